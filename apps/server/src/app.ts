@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { LIMITS } from '@placely/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createAuthenticator } from './auth/authenticate';
+import { registerDevIdentityProvider } from './auth/dev-identity-provider';
+import { createIdentityClient } from './auth/identity';
+import { createTokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './errors';
+import { loggerOptions } from './logger';
+import { authRoutes } from './routes/auth';
+import { institutionRoutes } from './routes/institutions';
+import { profileRoutes } from './routes/profile';
+import { systemRoutes } from './routes/system';
+import { userRoutes } from './routes/user';
+import { defaultWebDistDir, registerWebApp } from './web';
+
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+const DEV_CLIENT_ID = 'placely-development';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+export async function buildApp(config: Config, db: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: LIMITS.requestBodyBytes,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  let listeningUrl: string | undefined;
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') listeningUrl = `http://localhost:${address.port}`;
+  });
+  const publicUrl = () => config.publicUrl ?? listeningUrl ?? `http://localhost:${config.port}`;
+  const allowedOrigins = () => {
+    const origins = [new URL(publicUrl()).origin];
+    if (!config.isProduction) origins.push(config.devWebOrigin);
+    return origins;
+  };
+
+  const tokens = createTokenService(config.jwtSecret);
+  const devClientSecret = randomUUID();
+  const identity = config.google
+    ? createIdentityClient({
+        provider: 'google',
+        issuer: () => GOOGLE_ISSUER,
+        clientId: config.google.clientId,
+        clientSecret: config.google.clientSecret,
+      })
+    : createIdentityClient({
+        provider: 'development',
+        issuer: () => `${publicUrl()}/oidc`,
+        clientId: DEV_CLIENT_ID,
+        clientSecret: devClientSecret,
+      });
+  const ctx: AppContext = {
+    config,
+    db,
+    tokens,
+    identity,
+    publicUrl,
+    allowedOrigins,
+    authenticate: createAuthenticator(db, tokens),
+  };
+
+  const profileServiceOrigin = config.profileServiceUrl ? new URL(config.profileServiceUrl).origin : undefined;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(profileServiceOrigin ? [profileServiceOrigin] : [])],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    // The sign-in popup must keep its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.isProduction,
+  });
+  await app.register(fastifyCors, {
+    origin: (origin, callback) => callback(null, origin === undefined || allowedOrigins().includes(origin)),
+    credentials: true,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`), {
+        statusCode: 429,
+        code: 'FST_ERR_RATE_LIMIT_EXCEEDED',
+      }),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Placely API',
+        version: '0.1.0',
+        description:
+          'Every response uses the envelope {status, result:{data, message}} or {status:"error", exception:{error:{message, code, fields?}}}. Send the access token in the Authorization header (with or without "Bearer ").',
+      },
+      components: { securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ accessToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  if (!config.google) {
+    await registerDevIdentityProvider(app, {
+      issuer: () => `${publicUrl()}/oidc`,
+      redirectUris: () => allowedOrigins().map((origin) => `${origin}/api/auth/callback`),
+      formActionOrigins: allowedOrigins,
+      clientId: DEV_CLIENT_ID,
+      clientSecret: devClientSecret,
+    });
+  }
+
+  await app.register(systemRoutes(ctx));
+  await app.register(authRoutes(ctx));
+  await app.register(userRoutes(ctx));
+  await app.register(profileRoutes(ctx));
+  await app.register(institutionRoutes(ctx));
+  await registerWebApp(app, config.webDistDir ?? defaultWebDistDir());
+
+  return { app, ctx };
+}

@@ -1,0 +1,58 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { refreshTokenFamilies, users } from '../db/schema';
+import { errors } from '../errors';
+import type { TokenService } from './tokens';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Who is calling: the signed-in user and the sign-in session the token belongs to. */
+export interface Actor {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/** The spec's clients send the raw token; standard clients send "Bearer <token>". Both are accepted. */
+export function readAccessToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '') : value;
+  return token || undefined;
+}
+
+export function createAuthenticator(db: Database, tokens: TokenService) {
+  /** onRequest hook: 401 before anything else is looked at. */
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = readAccessToken(request.headers.authorization);
+    if (!token) throw errors.unauthenticated();
+    const claims = await tokens.verifyAccessToken(token);
+    const [row] = await db
+      .select({ user: users })
+      .from(users)
+      .innerJoin(
+        refreshTokenFamilies,
+        and(
+          eq(refreshTokenFamilies.id, claims.sessionId),
+          eq(refreshTokenFamilies.userId, users.id),
+          isNull(refreshTokenFamilies.revokedAt),
+        ),
+      )
+      .where(eq(users.id, claims.userId))
+      .limit(1);
+    if (!row) throw errors.unauthenticated('Your session has ended. Sign in again.');
+    request.actor = { user: row.user, sessionId: claims.sessionId };
+  };
+}
+
+/** The authenticated actor inside a handler whose route ran the authenticate hook. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw errors.unauthenticated();
+  return request.actor;
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalNonEmpty = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+/** Every environment variable the server reads. README's configuration table mirrors this. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: optionalNonEmpty.pipe(z.url().optional()),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATA_DIR: z.string().default('./.data'),
+    JWT_SECRET: optionalNonEmpty.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    GOOGLE_CLIENT_ID: optionalNonEmpty,
+    GOOGLE_CLIENT_SECRET: optionalNonEmpty,
+    DEV_WEB_ORIGIN: z.url().default('http://localhost:5173'),
+    FEEDBACK_URL: z.url().default('https://forms.gle/placely-feedback'),
+    HELP_URL: z.url().default('https://placely.app/help'),
+    PROFILE_SERVICE_URL: optionalNonEmpty.pipe(z.url().optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    TRUST_PROXY: booleanFlag,
+    WEB_DIST_DIR: optionalNonEmpty,
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+    if (env.NODE_ENV === 'production') {
+      if (!env.GOOGLE_CLIENT_ID) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['GOOGLE_CLIENT_ID'],
+          message: 'is required in production: the development identity provider never runs with NODE_ENV=production',
+        });
+      }
+      if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+      if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+      if (!env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Fixed public URL, or undefined to derive http://localhost:<port> once listening. */
+  publicUrl: string | undefined;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  jwtSecret: Uint8Array;
+  google: { clientId: string; clientSecret: string } | undefined;
+  devWebOrigin: string;
+  feedbackUrl: string;
+  helpUrl: string;
+  profileServiceUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  rateLimitAuthPerMinute: number;
+  trustProxy: boolean;
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const config: Config = {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    dataDir,
+    jwtSecret: new TextEncoder().encode(env.JWT_SECRET ?? localDevelopmentSecret(dataDir, env.NODE_ENV)),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    devWebOrigin: new URL(env.DEV_WEB_ORIGIN).origin,
+    feedbackUrl: env.FEEDBACK_URL,
+    helpUrl: env.HELP_URL,
+    profileServiceUrl: env.PROFILE_SERVICE_URL,
+    logLevel: env.LOG_LEVEL,
+    rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+    trustProxy: env.TRUST_PROXY,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    ...overrides,
+  };
+  return config;
+}
+
+/**
+ * Outside production a missing JWT_SECRET gets a random one kept under DATA_DIR, so sessions
+ * survive restarts of the embedded default. Tests get a fresh one in memory.
+ */
+function localDevelopmentSecret(dataDir: string, nodeEnv: Env['NODE_ENV']): string {
+  if (nodeEnv === 'test') return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

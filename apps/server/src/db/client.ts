@@ -1,0 +1,75 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+type Schema = typeof schema;
+/** The one database type handlers see: PostgreSQL and PGlite answer the same queries. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Could not find the drizzle migrations folder');
+}
+
+/** Serialises migrations across servers starting at once against the same PostgreSQL. */
+const MIGRATION_LOCK_KEY = 7_340_012;
+
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  /** PGlite data directory; undefined keeps PGlite in memory (tests). */
+  pgliteDir: string | undefined;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = new PGlite(options.pgliteDir);
+  await client.waitReady;
+  const pgliteDb = drizzlePglite(client, { schema });
+  return {
+    db: pgliteDb as unknown as Database,
+    kind: 'pglite',
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,115 @@
+import type { ErrorCode, ErrorEnvelope, FieldError } from '@placely/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@placely/contract';
+
+/** Every failure the API reports on purpose. The status follows from the code. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+}
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  TOKEN_EXPIRED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+export const errors = {
+  validation: (fields: FieldError[]) => new AppError('VALIDATION_FAILED', describeFields(fields), fields),
+  unauthenticated: (message = 'Sign in to continue.') => new AppError('UNAUTHENTICATED', message),
+  tokenExpired: () => new AppError('TOKEN_EXPIRED', 'Your session has expired. Sign in again.'),
+  forbidden: (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message),
+  notFound: (what = 'The requested item') => new AppError('NOT_FOUND', `${what} was not found.`),
+  conflict: (message: string) => new AppError('CONFLICT', message),
+  rateLimited: (message = 'Too many requests. Please wait a moment and try again.') =>
+    new AppError('RATE_LIMITED', message),
+};
+
+function describeFields(fields: FieldError[]): string {
+  if (fields.length === 1 && fields[0]) return `${fields[0].field}: ${fields[0].message}`;
+  return `Please correct these fields: ${fields.map((field) => field.field).join(', ')}.`;
+}
+
+export function envelopeFor(error: AppError): ErrorEnvelope {
+  return {
+    status: 'error',
+    exception: {
+      error: {
+        message: error.message,
+        code: error.code,
+        ...(error.fields ? { fields: error.fields } : {}),
+      },
+    },
+  };
+}
+
+/** Maps fastify's own error codes onto ours; anything unknown becomes a generic 500. */
+function toAppError(error: FastifyError): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = error.validation.flatMap((issue): FieldError[] => {
+      const parent = issue.instancePath.split('/').filter(Boolean).join('.');
+      const message = issue.message ?? 'Invalid value';
+      const unknownKeys = (issue.params as { keys?: unknown }).keys;
+      if (issue.keyword === 'unrecognized_keys' && Array.isArray(unknownKeys)) {
+        return unknownKeys.map((key) => ({ field: parent ? `${parent}.${String(key)}` : String(key), message: 'Unknown field' }));
+      }
+      return [
+        {
+          field: parent || String(error.validationContext ?? 'body'),
+          message: /received undefined$/.test(message) ? 'Required' : message,
+        },
+      ];
+    });
+    return errors.validation(fields);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return errors.validation([{ field: 'body', message: 'The request body is empty; send a JSON object.' }]);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return errors.validation([{ field: 'body', message: 'The request body is not valid JSON.' }]);
+    case 'FST_ERR_RATE_LIMIT_EXCEEDED':
+      return errors.rateLimited();
+  }
+  if (error.statusCode === 429) return errors.rateLimited();
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return errors.validation([{ field: 'body', message: 'The request body is not valid JSON.' }]);
+  }
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = toAppError(error);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(known.status).send(envelopeFor(known));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    } else {
+      request.log.error({ err: error }, 'unexpected error');
+    }
+    return reply.status(500).send(envelopeFor(new AppError('INTERNAL', MESSAGES.unexpectedError)));
+  });
+}

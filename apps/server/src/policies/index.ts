@@ -1,0 +1,19 @@
+import type { Actor } from '../auth/authenticate';
+import { errors } from '../errors';
+import { userPolicy } from './user';
+
+const policies = { ...userPolicy } as const;
+type Policies = typeof policies;
+export type Action = keyof Policies;
+
+/** Throws 403 with the rule's reason when the actor may not perform the action on the record. */
+export function authorize<A extends Action>(actor: Actor, action: A, record: Parameters<Policies[A]>[1]): void {
+  const rule = policies[action] as (actor: Actor, record: Parameters<Policies[A]>[1]) => true | string;
+  const verdict = rule(actor, record);
+  if (verdict !== true) throw errors.forbidden(verdict);
+}
+
+export function can<A extends Action>(actor: Actor, action: A, record: Parameters<Policies[A]>[1]): boolean {
+  const rule = policies[action] as (actor: Actor, record: Parameters<Policies[A]>[1]) => true | string;
+  return rule(actor, record) === true;
+}

@@ -1,0 +1,15 @@
+import { accessTokenSchema, successEnvelope } from '@placely/contract';
+import { z } from 'zod';
+
+export const startQuerySchema = z.object({
+  origin: z.url().meta({ description: 'Origin of the web app that opened the popup; must be an allowed origin' }),
+});
+
+export const callbackQuerySchema = z.looseObject({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+});
+
+export const refreshResponseSchema = successEnvelope(accessTokenSchema);
+export const signOutResponseSchema = successEnvelope(z.null());

@@ -1,0 +1,46 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { UserRow } from '../auth/authenticate';
+import type { VerifiedIdentity } from '../auth/identity';
+import type { Database } from '../db/client';
+import { authIdentities, users } from '../db/schema';
+
+/**
+ * Finds the user behind an identity, creating it on first sign-in. Safe under concurrent first
+ * sign-ins of the same person: the unique email makes the second insert return the first row.
+ */
+export async function findOrCreateUserForIdentity(db: Database, identity: VerifiedIdentity): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [linked] = await tx
+      .select({ user: users })
+      .from(authIdentities)
+      .innerJoin(users, eq(users.id, authIdentities.userId))
+      .where(and(eq(authIdentities.provider, identity.provider), eq(authIdentities.subject, identity.subject)))
+      .limit(1);
+    if (linked) {
+      await tx
+        .update(authIdentities)
+        .set({ lastSignInAt: sql`now()`, email: identity.email })
+        .where(and(eq(authIdentities.provider, identity.provider), eq(authIdentities.subject, identity.subject)));
+      if (!linked.user.photo && identity.picture) {
+        const [updated] = await tx
+          .update(users)
+          .set({ photo: identity.picture, updatedAt: sql`now()` })
+          .where(eq(users.id, linked.user.id))
+          .returning();
+        return updated ?? linked.user;
+      }
+      return linked.user;
+    }
+    const [user] = await tx
+      .insert(users)
+      .values({ email: identity.email, name: identity.name, photo: identity.picture })
+      .onConflictDoUpdate({ target: users.email, set: { photo: sql`coalesce(${users.photo}, excluded.photo)` } })
+      .returning();
+    if (!user) throw new Error('could not create the user');
+    await tx
+      .insert(authIdentities)
+      .values({ provider: identity.provider, subject: identity.subject, userId: user.id, email: identity.email })
+      .onConflictDoNothing();
+    return user;
+  });
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory, or — with TEST_DATABASE_URL set —
+ * a new PostgreSQL database created for this run and dropped afterwards, so runs never collide.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle & { url: string | undefined }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined });
+    await handle.migrate();
+    return { ...handle, url: undefined };
+  }
+  const name = `placely_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.href, pgliteDir: undefined, poolSize: 10 });
+  await handle.migrate();
+  return {
+    ...handle,
+    url: url.href,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/** Every route path of the app (spec §2). Nothing else hard-codes a path. */
+export const PATHS = {
+  home: '/',
+  signIn: '/signin',
+  signOut: '/signout',
+  selectAccountType: '/selectaccounttype',
+  aboutUs: '/aboutus',
+  contactUs: '/contactus',
+  privacyPolicy: '/privacypolicy',
+  termsAndConditions: '/termsandconditions',
+  shortlisting: '/shortlisting',
+  watch: '/watch',
+  uploadVideoForTask: '/UploadVideoForTask',
+  viewer: '/viewer',
+  forms: '/forms',
+  joinGroupLink: '/joinGroupLink',
+  joinVerificationLink: '/joinVerificationLink',
+  organization: {
+    profile: '/organization/profile',
+    createOpening: '/organization/createOpening',
+    openings: '/organization/openings',
+    groups: '/organization/groups',
+    groupRequests: '/organization/grouprequests',
+    groupFollowers: '/organization/groupfollowers',
+    verifications: '/organization/verifications',
+    verificationRequests: '/organization/verificationrequests',
+    verificationFollowers: '/organization/verificationfollowers',
+  },
+  student: {
+    profile: '/student/profile',
+    education: '/student/education',
+    skills: '/student/skills',
+    projects: '/student/projects',
+    experience: '/student/experience',
+    others: '/student/others',
+    placements: '/student/placements',
+  },
+} as const;
+
+/** Router patterns for the routes with optional ids. */
+export const ROUTE_PATTERNS = {
+  viewer: `${PATHS.viewer}/:portfolioId?`,
+  forms: `${PATHS.forms}/:openingId?`,
+  joinGroupLink: `${PATHS.joinGroupLink}/:groupId?`,
+  joinVerificationLink: `${PATHS.joinVerificationLink}/:verificationGroupId?`,
+  notFound: '*',
+} as const;
+
+const withId = (base: string, id?: string | number | null) =>
+  id === undefined || id === null || id === '' ? base : `${base}/${encodeURIComponent(String(id))}`;
+
+export const toViewer = (portfolioId?: string | null) => withId(PATHS.viewer, portfolioId);
+export const toForm = (openingId?: string | number | null) => withId(PATHS.forms, openingId);
+export const toJoinGroupLink = (groupId?: string | number | null) => withId(PATHS.joinGroupLink, groupId);
+export const toJoinVerificationLink = (verificationGroupId?: string | number | null) =>
+  withId(PATHS.joinVerificationLink, verificationGroupId);
+
+/** The sign-in page, coming back to `next` afterwards. */
+export function toSignIn(next?: string | null): string {
+  return next && isSafeNextPath(next) && next !== PATHS.signIn
+    ? `${PATHS.signIn}?next=${encodeURIComponent(next)}`
+    : PATHS.signIn;
+}
+
+/** Only same-site absolute paths are accepted as a `?next=` target. */
+export function isSafeNextPath(next: string | null | undefined): next is string {
+  return typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\');
+}
+
+/** True when `pathname` is `base` or below it. Case-insensitive, like the router. */
+export function isUnderPath(pathname: string, base: string): boolean {
+  const path = pathname.toLowerCase();
+  const root = base.toLowerCase();
+  if (root === '/') return path === '/';
+  return path === root || path.startsWith(`${root}/`);
+}
+
+/** Paths inside the shared layout (spec §2, first table): they show the navigation menu. */
+export function isSharedLayoutPath(pathname: string): boolean {
+  return (
+    isUnderPath(pathname, PATHS.home) ||
+    pathname.toLowerCase().startsWith('/organization/') ||
+    pathname.toLowerCase().startsWith('/student/') ||
+    isUnderPath(pathname, PATHS.joinGroupLink) ||
+    isUnderPath(pathname, PATHS.joinVerificationLink)
+  );
+}

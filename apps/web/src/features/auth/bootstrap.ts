@@ -1,0 +1,28 @@
+import { isUnderPath, PATHS } from '../../app/paths';
+import { useAppStore } from '../../lib/store';
+import { readStoredAccessToken } from '../../lib/tokenStorage';
+import { isAssumeStudentPath } from './assumeStudent';
+import { postSignIn } from './api/signIn';
+import { applySignInResult, type SignInOutcome } from './sessionActions';
+
+export type BootstrapOutcome = SignInOutcome | 'skipped';
+
+/**
+ * Startup user bootstrap (spec §4): without an in-memory token, restore it from localStorage
+ * and sign in again (an expired token is refreshed by the API client's 401 handling) — unless
+ * the path is /signout. A failed restore clears the token and rethrows.
+ */
+export async function bootstrapSession(pathname: string): Promise<BootstrapOutcome> {
+  const store = useAppStore.getState();
+  if (store.accessToken || isUnderPath(pathname, PATHS.signOut)) return 'skipped';
+  const stored = readStoredAccessToken();
+  if (!stored) return 'skipped';
+  store.adoptAccessToken(stored);
+  try {
+    const result = await postSignIn({ assumeStudent: isAssumeStudentPath(pathname) });
+    return applySignInResult(result);
+  } catch (error) {
+    useAppStore.getState().clearSession();
+    throw error;
+  }
+}

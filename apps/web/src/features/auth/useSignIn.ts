@@ -1,0 +1,64 @@
+import { MESSAGES, SIGN_IN_FAILURE_MESSAGES } from '@placely/contract';
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { isSafeNextPath, PATHS } from '../../app/paths';
+import { ApiError } from '../../lib/api/errors';
+import { showError, showSuccess } from '../../lib/snackbar';
+import { useAppStore } from '../../lib/store';
+import { shouldAssumeStudent } from './assumeStudent';
+import { postSignIn } from './api/signIn';
+import { openSignInPopup, SignInPopupError } from './popup';
+import { applySignInResult } from './sessionActions';
+
+export interface SignInOptions {
+  /** Where to go after a completed sign-in (e.g. the ?next= of /signin). */
+  next?: string | null;
+}
+
+function signInErrorMessage(error: unknown): string {
+  if (error instanceof SignInPopupError) return error.message;
+  if (error instanceof ApiError) {
+    return error.code === 'NETWORK_ERROR' ? SIGN_IN_FAILURE_MESSAGES.networkFailed : error.message;
+  }
+  return MESSAGES.unexpectedError;
+}
+
+/**
+ * The whole sign-in: popup → token stored → POST /api/user/signIn → known account type
+ * completes, unknown goes to /selectaccounttype. Errors go to the error snackbar.
+ */
+export function useSignIn() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [pending, setPending] = useState(false);
+
+  const signIn = useCallback(
+    async (options: SignInOptions = {}) => {
+      const next = isSafeNextPath(options.next) ? options.next : null;
+      const assumeStudent = shouldAssumeStudent(pathname, next);
+      // window.open runs synchronously inside openSignInPopup, still within the click.
+      const popup = openSignInPopup();
+      setPending(true);
+      try {
+        const token = await popup;
+        useAppStore.getState().setAccessToken(token.accessToken);
+        const result = await postSignIn({ assumeStudent });
+        if (applySignInResult(result) === 'selectAccountType') {
+          showError(MESSAGES.accountTypeDoesNotExist);
+          navigate(PATHS.selectAccountType);
+          return;
+        }
+        if (result.message) showSuccess(result.message);
+        if (next) navigate(next, { replace: true });
+      } catch (error) {
+        if (!(error instanceof SignInPopupError)) useAppStore.getState().clearSession();
+        showError(signInErrorMessage(error));
+      } finally {
+        setPending(false);
+      }
+    },
+    [navigate, pathname],
+  );
+
+  return { signIn, pending };
+}

@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  type AccountType,
+  ORGANIZATION_SIZES,
+  type OrganizationProfile,
+  type OrganizationProfileInput,
+  organizationProfileSchema,
+} from '@placely/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { FormTextField } from '../../../lib/components/FormTextField';
+import { applyServerFieldErrors } from '../../../lib/forms';
+import { showSuccess } from '../../../lib/snackbar';
+import { useUpdateAccountDetails } from '../api/updateAccountDetails';
+
+const FIELDS = ['name', 'logo', 'website', 'industry', 'size', 'about', 'locations', 'contactEmail'];
+
+function toFormValues(profile: OrganizationProfile | null, fallbackName: string): OrganizationProfileInput {
+  return {
+    name: profile?.name ?? fallbackName,
+    logo: profile?.logo ?? '',
+    website: profile?.website ?? '',
+    industry: profile?.industry ?? '',
+    size: profile?.size ?? null,
+    about: profile?.about ?? '',
+    locations: profile?.locations ?? [],
+    contactEmail: profile?.contactEmail ?? '',
+  };
+}
+
+export interface OrganizationProfileFormProps {
+  profile: OrganizationProfile | null;
+  fallbackName: string;
+  accountType: AccountType | null;
+}
+
+/** Organization details, validated with the contract's organizationProfileSchema. */
+export function OrganizationProfileForm({ profile, fallbackName, accountType }: OrganizationProfileFormProps) {
+  const { control, handleSubmit, reset, setError, formState } = useForm<
+    OrganizationProfileInput,
+    unknown,
+    OrganizationProfile
+  >({
+    resolver: zodResolver(organizationProfileSchema),
+    defaultValues: toFormValues(profile, fallbackName),
+    mode: 'onTouched',
+  });
+  const mutation = useUpdateAccountDetails(accountType);
+
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: (response) => {
+        reset(toFormValues(response.profileDetails.organization, fallbackName));
+        showSuccess('Organization profile saved');
+      },
+      onError: (error) => applyServerFieldErrors(error, setError, FIELDS, 'profile.'),
+    }),
+  );
+
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={3} aria-label="Organization details">
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="name" label="Organization name" autoComplete="organization" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="industry" label="Industry" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="size"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                fullWidth
+                label="Organization size"
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
+                onBlur={field.onBlur}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? 'Number of employees'}
+              >
+                <MenuItem value="">
+                  <em>Not specified</em>
+                </MenuItem>
+                {ORGANIZATION_SIZES.map((size) => (
+                  <MenuItem key={size} value={size}>
+                    {size}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="contactEmail" label="Contact email" type="email" autoComplete="email" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="website" label="Website" type="url" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="logo" label="Logo URL" type="url" />
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name="locations"
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                multiple
+                freeSolo
+                options={[] as string[]}
+                value={field.value ?? []}
+                onChange={(_event, value) =>
+                  field.onChange(value.map((item) => item.trim()).filter((item) => item.length > 0))
+                }
+                onBlur={field.onBlur}
+                renderValue={(value, getItemProps) =>
+                  value.map((option, index) => {
+                    const { key, ...itemProps } = getItemProps({ index });
+                    return <Chip key={key} label={option} size="small" {...itemProps} />;
+                  })
+                }
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    name={field.name}
+                    inputRef={field.ref}
+                    label="Locations"
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message ?? 'Type a city and press Enter to add it'}
+                  />
+                )}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={12}>
+          <FormTextField control={control} name="about" label="About the organization" multiline minRows={3} />
+        </Grid>
+      </Grid>
+      <Stack direction="row" spacing={2}>
+        <Button type="submit" variant="contained" loading={mutation.isPending}>
+          Save profile
+        </Button>
+        <Button
+          type="button"
+          disabled={!formState.isDirty || mutation.isPending}
+          onClick={() => reset(toFormValues(profile, fallbackName))}
+        >
+          Reset
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

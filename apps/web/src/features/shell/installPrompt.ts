@@ -1,0 +1,59 @@
+import { useSyncExternalStore } from 'react';
+
+/** Chromium's install prompt event (not in the DOM typings). */
+export interface BeforeInstallPromptEvent extends Event {
+  prompt: () => Promise<void>;
+  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
+}
+
+let deferred: BeforeInstallPromptEvent | null = null;
+let capturing = false;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Starts listening for `beforeinstallprompt` / `appinstalled`. Call once, before React renders:
+ * the browser may fire the event early.
+ */
+export function captureInstallPrompt(): void {
+  if (capturing || typeof window === 'undefined') return;
+  capturing = true;
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    deferred = event as BeforeInstallPromptEvent;
+    emit();
+  });
+  window.addEventListener('appinstalled', () => {
+    deferred = null;
+    emit();
+  });
+}
+
+/** Shows the browser's install prompt; the button hides once the install is accepted. */
+export async function promptInstall(): Promise<void> {
+  const event = deferred;
+  if (!event) return;
+  await event.prompt();
+  const choice = await event.userChoice;
+  if (choice.outcome === 'accepted') {
+    deferred = null;
+    emit();
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True while the browser offers an install prompt. */
+export function useCanInstall(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => deferred !== null,
+    () => false,
+  );
+}

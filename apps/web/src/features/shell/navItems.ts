@@ -1,0 +1,30 @@
+import { type AccountType, isKnownAccountType, isOrganizationAccount } from '@placely/contract';
+import { PATHS } from '../../app/paths';
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+const INDIVIDUAL_NAV: readonly NavItem[] = [
+  { label: 'Home', to: PATHS.home },
+  { label: 'Profile', to: PATHS.student.profile },
+  { label: 'Education', to: PATHS.student.education },
+  { label: 'Skills', to: PATHS.student.skills },
+  { label: 'Projects', to: PATHS.student.projects },
+  { label: 'Experience', to: PATHS.student.experience },
+  { label: 'Others', to: PATHS.student.others },
+  { label: 'Placements', to: PATHS.student.placements },
+];
+
+const ORGANIZATION_NAV: readonly NavItem[] = [
+  { label: 'Home', to: PATHS.home },
+  { label: 'Profile', to: PATHS.organization.profile },
+  { label: 'Openings', to: PATHS.organization.openings },
+];
+
+/** Spec §2 menu: Organization → organization items; any other known type → student items; none when signed out. */
+export function getNavItems(accountType: AccountType | string | null | undefined): readonly NavItem[] {
+  if (!isKnownAccountType(accountType)) return [];
+  return isOrganizationAccount(accountType) ? ORGANIZATION_NAV : INDIVIDUAL_NAV;
+}

@@ -1,0 +1,64 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      strategies: 'generateSW',
+      // An external registerSW.js script: the CSP forbids inline scripts.
+      injectRegister: 'script',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
+      manifest: {
+        name: 'Placely',
+        short_name: 'Placely',
+        description: 'Careers and campus placements, with Quick Apply Forms.',
+        theme_color: '#1867C0',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,txt}'],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: backend, changeOrigin: false, xfwd: true },
+      '/oidc': { target: backend, changeOrigin: false, xfwd: true },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: backend, changeOrigin: false, xfwd: true },
+      '/oidc': { target: backend, changeOrigin: false, xfwd: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+  },
+});
