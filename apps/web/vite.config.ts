@@ -4,6 +4,12 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const backend = 'http://localhost:3000';
+/** Paths the server answers (API, OpenID provider, development identity provider pages). */
+const serverProxy = {
+  '/api': { target: backend, changeOrigin: false, xfwd: true },
+  '/oidc': { target: backend, changeOrigin: false, xfwd: true },
+  '/dev-idp': { target: backend, changeOrigin: false, xfwd: true },
+};
 
 export default defineConfig({
   plugins: [
@@ -31,7 +37,8 @@ export default defineConfig({
       },
       workbox: {
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//],
+        // Server-rendered pages (sign-in popup, identity provider) must never get the SPA shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/dev-idp\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,txt}'],
         cleanupOutdatedCaches: true,
       },
@@ -40,17 +47,11 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: {
-      '/api': { target: backend, changeOrigin: false, xfwd: true },
-      '/oidc': { target: backend, changeOrigin: false, xfwd: true },
-    },
+    proxy: serverProxy,
   },
   preview: {
     port: 4173,
-    proxy: {
-      '/api': { target: backend, changeOrigin: false, xfwd: true },
-      '/oidc': { target: backend, changeOrigin: false, xfwd: true },
-    },
+    proxy: serverProxy,
   },
   build: {
     outDir: 'dist',

@@ -52,6 +52,8 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The API speaks JSON only; a text/plain body is refused with 415 rather than parsed into a string.
+  app.removeContentTypeParser('text/plain');
 
   let listeningUrl: string | undefined;
   app.addHook('onListen', async () => {

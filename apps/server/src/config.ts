@@ -54,7 +54,8 @@ const envSchema = z
       }
       if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
       if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
-      if (!env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
+      if (!env.DATABASE_URL)
+        ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
     }
   });
 

@@ -1,7 +1,7 @@
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@placely/contract';
+import { MESSAGES } from '@placely/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@placely/contract';
 
 /** Every failure the API reports on purpose. The status follows from the code. */
 export class AppError extends Error {
@@ -68,7 +68,10 @@ function toAppError(error: FastifyError): AppError | undefined {
       const message = issue.message ?? 'Invalid value';
       const unknownKeys = (issue.params as { keys?: unknown }).keys;
       if (issue.keyword === 'unrecognized_keys' && Array.isArray(unknownKeys)) {
-        return unknownKeys.map((key) => ({ field: parent ? `${parent}.${String(key)}` : String(key), message: 'Unknown field' }));
+        return unknownKeys.map((key) => ({
+          field: parent ? `${parent}.${String(key)}` : String(key),
+          message: 'Unknown field',
+        }));
       }
       return [
         {

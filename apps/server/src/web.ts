@@ -34,7 +34,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, indexHtml));
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
-      const wantsPage = request.method === 'GET' && !API_PREFIXES.some((prefix) => url.startsWith(prefix)) && !path.extname(url);
+      const wantsPage =
+        request.method === 'GET' && !API_PREFIXES.some((prefix) => url.startsWith(prefix)) && !path.extname(url);
       if (wantsPage) return sendIndex(reply, indexHtml);
       return reply.status(404).send(envelopeFor(errors.notFound(`${request.method} ${url}`)));
     });

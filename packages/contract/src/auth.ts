@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SIGN_IN_FAILURE_MESSAGES, type SignInFailure } from './messages';
 import { educationEntrySchema, portfolioSummarySchema } from './individual';
+import { SIGN_IN_FAILURE_MESSAGES, type SignInFailure } from './messages';
 import { profileDetailsSchema } from './profile';
 import { userSchema } from './user';
 
@@ -37,7 +37,12 @@ export type AccessToken = z.infer<typeof accessTokenSchema>;
 export const POPUP_MESSAGE_SOURCE = 'placely-auth';
 export const AUTH_BROADCAST_CHANNEL = 'placely-auth';
 export const popupMessageSchema = z.discriminatedUnion('ok', [
-  z.object({ source: z.literal(POPUP_MESSAGE_SOURCE), ok: z.literal(true), accessToken: z.string(), expiresAt: z.string() }),
+  z.object({
+    source: z.literal(POPUP_MESSAGE_SOURCE),
+    ok: z.literal(true),
+    accessToken: z.string(),
+    expiresAt: z.string(),
+  }),
   z.object({
     source: z.literal(POPUP_MESSAGE_SOURCE),
     ok: z.literal(false),

@@ -107,14 +107,18 @@ export async function registerDevIdentityProvider(app: FastifyInstance, options:
       reply.header('Cache-Control', 'no-store');
     });
 
-    scope.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, { schema: { hide: true } }, async (request, reply) => {
-      const instance = await getProvider();
-      const details = await instance.interactionDetails(request.raw, reply.raw);
-      if (details.prompt.name === 'consent') {
-        return finish(reply, instance, request.raw, { consent: { grantId: await grantFor(instance, details) } });
-      }
-      return reply.type('text/html').send(loginPage(request.params.uid));
-    });
+    scope.get<{ Params: { uid: string } }>(
+      `${INTERACTION_PATH}/:uid`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const instance = await getProvider();
+        const details = await instance.interactionDetails(request.raw, reply.raw);
+        if (details.prompt.name === 'consent') {
+          return finish(reply, instance, request.raw, { consent: { grantId: await grantFor(instance, details) } });
+        }
+        return reply.type('text/html').send(loginPage(request.params.uid));
+      },
+    );
 
     scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(
       `${INTERACTION_PATH}/:uid/login`,
@@ -138,18 +142,26 @@ export async function registerDevIdentityProvider(app: FastifyInstance, options:
       },
     );
 
-    scope.post<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid/abort`, { schema: { hide: true } }, async (request, reply) => {
-      const instance = await getProvider();
-      return finish(reply, instance, request.raw, {
-        error: 'access_denied',
-        error_description: 'The person cancelled sign-in.',
-      });
-    });
+    scope.post<{ Params: { uid: string } }>(
+      `${INTERACTION_PATH}/:uid/abort`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const instance = await getProvider();
+        return finish(reply, instance, request.raw, {
+          error: 'access_denied',
+          error_description: 'The person cancelled sign-in.',
+        });
+      },
+    );
   });
 
   async function grantFor(
     instance: Provider,
-    details: { params: Record<string, unknown>; session?: { accountId: string } | undefined; grantId?: string | undefined },
+    details: {
+      params: Record<string, unknown>;
+      session?: { accountId: string } | undefined;
+      grantId?: string | undefined;
+    },
   ): Promise<string> {
     const accountId = details.session?.accountId;
     const clientId = String(details.params.client_id);

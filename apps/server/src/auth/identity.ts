@@ -90,7 +90,10 @@ export function createIdentityClient(options: IdentityClientOptions) {
         subject: claims.sub,
         email: claims.email.trim().toLowerCase(),
         emailVerified: claims.email_verified === true,
-        name: typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : claims.email.split('@')[0] || claims.email,
+        name:
+          typeof claims.name === 'string' && claims.name.trim()
+            ? claims.name.trim()
+            : claims.email.split('@')[0] || claims.email,
         picture: typeof claims.picture === 'string' ? claims.picture : null,
       };
     },

@@ -34,7 +34,11 @@ export function createTokenService(secret: Uint8Array): TokenService {
     },
     async verifyAccessToken(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, secret, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') throw errors.unauthenticated();
         return { userId, sessionId: payload.sid };

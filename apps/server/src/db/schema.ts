@@ -1,3 +1,4 @@
+import { ACCOUNT_TYPES } from '@placely/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,7 +14,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ACCOUNT_TYPES } from '@placely/contract';
 
 /**
  * Conventions: bigint identity ids (exposed as numbers, spec's userId), timestamptz everywhere,
@@ -80,7 +80,10 @@ export const authIdentities = pgTable(
     createdAt: timestamps.createdAt,
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.provider, table.subject] }), index('auth_identities_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.provider, table.subject] }),
+    index('auth_identities_user_idx').on(table.userId),
+  ],
 );
 
 /** A sign-in session: every refresh token descends from one family; reuse revokes the family. */
@@ -112,7 +115,10 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('refresh_tokens_hash_key').on(table.tokenHash), index('refresh_tokens_family_idx').on(table.familyId)],
+  (table) => [
+    uniqueIndex('refresh_tokens_hash_key').on(table.tokenHash),
+    index('refresh_tokens_family_idx').on(table.familyId),
+  ],
 );
 
 export const individualProfiles = pgTable('individual_profiles', {

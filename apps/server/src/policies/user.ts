@@ -8,12 +8,14 @@ export const isOrganization = (user: UserRow) => isOrganizationAccount(user.acco
 /** Each rule answers true, or the reason it refuses. */
 export const userPolicy = {
   'user.read': (actor: Actor, user: UserRow) => isSelf(actor, user) || 'You can only see your own account.',
-  'user.chooseAccountType': (actor: Actor, user: UserRow) => isSelf(actor, user) || 'You can only change your own account.',
+  'user.chooseAccountType': (actor: Actor, user: UserRow) =>
+    isSelf(actor, user) || 'You can only change your own account.',
   'user.updatePhoneNumbers': (actor: Actor, user: UserRow) =>
     isSelf(actor, user) || 'You can only change your own phone numbers.',
   'user.updateAutoFillData': (actor: Actor, user: UserRow) =>
     isSelf(actor, user) || 'You can only change your own auto-fill data.',
-  'user.linkInstitution': (actor: Actor, user: UserRow) => isSelf(actor, user) || 'You can only change your own account.',
+  'user.linkInstitution': (actor: Actor, user: UserRow) =>
+    isSelf(actor, user) || 'You can only change your own account.',
   'user.updateIndividualProfile': (actor: Actor, user: UserRow) => {
     if (!isSelf(actor, user)) return 'You can only change your own profile.';
     if (!hasAccountType(user)) return 'Choose an account type first.';

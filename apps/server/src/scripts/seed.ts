@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, count, not, like } from 'drizzle-orm';
+import { and, count, like, not } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
@@ -11,11 +11,17 @@ import { SEED_EMAIL_DOMAIN, seedEmail, seedInstitution, seedOrganization, seedSt
  */
 const force = process.argv.includes('--force');
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+});
 await database.migrate();
 const { db } = database;
 
-const [real] = await db.select({ total: count() }).from(users).where(and(not(like(users.email, `%@${SEED_EMAIL_DOMAIN}`))));
+const [real] = await db
+  .select({ total: count() })
+  .from(users)
+  .where(and(not(like(users.email, `%@${SEED_EMAIL_DOMAIN}`))));
 if ((real?.total ?? 0) > 0 && !force) {
   process.stderr.write(
     `This database already holds ${real?.total} real user(s). Refusing to seed; run "npm run db:seed -- --force" to seed anyway.\n`,
@@ -24,28 +30,69 @@ if ((real?.total ?? 0) > 0 && !force) {
   process.exit(1);
 }
 
-const iitd = await seedInstitution(db, { name: 'Indian Institute of Technology Delhi', city: 'New Delhi', website: 'https://home.iitd.ac.in', domain: 'iitd.ac.in' });
-const bits = await seedInstitution(db, { name: 'BITS Pilani', city: 'Pilani', website: 'https://www.bits-pilani.ac.in', domain: 'pilani.bits-pilani.ac.in' });
-await seedInstitution(db, { name: 'College of Engineering Pune', city: 'Pune', website: 'https://www.coep.org.in', domain: 'coeptech.ac.in' });
-await seedInstitution(db, { name: 'Vellore Institute of Technology', city: 'Vellore', website: 'https://vit.ac.in', domain: 'vit.ac.in' });
-await seedInstitution(db, { name: 'National Institute of Technology Trichy', city: 'Tiruchirappalli', website: 'https://www.nitt.edu', domain: 'nitt.edu' });
+const iitd = await seedInstitution(db, {
+  name: 'Indian Institute of Technology Delhi',
+  city: 'New Delhi',
+  website: 'https://home.iitd.ac.in',
+  domain: 'iitd.ac.in',
+});
+const bits = await seedInstitution(db, {
+  name: 'BITS Pilani',
+  city: 'Pilani',
+  website: 'https://www.bits-pilani.ac.in',
+  domain: 'pilani.bits-pilani.ac.in',
+});
+await seedInstitution(db, {
+  name: 'College of Engineering Pune',
+  city: 'Pune',
+  website: 'https://www.coep.org.in',
+  domain: 'coeptech.ac.in',
+});
+await seedInstitution(db, {
+  name: 'Vellore Institute of Technology',
+  city: 'Vellore',
+  website: 'https://vit.ac.in',
+  domain: 'vit.ac.in',
+});
+await seedInstitution(db, {
+  name: 'National Institute of Technology Trichy',
+  city: 'Tiruchirappalli',
+  website: 'https://www.nitt.edu',
+  domain: 'nitt.edu',
+});
 
 await seedOrganization(db, {
   email: seedEmail('talent.acme'),
   name: 'Acme Technologies',
-  profile: { industry: 'Software', size: '201-1000', website: 'https://acme.example', locations: ['Bengaluru', 'Remote'], about: 'Builds developer tools used by 2 million engineers.' },
+  profile: {
+    industry: 'Software',
+    size: '201-1000',
+    website: 'https://acme.example',
+    locations: ['Bengaluru', 'Remote'],
+    about: 'Builds developer tools used by 2 million engineers.',
+  },
 });
 await seedOrganization(db, {
   email: seedEmail('placements.iitd'),
   name: 'IIT Delhi Placement Cell',
-  profile: { industry: 'Education', size: '51-200', website: 'https://tnp.iitd.ac.in', locations: ['New Delhi'], about: 'Training and placement office of IIT Delhi.' },
+  profile: {
+    industry: 'Education',
+    size: '51-200',
+    website: 'https://tnp.iitd.ac.in',
+    locations: ['New Delhi'],
+    about: 'Training and placement office of IIT Delhi.',
+  },
 });
 await seedStudent(db, {
   email: seedEmail('asha.verma'),
   name: 'Asha Verma',
   institutionId: iitd.id,
   phone: '+919876543210',
-  profile: { headline: 'Final-year B.Tech, Computer Science', location: 'New Delhi', github: 'https://github.com/ashaverma' },
+  profile: {
+    headline: 'Final-year B.Tech, Computer Science',
+    location: 'New Delhi',
+    github: 'https://github.com/ashaverma',
+  },
 });
 await seedStudent(db, {
   email: seedEmail('rohan.mehta'),

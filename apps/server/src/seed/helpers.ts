@@ -1,5 +1,5 @@
 import type { AccountType, IndividualProfileInput, OrganizationProfileInput } from '@placely/contract';
-import { individualProfileSchema, organizationProfileSchema } from '@placely/contract';
+import { individualProfileInputSchema, organizationProfileInputSchema } from '@placely/contract';
 import { sql } from 'drizzle-orm';
 import type { UserRow } from '../auth/authenticate';
 import type { Executor } from '../db/client';
@@ -12,13 +12,21 @@ export function seedEmail(local: string): string {
   return `${local}@${SEED_EMAIL_DOMAIN}`.toLowerCase();
 }
 
-async function upsertUser(db: Executor, values: { email: string; name: string; accountType: AccountType | null; institutionId?: number | null }) {
+async function upsertUser(
+  db: Executor,
+  values: { email: string; name: string; accountType: AccountType | null; institutionId?: number | null },
+) {
   const [user] = await db
     .insert(users)
     .values({ ...values, institutionId: values.institutionId ?? null })
     .onConflictDoUpdate({
       target: users.email,
-      set: { name: values.name, accountType: values.accountType, institutionId: values.institutionId ?? null, updatedAt: sql`now()` },
+      set: {
+        name: values.name,
+        accountType: values.accountType,
+        institutionId: values.institutionId ?? null,
+        updatedAt: sql`now()`,
+      },
     })
     .returning();
   if (!user) throw new Error(`could not seed ${values.email}`);
@@ -29,12 +37,20 @@ export async function seedInstitution(
   db: Executor,
   values: { name: string; city?: string; website?: string; domain?: string },
 ): Promise<typeof institutions.$inferSelect> {
-  const row = { name: values.name, city: values.city ?? null, website: values.website ?? null, domain: values.domain?.toLowerCase() ?? null };
+  const row = {
+    name: values.name,
+    city: values.city ?? null,
+    website: values.website ?? null,
+    domain: values.domain?.toLowerCase() ?? null,
+  };
   const [institution] = row.domain
     ? await db
         .insert(institutions)
         .values(row)
-        .onConflictDoUpdate({ target: institutions.domain, set: { name: row.name, city: row.city, website: row.website } })
+        .onConflictDoUpdate({
+          target: institutions.domain,
+          set: { name: row.name, city: row.city, website: row.website },
+        })
         .returning()
     : await db.insert(institutions).values(row).returning();
   if (!institution) throw new Error(`could not seed ${values.name}`);
@@ -43,12 +59,23 @@ export async function seedInstitution(
 
 export async function seedStudent(
   db: Executor,
-  options: { email?: string; name?: string; institutionId?: number | null; profile?: Partial<IndividualProfileInput>; phone?: string } = {},
+  options: {
+    email?: string;
+    name?: string;
+    institutionId?: number | null;
+    profile?: Partial<IndividualProfileInput>;
+    phone?: string;
+  } = {},
 ): Promise<UserRow> {
   const name = options.name ?? 'Asha Verma';
   const email = options.email ?? seedEmail(`student-${Math.random().toString(36).slice(2, 10)}`);
-  const user = await upsertUser(db, { email, name, accountType: 'Individual', institutionId: options.institutionId ?? null });
-  const profile = individualProfileSchema.parse({ name, ...options.profile });
+  const user = await upsertUser(db, {
+    email,
+    name,
+    accountType: 'Individual',
+    institutionId: options.institutionId ?? null,
+  });
+  const profile = individualProfileInputSchema.parse({ name, ...options.profile });
   await db
     .insert(individualProfiles)
     .values({ userId: user.id, ...profile })
@@ -69,7 +96,7 @@ export async function seedOrganization(
   const name = options.name ?? 'Acme Technologies';
   const email = options.email ?? seedEmail(`org-${Math.random().toString(36).slice(2, 10)}`);
   const user = await upsertUser(db, { email, name, accountType: 'Organization' });
-  const profile = organizationProfileSchema.parse({ name, ...options.profile });
+  const profile = organizationProfileInputSchema.parse({ name, ...options.profile });
   await db
     .insert(organizationProfiles)
     .values({ userId: user.id, ...profile })

@@ -1,8 +1,8 @@
 import type { SignInResult } from '@placely/contract';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import type { Database } from '../db/client';
 import type { AppContext } from '../context';
+import type { Database } from '../db/client';
 import { CookieJar } from './cookie-jar';
 import { openTestDatabase } from './database';
 
@@ -11,7 +11,10 @@ export interface TestServer {
   db: Database;
   ctx: AppContext;
   /** fetch against the server; JSON bodies are encoded, the token goes raw in Authorization (spec §7). */
-  call(path: string, options?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{
+  call(
+    path: string,
+    options?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{
     status: number;
     body: any;
     response: Response;
@@ -29,11 +32,14 @@ export interface SignedIn {
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0' }, {
-    rateLimitAuthPerMinute: 10_000,
-    webDistDir: '/nonexistent',
-    ...overrides,
-  });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0' },
+    {
+      rateLimitAuthPerMinute: 10_000,
+      webDistDir: '/nonexistent',
+      ...overrides,
+    },
+  );
   const { app, ctx } = await buildApp(config, database.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = ctx.publicUrl();
@@ -46,7 +52,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       headers['content-type'] ??= 'application/json';
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     }
-    const response = await fetch(`${baseUrl}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+    });
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -82,7 +92,7 @@ export async function runPopupFlow(
   baseUrl: string,
   person: { email: string; name: string },
   jar = new CookieJar(),
-): Promise<{ accessToken: string; expiresAt: string; jar: CookieJar; html: string }> {
+): Promise<{ accessToken: string; expiresAt: string; jar: CookieJar; html: string; setCookies: string[] }> {
   const go = async (url: string, init: RequestInit = {}) => {
     const response = await fetch(new URL(url, baseUrl), {
       ...init,
@@ -109,10 +119,11 @@ export async function runPopupFlow(
   while (response.status >= 300 && response.status < 400 && hops++ < 10) {
     response = await go(response.headers.get('location') ?? '');
   }
+  const setCookies = response.headers.getSetCookie();
   const html = await response.text();
   const json = /<script type="application\/json" id="placely-auth-result"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
   if (!json) throw new Error(`no popup result: ${response.status} ${html.slice(0, 300)}`);
   const message = JSON.parse(json);
   if (!message.ok) throw new Error(`sign-in failed: ${message.failure}`);
-  return { accessToken: message.accessToken, expiresAt: message.expiresAt, jar, html };
+  return { accessToken: message.accessToken, expiresAt: message.expiresAt, jar, html, setCookies };
 }

@@ -22,7 +22,11 @@ export function institutionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .from(institutions)
         .where(
           pattern
-            ? or(ilike(institutions.name, pattern), ilike(institutions.city, pattern), ilike(institutions.domain, pattern))
+            ? or(
+                ilike(institutions.name, pattern),
+                ilike(institutions.city, pattern),
+                ilike(institutions.domain, pattern),
+              )
             : undefined,
         )
         .orderBy(asc(sql`lower(${institutions.name})`), asc(institutions.id))
@@ -36,25 +40,33 @@ export function institutionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok([presentInstitution(row)]);
     });
 
-    app.post('/api/updateInstitutionId', { onRequest: ctx.authenticate, schema: updateInstitutionIdSchema }, async (request) => {
-      const actor = actorOf(request);
-      const { institutionId } = request.body;
-      const user = await ctx.db.transaction(async (tx) => {
-        const [current] = await tx.select().from(users).where(eq(users.id, actor.user.id));
-        if (!current) throw errors.unauthenticated();
-        authorize(actor, 'user.linkInstitution', current);
-        if (institutionId !== null) {
-          const [institution] = await tx.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, institutionId));
-          if (!institution) throw errors.validation([{ field: 'institutionId', message: 'No institution has this id.' }]);
-        }
-        const [updated] = await tx
-          .update(users)
-          .set({ institutionId, updatedAt: sql`now()` })
-          .where(eq(users.id, current.id))
-          .returning();
-        return updated ?? current;
-      });
-      return ok(presentUser(user), institutionId === null ? 'Institution unlinked' : 'Institution linked');
-    });
+    app.post(
+      '/api/updateInstitutionId',
+      { onRequest: ctx.authenticate, schema: updateInstitutionIdSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const { institutionId } = request.body;
+        const user = await ctx.db.transaction(async (tx) => {
+          const [current] = await tx.select().from(users).where(eq(users.id, actor.user.id));
+          if (!current) throw errors.unauthenticated();
+          authorize(actor, 'user.linkInstitution', current);
+          if (institutionId !== null) {
+            const [institution] = await tx
+              .select({ id: institutions.id })
+              .from(institutions)
+              .where(eq(institutions.id, institutionId));
+            if (!institution)
+              throw errors.validation([{ field: 'institutionId', message: 'No institution has this id.' }]);
+          }
+          const [updated] = await tx
+            .update(users)
+            .set({ institutionId, updatedAt: sql`now()` })
+            .where(eq(users.id, current.id))
+            .returning();
+          return updated ?? current;
+        });
+        return ok(presentUser(user), institutionId === null ? 'Institution unlinked' : 'Institution linked');
+      },
+    );
   };
 }

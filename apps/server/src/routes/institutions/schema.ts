@@ -24,7 +24,7 @@ export const institutionDetailsSchema = {
 
 export const updateInstitutionIdSchema = {
   tags: ['institutions'],
-  summary: "Links the caller to an institution (null unlinks)",
+  summary: 'Links the caller to an institution (null unlinks)',
   body: updateInstitutionIdBodySchema,
   response: { 200: successEnvelope(userSchema) },
 };

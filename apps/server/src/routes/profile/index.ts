@@ -13,37 +13,45 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
 
-    app.post('/api/individual/profile', { ...authenticated, schema: updateIndividualProfileSchema }, async (request) => {
-      const actor = actorOf(request);
-      const profile = request.body.profile;
-      const profileDetails = await ctx.db.transaction(async (tx) => {
-        const [user] = await tx.select().from(users).where(eq(users.id, actor.user.id));
-        if (!user) throw errors.unauthenticated();
-        authorize(actor, 'user.updateIndividualProfile', user);
-        await tx
-          .insert(individualProfiles)
-          .values({ userId: user.id, ...profile })
-          .onConflictDoUpdate({ target: individualProfiles.userId, set: { ...profile, updatedAt: sql`now()` } });
-        return loadProfileDetails(tx, user.id);
-      });
-      return ok({ profileDetails }, 'Profile saved');
-    });
+    app.post(
+      '/api/individual/profile',
+      { ...authenticated, schema: updateIndividualProfileSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const profile = request.body.profile;
+        const profileDetails = await ctx.db.transaction(async (tx) => {
+          const [user] = await tx.select().from(users).where(eq(users.id, actor.user.id));
+          if (!user) throw errors.unauthenticated();
+          authorize(actor, 'user.updateIndividualProfile', user);
+          await tx
+            .insert(individualProfiles)
+            .values({ userId: user.id, ...profile })
+            .onConflictDoUpdate({ target: individualProfiles.userId, set: { ...profile, updatedAt: sql`now()` } });
+          return loadProfileDetails(tx, user.id);
+        });
+        return ok({ profileDetails }, 'Profile saved');
+      },
+    );
 
-    app.post('/api/organization/profile', { ...authenticated, schema: updateOrganizationProfileSchema }, async (request) => {
-      const actor = actorOf(request);
-      const profile = request.body.profile;
-      const profileDetails = await ctx.db.transaction(async (tx) => {
-        const [user] = await tx.select().from(users).where(eq(users.id, actor.user.id));
-        if (!user) throw errors.unauthenticated();
-        authorize(actor, 'user.updateOrganizationProfile', user);
-        await tx
-          .insert(organizationProfiles)
-          .values({ userId: user.id, ...profile })
-          .onConflictDoUpdate({ target: organizationProfiles.userId, set: { ...profile, updatedAt: sql`now()` } });
-        return loadProfileDetails(tx, user.id);
-      });
-      return ok({ profileDetails }, 'Profile saved');
-    });
+    app.post(
+      '/api/organization/profile',
+      { ...authenticated, schema: updateOrganizationProfileSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const profile = request.body.profile;
+        const profileDetails = await ctx.db.transaction(async (tx) => {
+          const [user] = await tx.select().from(users).where(eq(users.id, actor.user.id));
+          if (!user) throw errors.unauthenticated();
+          authorize(actor, 'user.updateOrganizationProfile', user);
+          await tx
+            .insert(organizationProfiles)
+            .values({ userId: user.id, ...profile })
+            .onConflictDoUpdate({ target: organizationProfiles.userId, set: { ...profile, updatedAt: sql`now()` } });
+          return loadProfileDetails(tx, user.id);
+        });
+        return ok({ profileDetails }, 'Profile saved');
+      },
+    );
 
     app.post('/api/profile/phone/verified', { ...authenticated, schema: phoneVerifiedSchema }, async (request) => {
       const actor = actorOf(request);
@@ -55,7 +63,9 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const [phone] = await tx
           .select()
           .from(phoneNumbers)
-          .where(and(eq(phoneNumbers.userId, user.id), eq(phoneNumbers.number, number), eq(phoneNumbers.isDeleted, false)));
+          .where(
+            and(eq(phoneNumbers.userId, user.id), eq(phoneNumbers.number, number), eq(phoneNumbers.isDeleted, false)),
+          );
         if (!phone) throw errors.notFound('That phone number');
         // The verified number becomes the single primary one.
         await tx

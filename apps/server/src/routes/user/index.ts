@@ -9,41 +9,51 @@ import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { presentUser } from '../../presenters/user';
 import { loadProfileDetails } from '../../services/profile';
-import { getProfileSchema, signInSchema, updateAccountTypeSchema, updateAutoFillDataSchema, updateProfileSchema } from './schema';
+import {
+  getProfileSchema,
+  signInSchema,
+  updateAccountTypeSchema,
+  updateAutoFillDataSchema,
+  updateProfileSchema,
+} from './schema';
 
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
     const signInRateLimit = { rateLimit: { max: ctx.config.rateLimitAuthPerMinute * 2, timeWindow: '1 minute' } };
 
-    app.post('/api/user/signIn', { ...authenticated, config: signInRateLimit, schema: signInSchema }, async (request) => {
-      const actor = actorOf(request);
-      const user = await ctx.db.transaction(async (tx) => {
-        if (actor.user.accountType === null && request.body.assumeStudent) {
-          const [updated] = await tx
-            .update(users)
-            .set({ accountType: 'Individual', updatedAt: sql`now()` })
-            .where(and(eq(users.id, actor.user.id), isNull(users.accountType)))
-            .returning();
-          if (updated) return updated;
-          const [current] = await tx.select().from(users).where(eq(users.id, actor.user.id));
-          return current ?? actor.user;
-        }
-        return actor.user;
-      });
-      const profile = await loadProfileDetails(ctx.db, user.id);
-      const body = presentUser(user);
-      return {
-        status: 'success' as const,
-        result: {
-          body,
-          message: body.accountType ? 'Signed in successfully' : MESSAGES.accountTypeDoesNotExist,
-          profile,
-          education: [],
-          portfolios: [],
-        },
-      };
-    });
+    app.post(
+      '/api/user/signIn',
+      { ...authenticated, config: signInRateLimit, schema: signInSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const user = await ctx.db.transaction(async (tx) => {
+          if (actor.user.accountType === null && request.body.assumeStudent) {
+            const [updated] = await tx
+              .update(users)
+              .set({ accountType: 'Individual', updatedAt: sql`now()` })
+              .where(and(eq(users.id, actor.user.id), isNull(users.accountType)))
+              .returning();
+            if (updated) return updated;
+            const [current] = await tx.select().from(users).where(eq(users.id, actor.user.id));
+            return current ?? actor.user;
+          }
+          return actor.user;
+        });
+        const profile = await loadProfileDetails(ctx.db, user.id);
+        const body = presentUser(user);
+        return {
+          status: 'success' as const,
+          result: {
+            body,
+            message: body.accountType ? 'Signed in successfully' : MESSAGES.accountTypeDoesNotExist,
+            profile,
+            education: [],
+            portfolios: [],
+          },
+        };
+      },
+    );
 
     app.get('/api/user/profile', { ...authenticated, schema: getProfileSchema }, async (request) => {
       const actor = actorOf(request);
@@ -98,26 +108,32 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(presentUser(user), 'Account type updated');
     });
 
-    app.post('/api/user/update/autoFillData', { ...authenticated, schema: updateAutoFillDataSchema }, async (request) => {
-      const actor = actorOf(request);
-      authorize(actor, 'user.updateAutoFillData', actor.user);
-      const patch = request.body.autoFillData;
-      const removedKeys = Object.keys(patch).filter((key) => patch[key as keyof typeof patch] === null);
-      const setValues = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null && value !== undefined));
-      const [row] = await ctx.db
-        .insert(autoFillData)
-        .values({ userId: actor.user.id, data: setValues })
-        .onConflictDoUpdate({
-          target: autoFillData.userId,
-          set: {
-            data: sql`(${autoFillData.data} - ${sql`${removedKeys}::text[]`}) || ${JSON.stringify(setValues)}::jsonb`,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning({ data: autoFillData.data });
-      const stored: AutoFillData = autoFillDataSchema.parse(row?.data ?? {});
-      return ok({ autoFillData: stored }, 'Auto-fill data updated');
-    });
-
+    app.post(
+      '/api/user/update/autoFillData',
+      { ...authenticated, schema: updateAutoFillDataSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        authorize(actor, 'user.updateAutoFillData', actor.user);
+        const patch = request.body.autoFillData;
+        const removedKeys = Object.keys(patch).filter((key) => patch[key as keyof typeof patch] === null);
+        const setValues = Object.fromEntries(
+          Object.entries(patch).filter(([, value]) => value !== null && value !== undefined),
+        );
+        const [row] = await ctx.db
+          .insert(autoFillData)
+          .values({ userId: actor.user.id, data: setValues })
+          .onConflictDoUpdate({
+            target: autoFillData.userId,
+            set: {
+              // Keys travel as one JSON parameter: drizzle would spread a JS array into a parameter list.
+              data: sql`(${autoFillData.data} - array(select jsonb_array_elements_text(${JSON.stringify(removedKeys)}::jsonb))) || ${JSON.stringify(setValues)}::jsonb`,
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning({ data: autoFillData.data });
+        const stored: AutoFillData = autoFillDataSchema.parse(row?.data ?? {});
+        return ok({ autoFillData: stored }, 'Auto-fill data updated');
+      },
+    );
   };
 }

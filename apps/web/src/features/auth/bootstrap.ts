@@ -1,8 +1,8 @@
 import { isUnderPath, PATHS } from '../../app/paths';
 import { useAppStore } from '../../lib/store';
 import { readStoredAccessToken } from '../../lib/tokenStorage';
-import { isAssumeStudentPath } from './assumeStudent';
 import { postSignIn } from './api/signIn';
+import { isAssumeStudentPath } from './assumeStudent';
 import { applySignInResult, type SignInOutcome } from './sessionActions';
 
 export type BootstrapOutcome = SignInOutcome | 'skipped';

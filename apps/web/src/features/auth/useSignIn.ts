@@ -5,8 +5,8 @@ import { isSafeNextPath, PATHS } from '../../app/paths';
 import { ApiError } from '../../lib/api/errors';
 import { showError, showSuccess } from '../../lib/snackbar';
 import { useAppStore } from '../../lib/store';
-import { shouldAssumeStudent } from './assumeStudent';
 import { postSignIn } from './api/signIn';
+import { shouldAssumeStudent } from './assumeStudent';
 import { openSignInPopup, SignInPopupError } from './popup';
 import { applySignInResult } from './sessionActions';
 

@@ -38,7 +38,8 @@ export async function promptInstall(): Promise<void> {
   if (!event) return;
   await event.prompt();
   const choice = await event.userChoice;
-  if (choice.outcome === 'accepted') {
+  // A prompt can be shown only once: after a dismissal the browser fires a fresh event later.
+  if (choice.outcome === 'accepted' || deferred === event) {
     deferred = null;
     emit();
   }

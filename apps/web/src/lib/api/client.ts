@@ -163,7 +163,7 @@ export function refreshAccessToken(): Promise<string> {
     const staleToken = useAppStore.getState().accessToken;
     const run = () => performRefresh(staleToken);
     const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined;
-    const promise = locks?.request ? locks.request(REFRESH_LOCK_NAME, run) : run();
+    const promise = locks?.request ? locks.request(REFRESH_LOCK_NAME, run).then((token) => token) : run();
     refreshInFlight = promise.finally(() => {
       refreshInFlight = null;
     });

@@ -39,7 +39,9 @@ export function AccountTypePicker({ onDone }: AccountTypePickerProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!choice) return;
-    mutation.mutate(choice, { onSuccess: onDone });
+    // mutateAsync: the page may re-render without this picker once the user is stored,
+    // and a per-call onSuccess would then never run. Errors reach the snackbar via the MutationCache.
+    mutation.mutateAsync(choice).then(onDone, () => undefined);
   };
 
   return (

@@ -6,7 +6,10 @@ export const institutionDetailsQueryKey = (institutionId: number | null | undefi
   ['institutionDetails', institutionId ?? null] as const;
 
 /** GET /api/institutionDetailsById?institutionId= → Institution[]; the first item is used. */
-export async function fetchInstitutionDetails(institutionId: number, signal?: AbortSignal): Promise<Institution | null> {
+export async function fetchInstitutionDetails(
+  institutionId: number,
+  signal?: AbortSignal,
+): Promise<Institution | null> {
   const list = await apiData<Institution[]>('/api/institutionDetailsById', {
     query: { institutionId },
     ...(signal ? { signal } : {}),

@@ -6,13 +6,17 @@ import {
   type AccountType,
   type IndividualProfile,
   type IndividualProfileInput,
-  individualProfileSchema,
+  individualProfileInputSchema,
 } from '@placely/contract';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormTextField } from '../../../lib/components/FormTextField';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { showSuccess } from '../../../lib/snackbar';
 import { useUpdateAccountDetails } from '../api/updateAccountDetails';
+
+/** The validated form values, as sent to the server. */
+type IndividualProfileValues = z.output<typeof individualProfileInputSchema>;
 
 const FIELDS = ['name', 'headline', 'about', 'location', 'dateOfBirth', 'photo', 'linkedin', 'github', 'website'];
 
@@ -37,14 +41,14 @@ export interface IndividualProfileFormProps {
   accountType: AccountType | null;
 }
 
-/** Account details of an individual (student), validated with the contract's individualProfileSchema. */
+/** Account details of an individual (student), validated with the contract's individualProfileInputSchema. */
 export function IndividualProfileForm({ profile, fallbackName, accountType }: IndividualProfileFormProps) {
   const { control, handleSubmit, reset, setError, formState } = useForm<
     IndividualProfileInput,
     unknown,
-    IndividualProfile
+    IndividualProfileValues
   >({
-    resolver: zodResolver(individualProfileSchema),
+    resolver: zodResolver(individualProfileInputSchema),
     defaultValues: toFormValues(profile, fallbackName),
     mode: 'onTouched',
   });

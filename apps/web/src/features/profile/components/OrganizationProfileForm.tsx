@@ -11,13 +11,17 @@ import {
   ORGANIZATION_SIZES,
   type OrganizationProfile,
   type OrganizationProfileInput,
-  organizationProfileSchema,
+  organizationProfileInputSchema,
 } from '@placely/contract';
 import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormTextField } from '../../../lib/components/FormTextField';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { showSuccess } from '../../../lib/snackbar';
 import { useUpdateAccountDetails } from '../api/updateAccountDetails';
+
+/** The validated form values, as sent to the server. */
+type OrganizationProfileValues = z.output<typeof organizationProfileInputSchema>;
 
 const FIELDS = ['name', 'logo', 'website', 'industry', 'size', 'about', 'locations', 'contactEmail'];
 
@@ -40,14 +44,14 @@ export interface OrganizationProfileFormProps {
   accountType: AccountType | null;
 }
 
-/** Organization details, validated with the contract's organizationProfileSchema. */
+/** Organization details, validated with the contract's organizationProfileInputSchema. */
 export function OrganizationProfileForm({ profile, fallbackName, accountType }: OrganizationProfileFormProps) {
   const { control, handleSubmit, reset, setError, formState } = useForm<
     OrganizationProfileInput,
     unknown,
-    OrganizationProfile
+    OrganizationProfileValues
   >({
-    resolver: zodResolver(organizationProfileSchema),
+    resolver: zodResolver(organizationProfileInputSchema),
     defaultValues: toFormValues(profile, fallbackName),
     mode: 'onTouched',
   });
@@ -102,7 +106,13 @@ export function OrganizationProfileForm({ profile, fallbackName, accountType }: 
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="contactEmail" label="Contact email" type="email" autoComplete="email" />
+          <FormTextField
+            control={control}
+            name="contactEmail"
+            label="Contact email"
+            type="email"
+            autoComplete="email"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField control={control} name="website" label="Website" type="url" />

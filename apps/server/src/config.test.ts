@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, google: undefined, isProduction: false });
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'test', PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ NODE_ENV: 'test', GOOGLE_CLIENT_ID: 'id-only' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('refuses the development identity provider in production', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        PUBLIC_URL: 'https://placely.app',
+        DATABASE_URL: 'postgres://db/placely',
+      }),
+    ).toThrow(/GOOGLE_CLIENT_ID: is required in production/);
+  });
+
+  it('accepts a complete production configuration', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://placely.app/',
+      DATABASE_URL: 'postgres://db/placely',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(config.publicUrl).toBe('https://placely.app');
+    expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
+  });
+});

@@ -1,0 +1,25 @@
+import { MESSAGES } from '@placely/contract';
+import Fastify from 'fastify';
+import { expect, it } from 'vitest';
+import { errors, registerErrorHandling } from './errors';
+
+it('turns an unknown error into a generic 500 without internals', async () => {
+  const app = Fastify({ logger: false });
+  registerErrorHandling(app);
+  app.get('/boom', async () => {
+    throw new Error('connection string postgres://secret@db leaked');
+  });
+  app.get('/forbidden', async () => {
+    throw errors.forbidden('Not yours.');
+  });
+  const boom = await app.inject('/boom');
+  expect(boom.statusCode).toBe(500);
+  expect(boom.json()).toEqual({
+    status: 'error',
+    exception: { error: { message: MESSAGES.unexpectedError, code: 'INTERNAL' } },
+  });
+  expect(boom.body).not.toContain('secret');
+  const forbidden = await app.inject('/forbidden');
+  expect(forbidden.statusCode).toBe(403);
+  expect(forbidden.json().exception.error).toEqual({ message: 'Not yours.', code: 'FORBIDDEN' });
+});

@@ -1,0 +1,102 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { Outlet, RouterProvider, useLocation, useNavigate } from 'react-router';
+import { SignInButton } from '../features/auth/components/SignInButton';
+import { useAuthWatch } from '../features/auth/useAuthWatch';
+import { useSessionBootstrap } from '../features/auth/useSessionBootstrap';
+import { useSignOut } from '../features/auth/useSignOut';
+import { Footer } from '../features/shell/components/Footer';
+import { LoadingOverlay } from '../features/shell/components/LoadingOverlay';
+import { MessageSnackbar } from '../features/shell/components/MessageSnackbar';
+import { NavDrawer, SideNav } from '../features/shell/components/NavMenu';
+import { MAIN_CONTENT_ID, SkipLink } from '../features/shell/components/SkipLink';
+import { TopBar } from '../features/shell/components/TopBar';
+import { getNavItems } from '../features/shell/navItems';
+import { shouldShowTopBar } from '../features/shell/topBarVisibility';
+import { useConfig } from '../lib/api/config';
+import { createQueryClient } from '../lib/queryClient';
+import { useAppStore } from '../lib/store';
+import { isSharedLayoutPath, isUnderPath, PATHS } from './paths';
+import { theme } from './theme';
+
+function PageFallback() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+      <CircularProgress aria-label="Loading page" />
+    </Box>
+  );
+}
+
+/** The app shell (spec §2): message snackbar, loading overlay, top bar, navigation and the routed page. */
+export function AppShell() {
+  useSessionBootstrap();
+  useAuthWatch();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const accessToken = useAppStore((state) => state.accessToken);
+  const accountType = useAppStore((state) => state.user?.accountType ?? null);
+  const config = useConfig();
+  const signOut = useSignOut();
+  const [navOpen, setNavOpen] = useState(false);
+
+  const signedIn = Boolean(accessToken);
+  const navItems = signedIn ? getNavItems(accountType) : [];
+  const showTopBar = shouldShowTopBar({ hasToken: signedIn, pathname });
+  const showSideNav = navItems.length > 0 && isSharedLayoutPath(pathname);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <SkipLink />
+      {showTopBar && (
+        <TopBar
+          signedIn={signedIn}
+          signInSlot={isUnderPath(pathname, PATHS.signIn) ? null : <SignInButton size="small" />}
+          feedbackUrl={config.data?.feedbackUrl}
+          helpUrl={config.data?.helpUrl}
+          onSignOut={() => {
+            void signOut().then(() => navigate(PATHS.home));
+          }}
+          onOpenNavigation={navItems.length > 0 ? () => setNavOpen(true) : undefined}
+        />
+      )}
+      <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
+        {showSideNav && <SideNav items={navItems} />}
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 } }}
+        >
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+      <Footer />
+      {navItems.length > 0 && <NavDrawer items={navItems} open={navOpen} onClose={() => setNavOpen(false)} />}
+      <MessageSnackbar />
+      <LoadingOverlay />
+    </Box>
+  );
+}
+
+export interface AppProps {
+  router: Parameters<typeof RouterProvider>[0]['router'];
+}
+
+/** Providers: theme, baseline CSS, TanStack Query (errors → snackbar) and the router. */
+export function App({ router }: AppProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,164 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppShell } from './App';
+import { PATHS, ROUTE_PATTERNS } from './paths';
+import { RouteError } from './routes/RouteError';
+
+const HomePage = lazy(() => import('./routes/HomePage'));
+const SignInPage = lazy(() => import('./routes/SignInPage'));
+const SignOutPage = lazy(() => import('./routes/SignOutPage'));
+const SelectAccountTypePage = lazy(() => import('./routes/SelectAccountTypePage'));
+const StudentProfilePage = lazy(() => import('./routes/StudentProfilePage'));
+const OrganizationProfilePage = lazy(() => import('./routes/OrganizationProfilePage'));
+const AboutPage = lazy(() => import('./routes/AboutPage'));
+const ContactPage = lazy(() => import('./routes/ContactPage'));
+const PrivacyPolicyPage = lazy(() => import('./routes/PrivacyPolicyPage'));
+const TermsPage = lazy(() => import('./routes/TermsPage'));
+const ComingSoonPage = lazy(() => import('./routes/ComingSoonPage'));
+const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
+
+/** Pages that later work fills in: title + one sentence of what will be there. */
+const COMING_SOON: ReadonlyArray<{ path: string; title: string; description: string }> = [
+  {
+    path: PATHS.organization.createOpening,
+    title: 'Create an opening',
+    description: 'Post a new job or internship opening with its Quick Apply Form and eligibility rules.',
+  },
+  {
+    path: PATHS.organization.openings,
+    title: 'Openings',
+    description: "Your organization's openings, with their applicants and shortlisting status.",
+  },
+  {
+    path: PATHS.organization.groups,
+    title: 'Groups',
+    description: 'Create groups of candidates and share join links to reach them with openings.',
+  },
+  {
+    path: PATHS.organization.groupRequests,
+    title: 'Group join requests',
+    description: 'Accept or decline the requests people send to join your groups.',
+  },
+  {
+    path: PATHS.organization.groupFollowers,
+    title: 'Group followers',
+    description: 'See who follows your groups and remove followers when needed.',
+  },
+  {
+    path: PATHS.organization.verifications,
+    title: 'Verification groups',
+    description: 'Create verification groups so trusted admins can verify candidate details.',
+  },
+  {
+    path: PATHS.organization.verificationRequests,
+    title: 'Verification join requests',
+    description: 'Accept or decline the requests to join your verification groups.',
+  },
+  {
+    path: PATHS.organization.verificationFollowers,
+    title: 'Verification followers',
+    description: 'See the members and followers of your verification groups.',
+  },
+  {
+    path: ROUTE_PATTERNS.joinGroupLink,
+    title: 'Join a group',
+    description: 'Join an organization’s group from a shared link to hear about its openings.',
+  },
+  {
+    path: ROUTE_PATTERNS.joinVerificationLink,
+    title: 'Join a verification group',
+    description: 'Join a verification group from a shared link so your details can be verified.',
+  },
+  {
+    path: PATHS.student.education,
+    title: 'Education',
+    description: 'Your schools, colleges, degrees and grades, used to fill in application forms.',
+  },
+  {
+    path: PATHS.student.skills,
+    title: 'Skills',
+    description: 'The skills you want recruiters to see, added and removed in one place.',
+  },
+  {
+    path: PATHS.student.projects,
+    title: 'Projects',
+    description: 'Projects you have built, with links and descriptions for your portfolio.',
+  },
+  {
+    path: PATHS.student.experience,
+    title: 'Experience',
+    description: 'Internships and jobs you have held, with dates and responsibilities.',
+  },
+  {
+    path: PATHS.student.others,
+    title: 'Others',
+    description: 'Certifications, achievements and other items worth showing on your profile.',
+  },
+  {
+    path: PATHS.student.placements,
+    title: 'Placements',
+    description: 'Campus placement openings you can apply to, and the status of your applications.',
+  },
+];
+
+const TOP_LEVEL_COMING_SOON: ReadonlyArray<{ path: string; title: string; description: string }> = [
+  {
+    path: ROUTE_PATTERNS.viewer,
+    title: 'Portfolio viewer',
+    description: 'View a candidate’s portfolio and resume from a shared portfolio link.',
+  },
+  {
+    path: ROUTE_PATTERNS.forms,
+    title: 'Quick Apply Form',
+    description: 'Apply to an opening in a few clicks, with your profile filling in the form for you.',
+  },
+  {
+    path: PATHS.shortlisting,
+    title: 'Shortlisting',
+    description: 'Rank and shortlist the candidates who applied to an opening, and share the list.',
+  },
+  {
+    path: PATHS.watch,
+    title: 'Watch',
+    description: 'Watch the videos candidates recorded for an opening’s tasks.',
+  },
+  {
+    path: PATHS.uploadVideoForTask,
+    title: 'Upload a video for a task',
+    description: 'Record or upload the video an opening asks for as part of its application.',
+  },
+];
+
+const comingSoon = (entries: typeof COMING_SOON): RouteObject[] =>
+  entries.map(({ path, title, description }) => ({
+    path,
+    element: <ComingSoonPage title={title} description={description} />,
+  }));
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [
+      // Inside the shared layout (spec §2, first table).
+      { path: PATHS.home, element: <HomePage /> },
+      { path: PATHS.organization.profile, element: <OrganizationProfilePage /> },
+      { path: PATHS.student.profile, element: <StudentProfilePage /> },
+      ...comingSoon(COMING_SOON),
+      // Top-level routes.
+      { path: PATHS.signIn, element: <SignInPage /> },
+      { path: PATHS.signOut, element: <SignOutPage /> },
+      { path: PATHS.selectAccountType, element: <SelectAccountTypePage /> },
+      { path: PATHS.aboutUs, element: <AboutPage /> },
+      { path: PATHS.contactUs, element: <ContactPage /> },
+      { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage /> },
+      { path: PATHS.termsAndConditions, element: <TermsPage /> },
+      ...comingSoon(TOP_LEVEL_COMING_SOON),
+      { path: ROUTE_PATTERNS.notFound, element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

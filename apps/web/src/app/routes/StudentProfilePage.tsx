@@ -1,0 +1,77 @@
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { isOrganizationAccount } from '@placely/contract';
+import { Link as RouterLink } from 'react-router';
+import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
+import { InstitutionPicker } from '../../features/institution/components/InstitutionPicker';
+import { useProfile } from '../../features/profile/api/getProfile';
+import { IndividualProfileForm } from '../../features/profile/components/IndividualProfileForm';
+import { PhoneNumbersEditor } from '../../features/profile/components/PhoneNumbersEditor';
+import { Page } from '../../lib/components/Page';
+import { Section } from '../../lib/components/Section';
+import { useAppStore } from '../../lib/store';
+import { PATHS } from '../paths';
+
+export default function StudentProfilePage() {
+  const accessToken = useAppStore((state) => state.accessToken);
+  const user = useAppStore((state) => state.user);
+  const profile = useProfile();
+
+  if (!accessToken) {
+    return (
+      <Page title="Profile">
+        <SignInPrompt title="Sign in to see your profile" next={PATHS.student.profile} />
+      </Page>
+    );
+  }
+  if (user && isOrganizationAccount(user.accountType)) {
+    return (
+      <Page title="Profile">
+        <Alert severity="info">
+          This page is for student and individual accounts.{' '}
+          <Link component={RouterLink} to={PATHS.organization.profile}>
+            Open the organization profile
+          </Link>
+        </Alert>
+      </Page>
+    );
+  }
+  if (!user || profile.isPending) {
+    return (
+      <Page title="Profile">
+        <Stack sx={{ alignItems: 'center', py: 6 }}>
+          <CircularProgress aria-label="Loading profile" />
+        </Stack>
+      </Page>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Page title="Profile">
+        <Alert severity="error">Your profile could not be loaded. Reload the page to try again.</Alert>
+      </Page>
+    );
+  }
+
+  const details = profile.data.profileDetails;
+  return (
+    <Page title="Profile" intro="These details fill in Quick Apply Forms for you and are shown to recruiters.">
+      <Section title="Account details">
+        <IndividualProfileForm
+          key={user.userId}
+          profile={details.individual}
+          fallbackName={user.name}
+          accountType={user.accountType}
+        />
+      </Section>
+      <Section title="Phone numbers" description="A verified number becomes your primary contact number.">
+        <PhoneNumbersEditor phoneNumbers={details.phoneNumbers} />
+      </Section>
+      <Section title="Institution" description="Link your account to your college or university.">
+        <InstitutionPicker institutionId={user.institutionId} />
+      </Section>
+    </Page>
+  );
+}

@@ -1,0 +1,35 @@
+import { createTheme } from '@mui/material/styles';
+import { BREAKPOINTS, THEME_COLORS } from '@placely/contract';
+
+declare module '@mui/material/styles' {
+  interface BreakpointOverrides {
+    xxl: true;
+  }
+}
+
+/** Theme of spec §9: primary/secondary colours, Roboto, breakpoints 600/960/1280/1920/2560. */
+export const theme = createTheme({
+  palette: {
+    primary: { main: THEME_COLORS.primary },
+    secondary: { main: THEME_COLORS.secondary },
+    background: { default: '#f6f8fb' },
+  },
+  breakpoints: { values: { ...BREAKPOINTS } },
+  typography: {
+    fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '2.25rem', fontWeight: 500 },
+    h2: { fontSize: '1.75rem', fontWeight: 500 },
+    h3: { fontSize: '1.4rem', fontWeight: 500 },
+  },
+  shape: { borderRadius: 8 },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        // A visible keyboard focus everywhere.
+        ':focus-visible': { outline: `3px solid ${THEME_COLORS.secondary}`, outlineOffset: 2 },
+        '#main-content:focus': { outline: 'none' },
+      },
+    },
+    MuiButton: { styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } } },
+  },
+});

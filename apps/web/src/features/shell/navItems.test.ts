@@ -1,0 +1,41 @@
+import { ACCOUNT_TYPES } from '@placely/contract';
+import { describe, expect, it } from 'vitest';
+import { getNavItems } from './navItems';
+
+const STUDENT = [
+  ['Home', '/'],
+  ['Profile', '/student/profile'],
+  ['Education', '/student/education'],
+  ['Skills', '/student/skills'],
+  ['Projects', '/student/projects'],
+  ['Experience', '/student/experience'],
+  ['Others', '/student/others'],
+  ['Placements', '/student/placements'],
+];
+
+const pairs = (accountType: Parameters<typeof getNavItems>[0]) =>
+  getNavItems(accountType).map((item) => [item.label, item.to]);
+
+describe('getNavItems', () => {
+  it('gives an Individual the student menu', () => {
+    expect(pairs('Individual')).toEqual(STUDENT);
+  });
+
+  it('gives an Organization Home, Profile and Openings', () => {
+    expect(pairs('Organization')).toEqual([
+      ['Home', '/'],
+      ['Profile', '/organization/profile'],
+      ['Openings', '/organization/openings'],
+    ]);
+  });
+
+  it('gives every other known account type the student menu', () => {
+    for (const type of ACCOUNT_TYPES.filter((t) => t !== 'Organization')) {
+      expect(pairs(type)).toEqual(STUDENT);
+    }
+  });
+
+  it.each([null, undefined, '', 'Alien'])('has no menu for %s (signed out or unknown type)', (type) => {
+    expect(getNavItems(type)).toEqual([]);
+  });
+});
