@@ -1,0 +1,35 @@
+// `npm test`: unit and API tests (Vitest), then browser tests (Playwright in Debian's Chromium)
+// against the built app. TEST_DATABASE_URL switches both from PGlite to PostgreSQL.
+//   --unit-only   Vitest only          --e2e-only   build + Playwright only
+import { existsSync } from 'node:fs';
+import { npm, npx, run } from './lib.mjs';
+
+const args = new Set(process.argv.slice(2));
+const unit = !args.has('--e2e-only');
+const e2e = !args.has('--unit-only');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (e2e && !existsSync(chromium)) {
+  console.error(
+    `Browser tests need Chromium at ${chromium}, and it is missing.\n` +
+      'Install it with:  sudo apt-get install -y chromium\n' +
+      '(or point CHROMIUM_PATH at a Chromium binary; run `npm test -- --unit-only` to skip browser tests knowingly).',
+  );
+  process.exit(1);
+}
+
+const database = process.env.TEST_DATABASE_URL
+  ? `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`
+  : 'PGlite';
+console.log(`Testing against ${database}.`);
+
+if (unit) {
+  const code = await run(npx, ['vitest', 'run']);
+  if (code !== 0) process.exit(code);
+}
+if (e2e) {
+  let code = await run(npm, ['run', 'build', '--silent']);
+  if (code !== 0) process.exit(code);
+  code = await run(npx, ['playwright', 'test']);
+  process.exit(code);
+}
