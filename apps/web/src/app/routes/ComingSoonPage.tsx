@@ -21,7 +21,7 @@ export default function ComingSoonPage({ title, description }: ComingSoonPagePro
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Chip icon={<ConstructionIcon />} label="Coming soon" color="secondary" variant="outlined" />
+            <Chip icon={<ConstructionIcon />} label="Coming soon" color="primary" variant="outlined" />
             <Typography>{description}</Typography>
             <Link component={RouterLink} to={PATHS.home}>
               Back to home
