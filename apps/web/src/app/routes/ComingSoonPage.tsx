@@ -6,7 +6,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { Page } from '../../lib/components/Page';
+import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
 
 export interface ComingSoonPageProps {
@@ -16,9 +18,10 @@ export interface ComingSoonPageProps {
 
 /** A registered page whose content arrives later: its title and what will be there. */
 export default function ComingSoonPage({ title, description }: ComingSoonPageProps) {
+  const signedIn = useAppStore((state) => Boolean(state.accessToken));
   return (
     <Page title={title} maxWidth={720}>
-      <Card variant="outlined">
+      <Card variant="outlined" sx={{ mb: 3 }}>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Chip icon={<ConstructionIcon />} label="Coming soon" color="primary" variant="outlined" />
@@ -29,6 +32,8 @@ export default function ComingSoonPage({ title, description }: ComingSoonPagePro
           </Stack>
         </CardContent>
       </Card>
+      {/* Visitors arriving by a shared link (a form, a group) can already sign in from here. */}
+      {!signedIn && <SignInPrompt />}
     </Page>
   );
 }

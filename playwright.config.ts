@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://localhost:${port}`;
+
+/**
+ * Browser tests drive Debian's Chromium against the built app, served by the real server
+ * (e2e/support/start-server.mjs) on a fresh database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Without the background-networking flags Chromium keeps dialing Google hosts the closed network refuses.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node e2e/support/start-server.mjs`,
+    url: `${baseURL}/api/health`,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: false,
+    // SIGTERM lets start-server.mjs stop the server and drop its database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
