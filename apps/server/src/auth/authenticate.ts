@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { refreshTokenFamilies, users } from '../db/schema';
@@ -28,24 +28,28 @@ export function readAccessToken(header: string | undefined): string | undefined 
 }
 
 export function createAuthenticator(db: Database, tokens: TokenService) {
+  // Every authenticated request runs this lookup: a named prepared statement skips rebuilding and re-planning it.
+  const findSignedInUser = db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(
+      refreshTokenFamilies,
+      and(
+        eq(refreshTokenFamilies.id, sql.placeholder('sessionId')),
+        eq(refreshTokenFamilies.userId, users.id),
+        isNull(refreshTokenFamilies.revokedAt),
+      ),
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('authenticate_user');
+
   /** onRequest hook: 401 before anything else is looked at. */
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = readAccessToken(request.headers.authorization);
     if (!token) throw errors.unauthenticated();
     const claims = await tokens.verifyAccessToken(token);
-    const [row] = await db
-      .select({ user: users })
-      .from(users)
-      .innerJoin(
-        refreshTokenFamilies,
-        and(
-          eq(refreshTokenFamilies.id, claims.sessionId),
-          eq(refreshTokenFamilies.userId, users.id),
-          isNull(refreshTokenFamilies.revokedAt),
-        ),
-      )
-      .where(eq(users.id, claims.userId))
-      .limit(1);
+    const [row] = await findSignedInUser.execute({ sessionId: claims.sessionId, userId: claims.userId });
     if (!row) throw errors.unauthenticated('Your session has ended. Sign in again.');
     request.actor = { user: row.user, sessionId: claims.sessionId };
   };

@@ -54,6 +54,8 @@ export async function registerDevIdentityProvider(app: FastifyInstance, options:
       conformIdTokenClaims: false,
       pkce: { required: () => true },
       features: { devInteractions: { enabled: false } },
+      // Short lives: this provider only completes one popup sign-in at a time (seconds).
+      ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 300, IdToken: 300, AuthorizationCode: 60 },
       interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
       findAccount: (_ctx, accountId) => {
         const account = accounts.get(accountId);

@@ -1,0 +1,5 @@
+import type { Scenario } from '../scenario';
+import { health, profile } from './foundation';
+
+/** Every scenario `npm run bench` runs, in order. Add a feature's scenarios here. */
+export const scenarios: Scenario[] = [health, profile];

@@ -1,0 +1,50 @@
+import type pg from 'pg';
+
+/**
+ * Large data, set-based: `users` accounts (every tenth an organization) with ids 1..users, their profiles, one to
+ * three phone numbers each (some soft-deleted), auto-fill data, and a live session family per user so that
+ * authentication reads tables of realistic size.
+ */
+export async function seedFoundation(client: pg.Client, users: number): Promise<void> {
+  await client.query(`
+    INSERT INTO institutions (name, city, domain)
+    SELECT 'Institute ' || g, 'City ' || (g % 50), 'inst' || g || '.bench.placely.test'
+    FROM generate_series(1, 500) g
+  `);
+  await client.query(
+    `
+    INSERT INTO users (id, email, name, account_type, institution_id)
+    OVERRIDING SYSTEM VALUE
+    SELECT g, 'user' || g || '@bench.placely.test', 'Bench User ' || g,
+           CASE WHEN g % 10 = 0 THEN 'Organization' ELSE 'Individual' END,
+           CASE WHEN g % 10 = 0 THEN NULL ELSE 1 + (g % 500) END
+    FROM generate_series(1, $1::int) g
+  `,
+    [users],
+  );
+  await client.query(`SELECT setval('users_id_seq', $1::int)`, [users]);
+  await client.query(`
+    INSERT INTO individual_profiles (user_id, name, headline, about, location, linkedin, github)
+    SELECT id, name, 'Final-year student', repeat('About me. ', 20), 'Bengaluru',
+           'https://linkedin.com/in/u' || id, 'https://github.com/u' || id
+    FROM users WHERE account_type = 'Individual'
+  `);
+  await client.query(`
+    INSERT INTO organization_profiles (user_id, name, website, industry, size, about, locations, contact_email)
+    SELECT id, 'Company ' || id, 'https://c' || id || '.example', 'Software', '51-200', repeat('We build. ', 20),
+           ARRAY['Bengaluru', 'Pune'], 'hr' || id || '@bench.placely.test'
+    FROM users WHERE account_type = 'Organization'
+  `);
+  await client.query(`
+    INSERT INTO phone_numbers (user_id, number, is_verified, is_primary, is_deleted)
+    SELECT u.id, '+9198' || lpad((u.id * 10 + n)::text, 8, '0'), n = 1, n = 1, n = 3
+    FROM users u CROSS JOIN generate_series(1, 3) n
+    WHERE n <= 1 + (u.id % 3)
+  `);
+  await client.query(`
+    INSERT INTO auto_fill_data (user_id, data)
+    SELECT id, jsonb_build_object('name', name, 'email', email, 'city', 'Bengaluru') FROM users
+  `);
+  await client.query(`INSERT INTO refresh_token_families (user_id) SELECT id FROM users`);
+  await client.query('ANALYZE');
+}
