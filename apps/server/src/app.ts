@@ -25,9 +25,11 @@ import { registerErrorHandling } from './errors';
 import { loggerOptions } from './logger';
 import { authRoutes } from './routes/auth';
 import { institutionRoutes } from './routes/institutions';
+import { phoneVerificationRoutes } from './routes/phone-verification';
 import { profileRoutes } from './routes/profile';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
+import { createSmsSender } from './services/sms';
 import { defaultWebDistDir, registerWebApp } from './web';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -90,6 +92,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
     publicUrl,
     allowedOrigins,
     authenticate: createAuthenticator(db, tokens),
+    sms: createSmsSender(config, app.log),
   };
 
   const profileServiceOrigin = config.profileServiceUrl ? new URL(config.profileServiceUrl).origin : undefined;
@@ -161,6 +164,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(authRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(profileRoutes(ctx));
+  await app.register(phoneVerificationRoutes(ctx));
   await app.register(institutionRoutes(ctx));
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir());
 

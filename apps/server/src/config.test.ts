@@ -24,6 +24,19 @@ describe('loadConfig', () => {
     ).toThrow(/GOOGLE_CLIENT_ID: is required in production/);
   });
 
+  it('refuses the development SMS sender in production', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        PUBLIC_URL: 'https://placely.app/',
+        DATABASE_URL: 'postgres://db/placely',
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+      }),
+    ).toThrow(/SMS_HTTP_URL: is required in production/);
+  });
+
   it('accepts a complete production configuration', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -32,8 +45,11 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://db/placely',
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
+      SMS_HTTP_URL: 'https://sms.example/send',
+      SMS_HTTP_TOKEN: 'token',
     });
     expect(config.publicUrl).toBe('https://placely.app');
+    expect(config.sms).toEqual({ url: 'https://sms.example/send', token: 'token', from: 'Placely' });
     expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
   });
 });

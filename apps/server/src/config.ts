@@ -35,6 +35,9 @@ const envSchema = z
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     TRUST_PROXY: booleanFlag,
     WEB_DIST_DIR: optionalNonEmpty,
+    SMS_HTTP_URL: optionalNonEmpty.pipe(z.url().optional()),
+    SMS_HTTP_TOKEN: optionalNonEmpty,
+    SMS_FROM: z.string().trim().min(1).max(11).default('Placely'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -56,6 +59,12 @@ const envSchema = z
       if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
       if (!env.DATABASE_URL)
         ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
+      if (!env.SMS_HTTP_URL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMS_HTTP_URL'],
+          message: 'is required in production: the development SMS sender never runs with NODE_ENV=production',
+        });
     }
   });
 
@@ -81,6 +90,8 @@ export interface Config {
   rateLimitAuthPerMinute: number;
   trustProxy: boolean;
   webDistDir: string | undefined;
+  /** An HTTP SMS provider, or undefined for the development sender (never in production). */
+  sms: { url: string; token: string | undefined; from: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    sms: env.SMS_HTTP_URL ? { url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, from: env.SMS_FROM } : undefined,
     ...overrides,
   };
   return config;

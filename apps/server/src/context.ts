@@ -3,6 +3,7 @@ import type { IdentityClient } from './auth/identity';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { SmsSender } from './services/sms';
 
 /** What every route plugin gets: configuration, the database and the auth services. */
 export interface AppContext {
@@ -15,4 +16,5 @@ export interface AppContext {
   /** Origins allowed to run the web app against this server (sign-in, CORS with credentials). */
   allowedOrigins(): string[];
   authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  sms: SmsSender;
 }

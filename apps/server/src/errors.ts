@@ -28,6 +28,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UPSTREAM_FAILED: 502,
 };
 
 export const errors = {
@@ -37,6 +38,7 @@ export const errors = {
   forbidden: (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message),
   notFound: (what = 'The requested item') => new AppError('NOT_FOUND', `${what} was not found.`),
   conflict: (message: string) => new AppError('CONFLICT', message),
+  upstreamFailed: (message: string) => new AppError('UPSTREAM_FAILED', message),
   rateLimited: (message = 'Too many requests. Please wait a moment and try again.') =>
     new AppError('RATE_LIMITED', message),
 };

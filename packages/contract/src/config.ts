@@ -7,6 +7,8 @@ export const publicConfigSchema = z
     helpUrl: z.string(),
     identityProvider: z.enum(['google', 'development']),
     profileServiceUrl: z.string(),
+    /** 'development': codes are readable at GET /api/dev/sms/latest (never in production). */
+    smsSender: z.enum(['http', 'development']),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

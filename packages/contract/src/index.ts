@@ -8,5 +8,6 @@ export * from './individual';
 export * from './institution';
 export * from './limits';
 export * from './messages';
+export * from './phone-verification';
 export * from './profile';
 export * from './user';

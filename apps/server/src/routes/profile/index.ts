@@ -7,6 +7,7 @@ import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { loadProfileDetails } from '../../services/profile';
+import { consumeCheckedPhoneCode } from '../phone-verification';
 import { phoneVerifiedSchema, updateIndividualProfileSchema, updateOrganizationProfileSchema } from './schema';
 
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -67,6 +68,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             and(eq(phoneNumbers.userId, user.id), eq(phoneNumbers.number, number), eq(phoneNumbers.isDeleted, false)),
           );
         if (!phone) throw errors.notFound('That phone number');
+        await consumeCheckedPhoneCode(tx, user.id, number);
         // The verified number becomes the single primary one.
         await tx
           .update(phoneNumbers)

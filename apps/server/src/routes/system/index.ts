@@ -23,6 +23,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           helpUrl: ctx.config.helpUrl,
           identityProvider: ctx.identity.provider,
           profileServiceUrl: ctx.config.profileServiceUrl ?? ctx.publicUrl(),
+          smsSender: ctx.sms.kind,
         });
       },
     );

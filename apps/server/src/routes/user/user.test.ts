@@ -160,23 +160,16 @@ describe('/api/user/profile and phone numbers', () => {
     ]);
   });
 
-  it('marks the verified number as the single verified primary', async () => {
+  it('refuses to record a number as verified without a checked code', async () => {
     const user = await seedStudent(server.db);
     const token = await tokenFor(user.id);
-    await server.call('/api/user/profile', {
-      token,
-      body: { phoneNumbers: [{ number: '+911111111111' }, { number: '+912222222222' }] },
-    });
-    await server.call('/api/profile/phone/verified', { token, body: { phoneNumber: '+911111111111' } });
+    await server.call('/api/user/profile', { token, body: { phoneNumbers: [{ number: '+911111111111' }] } });
     const { status, body } = await server.call('/api/profile/phone/verified', {
       token,
-      body: { phoneNumber: '+91 22222 22222' },
+      body: { phoneNumber: '+911111111111' },
     });
-    expect(status).toBe(200);
-    const phones = body.result.data.profileDetails.phoneNumbers;
-    expect(phones.filter((phone: { isPrimary: boolean }) => phone.isPrimary)).toEqual([
-      expect.objectContaining({ number: '+912222222222', isVerified: true, isPrimary: true }),
-    ]);
+    expect(status).toBe(409);
+    expect(body.exception.error.message).toBe('Enter the code we sent to this number first.');
   });
 
   it("404 when verifying a number that is not the caller's", async () => {

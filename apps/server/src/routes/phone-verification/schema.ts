@@ -1,0 +1,31 @@
+import {
+  checkPhoneCodeBodySchema,
+  devSmsMessageSchema,
+  phoneCodeCheckedSchema,
+  phoneCodeSentSchema,
+  phoneNumberValueSchema,
+  requestPhoneCodeBodySchema,
+  successEnvelope,
+} from '@placely/contract';
+import { z } from 'zod';
+
+export const requestPhoneCodeSchema = {
+  tags: ['profile'],
+  summary: 'Sends a one-time code by SMS to one of your phone numbers',
+  body: requestPhoneCodeBodySchema,
+  response: { 200: successEnvelope(phoneCodeSentSchema) },
+};
+
+export const checkPhoneCodeSchema = {
+  tags: ['profile'],
+  summary: 'Checks the one-time code; then POST /api/profile/phone/verified records the number as verified',
+  body: checkPhoneCodeBodySchema,
+  response: { 200: successEnvelope(phoneCodeCheckedSchema) },
+};
+
+export const latestDevSmsSchema = {
+  tags: ['development'],
+  summary: 'Development only: the latest SMS sent to one of your numbers (absent in production)',
+  querystring: z.strictObject({ phoneNumber: phoneNumberValueSchema }),
+  response: { 200: successEnvelope(devSmsMessageSchema) },
+};
