@@ -14,20 +14,20 @@ import { LIMITS, type PhoneNumber, phoneNumberValueSchema } from '@placely/contr
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
 import { showSuccess } from '../../../lib/snackbar';
-import { useMarkPhoneVerified } from '../api/markPhoneVerified';
 import { useUpdatePhoneNumbers } from '../api/updatePhoneNumbers';
+import { PhoneVerificationDialog } from './PhoneVerificationDialog';
 
 export interface PhoneNumbersEditorProps {
   phoneNumbers: PhoneNumber[];
 }
 
-/** Add / remove phone numbers (POST /api/user/profile) and mark one verified (it becomes primary). */
+/** Add / remove phone numbers (POST /api/user/profile) and verify one by SMS code (it becomes primary). */
 export function PhoneNumbersEditor({ phoneNumbers }: PhoneNumbersEditorProps) {
   const active = phoneNumbers.filter((phone) => !phone.isDeleted);
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
   const update = useUpdatePhoneNumbers();
-  const verify = useMarkPhoneVerified();
+  const [verifying, setVerifying] = useState<string | null>(null);
   const inputId = useId();
   const full = active.length >= LIMITS.phoneNumbersPerUser;
 
@@ -67,11 +67,9 @@ export function PhoneNumbersEditor({ phoneNumbers }: PhoneNumbersEditorProps) {
       () => showSuccess('Phone number removed'),
     );
 
-  const onVerify = (number: string) =>
-    verify.mutate(number, { onSuccess: () => showSuccess('Phone number marked verified') });
-
   return (
     <Stack spacing={2}>
+      <PhoneVerificationDialog phoneNumber={verifying} onClose={() => setVerifying(null)} />
       {active.length === 0 ? (
         <Typography color="text.secondary">No phone numbers yet.</Typography>
       ) : (
@@ -101,10 +99,10 @@ export function PhoneNumbersEditor({ phoneNumbers }: PhoneNumbersEditorProps) {
                   <Button
                     size="small"
                     variant="outlined"
-                    onClick={() => onVerify(phone.number)}
-                    loading={verify.isPending && verify.variables === phone.number}
+                    onClick={() => setVerifying(phone.number)}
+                    aria-label={`Verify ${phone.number}`}
                   >
-                    Mark verified
+                    Verify
                   </Button>
                 )}
               </Stack>
