@@ -24,12 +24,15 @@ import type { Database } from './db/client';
 import { registerErrorHandling } from './errors';
 import { loggerOptions } from './logger';
 import { authRoutes } from './routes/auth';
+import { fileRoutes } from './routes/files';
 import { institutionRoutes } from './routes/institutions';
 import { phoneVerificationRoutes } from './routes/phone-verification';
 import { profileRoutes } from './routes/profile';
+import { resumeRoutes } from './routes/resume';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { createSmsSender } from './services/sms';
+import { createStorage } from './storage';
 import { defaultWebDistDir, registerWebApp } from './web';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -93,6 +96,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
     allowedOrigins,
     authenticate: createAuthenticator(db, tokens),
     sms: createSmsSender(config, app.log),
+    storage: createStorage(config),
   };
 
   const profileServiceOrigin = config.profileServiceUrl ? new URL(config.profileServiceUrl).origin : undefined;
@@ -165,6 +169,8 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(userRoutes(ctx));
   await app.register(profileRoutes(ctx));
   await app.register(phoneVerificationRoutes(ctx));
+  await app.register(fileRoutes(ctx));
+  await app.register(resumeRoutes(ctx));
   await app.register(institutionRoutes(ctx));
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir());
 

@@ -38,6 +38,13 @@ const envSchema = z
     SMS_HTTP_URL: optionalNonEmpty.pipe(z.url().optional()),
     SMS_HTTP_TOKEN: optionalNonEmpty,
     SMS_FROM: z.string().trim().min(1).max(11).default('Placely'),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: optionalNonEmpty,
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ENDPOINT: optionalNonEmpty.pipe(z.url().optional()),
+    S3_ACCESS_KEY_ID: optionalNonEmpty,
+    S3_SECRET_ACCESS_KEY: optionalNonEmpty,
+    S3_FORCE_PATH_STYLE: booleanFlag,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -46,6 +53,9 @@ const envSchema = z
         path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
         message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
       });
+    }
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
     }
     if (env.NODE_ENV === 'production') {
       if (!env.GOOGLE_CLIENT_ID) {
@@ -92,6 +102,17 @@ export interface Config {
   webDistDir: string | undefined;
   /** An HTTP SMS provider, or undefined for the development sender (never in production). */
   sms: { url: string; token: string | undefined; from: string } | undefined;
+  /** S3-compatible object storage, or undefined for local disk under DATA_DIR/files. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +148,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     sms: env.SMS_HTTP_URL ? { url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, from: env.SMS_FROM } : undefined,
+    s3:
+      env.STORAGE_DRIVER === 's3' && env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
     ...overrides,
   };
   return config;

@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from './auth/authenticate';
 import type { IdentityClient } from './auth/identity';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { SmsSender } from './services/sms';
+import type { ObjectStorage } from './storage';
 
 /** What every route plugin gets: configuration, the database and the auth services. */
 export interface AppContext {
@@ -15,6 +17,10 @@ export interface AppContext {
   publicUrl(): string;
   /** Origins allowed to run the web app against this server (sign-in, CORS with credentials). */
   allowedOrigins(): string[];
-  authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  authenticate: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & {
+    /** For handlers outside Fastify's hooks (tus): the actor behind an Authorization header value. */
+    resolveActor(authorization: string | null | undefined): Promise<Actor>;
+  };
   sms: SmsSender;
+  storage: ObjectStorage;
 }

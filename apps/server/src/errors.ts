@@ -38,6 +38,8 @@ export const errors = {
   forbidden: (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message),
   notFound: (what = 'The requested item') => new AppError('NOT_FOUND', `${what} was not found.`),
   conflict: (message: string) => new AppError('CONFLICT', message),
+  unsupportedMediaType: (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', message),
+  payloadTooLarge: (message: string) => new AppError('PAYLOAD_TOO_LARGE', message),
   upstreamFailed: (message: string) => new AppError('UPSTREAM_FAILED', message),
   rateLimited: (message = 'Too many requests. Please wait a moment and try again.') =>
     new AppError('RATE_LIMITED', message),

@@ -11,3 +11,5 @@ export * from './messages';
 export * from './phone-verification';
 export * from './profile';
 export * from './user';
+export * from './files';
+export * from './resume';

@@ -44,15 +44,21 @@ export function createAuthenticator(db: Database, tokens: TokenService) {
     .limit(1)
     .prepare('authenticate_user');
 
-  /** onRequest hook: 401 before anything else is looked at. */
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = readAccessToken(request.headers.authorization);
+  /** The actor behind an Authorization header value, or a 401 AppError. */
+  async function resolveActor(authorization: string | null | undefined): Promise<Actor> {
+    const token = readAccessToken(authorization ?? undefined);
     if (!token) throw errors.unauthenticated();
     const claims = await tokens.verifyAccessToken(token);
     const [row] = await findSignedInUser.execute({ sessionId: claims.sessionId, userId: claims.userId });
     if (!row) throw errors.unauthenticated('Your session has ended. Sign in again.');
-    request.actor = { user: row.user, sessionId: claims.sessionId };
-  };
+    return { user: row.user, sessionId: claims.sessionId };
+  }
+
+  /** onRequest hook: 401 before anything else is looked at. */
+  async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    request.actor = await resolveActor(request.headers.authorization);
+  }
+  return Object.assign(authenticate, { resolveActor });
 }
 
 /** The authenticated actor inside a handler whose route ran the authenticate hook. */

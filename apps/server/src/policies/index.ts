@@ -1,8 +1,10 @@
 import type { Actor } from '../auth/authenticate';
 import { errors } from '../errors';
+import { filePolicy } from './file';
+import { resumePolicy } from './resume';
 import { userPolicy } from './user';
 
-const policies = { ...userPolicy } as const;
+const policies = { ...userPolicy, ...filePolicy, ...resumePolicy } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;
 

@@ -1,2 +1,3 @@
+export * from './files';
 export * from './foundation';
 export * from './phone-verification';

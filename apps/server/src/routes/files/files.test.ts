@@ -1,0 +1,203 @@
+import { FILE_RULES } from '@placely/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSession } from '../../auth/sessions';
+import { files } from '../../db/schema';
+import { seedStudent } from '../../seed/helpers';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+export function pdfBytes(size: number): Buffer {
+  const head = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj << /Type /Catalog >> endobj\n');
+  const tail = Buffer.from('\n%%EOF\n');
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]);
+}
+const pngBytes = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
+async function student() {
+  const user = await seedStudent(server.db);
+  const session = await startSession(server.db, user.id);
+  const { accessToken } = await server.ctx.tokens.issueAccessToken({ userId: user.id, sessionId: session.sessionId });
+  return { user, token: accessToken };
+}
+
+function upload(token: string | undefined, body: Buffer, query = 'purpose=resume&name=cv.pdf') {
+  return fetch(`${server.baseUrl}/api/files?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream', ...(token ? { authorization: token } : {}) },
+    body,
+  });
+}
+
+const tusHeaders = (token: string) => ({ authorization: token, 'tus-resumable': '1.0.0' });
+const metadata = (entries: Record<string, string>) =>
+  Object.entries(entries)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+
+async function tusCreate(token: string, size: number, meta: Record<string, string>) {
+  return fetch(`${server.baseUrl}/api/uploads`, {
+    method: 'POST',
+    headers: { ...tusHeaders(token), 'upload-length': String(size), 'upload-metadata': metadata(meta) },
+  });
+}
+
+async function tusPatch(token: string, location: string, offset: number, chunk: Buffer) {
+  return fetch(`${server.baseUrl}${location}`, {
+    method: 'PATCH',
+    headers: {
+      ...tusHeaders(token),
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: chunk,
+  });
+}
+
+describe('one-request uploads (POST /api/files)', () => {
+  it('401 signed out', async () => {
+    const response = await upload(undefined, pdfBytes(1000));
+    expect(response.status).toBe(401);
+  });
+
+  it('stores a PDF resume, recognised by its bytes, with a sanitized name', async () => {
+    const { token } = await student();
+    const response = await upload(
+      token,
+      pdfBytes(2000),
+      `purpose=resume&name=${encodeURIComponent('../../etc/My CV.pdf')}`,
+    );
+    expect(response.status).toBe(200);
+    const body: any = await response.json();
+    expect(body.result.data).toMatchObject({
+      name: 'My CV.pdf',
+      contentType: 'application/pdf',
+      size: 2000,
+      purpose: 'resume',
+    });
+  });
+
+  it('415 when the content is not what the purpose accepts, whatever the name says', async () => {
+    const { token } = await student();
+    const response = await upload(token, pngBytes, 'purpose=resume&name=cv.pdf');
+    expect(response.status).toBe(415);
+    const body: any = await response.json();
+    expect(body.exception.error.message).toBe('This file is not a PDF file.');
+    const text = await upload(token, Buffer.from('just text, not a pdf'), 'purpose=application&name=a.pdf');
+    expect(text.status).toBe(415);
+  });
+
+  it('names the bad query fields', async () => {
+    const { token } = await student();
+    const response = await upload(token, pdfBytes(100), 'purpose=selfie');
+    expect(response.status).toBe(400);
+    const body: any = await response.json();
+    expect(body.exception.error.fields.map((field: { field: string }) => field.field).sort()).toEqual([
+      'name',
+      'purpose',
+    ]);
+  });
+
+  it('413 for one-request uploads over 256 KB', async () => {
+    const { token } = await student();
+    const response = await upload(token, pdfBytes(300 * 1024));
+    expect(response.status).toBe(413);
+  });
+
+  it('signed links download the bytes; other users get 404 and no link', async () => {
+    const owner = await student();
+    const stranger = await student();
+    const bytes = pdfBytes(5000);
+    const { result } = (await (await upload(owner.token, bytes)).json()) as any;
+    const id = result.data.id;
+
+    expect((await server.call(`/api/files/${id}`, { token: stranger.token })).status).toBe(404);
+    expect((await server.call(`/api/files/${id}/link`, { token: stranger.token })).status).toBe(403);
+    expect((await server.call(`/api/files/${id}/link`)).status).toBe(401);
+
+    const link = await server.call(`/api/files/${id}/link`, { token: owner.token });
+    expect(link.status).toBe(200);
+    const download = await fetch(`${server.baseUrl}${link.body.result.data.url}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''cv.pdf");
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const forged = await fetch(`${server.baseUrl}/api/files/download?token=not-a-token`);
+    expect(forged.status).toBe(403);
+  });
+});
+
+describe('resumable uploads (tus at /api/uploads)', () => {
+  it('401 without a token', async () => {
+    const response = await fetch(`${server.baseUrl}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': '1000',
+        'upload-metadata': metadata({ purpose: 'resume' }),
+      },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('uploads in chunks, resumes from the server offset, and checks the type at the end', async () => {
+    const { token, user } = await student();
+    const bytes = pdfBytes(2 * 1024 * 1024);
+    const created = await tusCreate(token, bytes.length, { filename: 'big.pdf', purpose: 'resume' });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location') as string;
+    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
+    const id = location.split('/').pop() as string;
+
+    const first = await tusPatch(token, location, 0, bytes.subarray(0, 1024 * 1024));
+    expect(first.status).toBe(204);
+    // A dropped connection: ask the server where to go on.
+    const head = await fetch(`${server.baseUrl}${location}`, { method: 'HEAD', headers: tusHeaders(token) });
+    expect(head.headers.get('upload-offset')).toBe(String(1024 * 1024));
+    const [uploading] = await server.db.select().from(files).where(eq(files.id, id));
+    expect(uploading).toMatchObject({ status: 'uploading', ownerId: user.id });
+
+    const second = await tusPatch(token, location, 1024 * 1024, bytes.subarray(1024 * 1024));
+    expect(second.status).toBe(204);
+    const stored = await server.call(`/api/files/${id}`, { token });
+    expect(stored.body.result.data).toMatchObject({
+      name: 'big.pdf',
+      contentType: 'application/pdf',
+      size: bytes.length,
+    });
+  });
+
+  it("another user cannot continue or inspect someone's upload", async () => {
+    const owner = await student();
+    const stranger = await student();
+    const created = await tusCreate(owner.token, 1000, { filename: 'x.pdf', purpose: 'resume' });
+    const location = created.headers.get('location') as string;
+    const patch = await tusPatch(stranger.token, location, 0, pdfBytes(1000));
+    expect(patch.status).toBe(404);
+    const head = await fetch(`${server.baseUrl}${location}`, { method: 'HEAD', headers: tusHeaders(stranger.token) });
+    expect(head.status).toBe(404);
+  });
+
+  it('refuses an unknown purpose, an oversized file, and content of the wrong type', async () => {
+    const { token } = await student();
+    const unknown = await tusCreate(token, 1000, { filename: 'x', purpose: 'selfie' });
+    expect(unknown.status).toBe(400);
+    const tooBig = await tusCreate(token, FILE_RULES.resume.maxBytes + 1, { filename: 'x.pdf', purpose: 'resume' });
+    expect(tooBig.status).toBe(413);
+
+    const fake = Buffer.alloc(300 * 1024, 0x41);
+    const created = await tusCreate(token, fake.length, { filename: 'fake.pdf', purpose: 'resume' });
+    const location = created.headers.get('location') as string;
+    const id = location.split('/').pop() as string;
+    const done = await tusPatch(token, location, 0, fake);
+    expect(done.status).toBe(415);
+    expect(((await done.json()) as any).exception.error.message).toBe('This file is not a PDF file.');
+    expect(await server.db.select().from(files).where(eq(files.id, id))).toEqual([]);
+  });
+});

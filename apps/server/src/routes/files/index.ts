@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FILE_LINK_TTL_SECONDS,
+  FILE_MESSAGES,
+  FILE_PURPOSES,
+  FILE_RULES,
+  type FilePurpose,
+  ONE_SHOT_UPLOAD_MAX_BYTES,
+  TUS_ENDPOINT,
+} from '@placely/contract';
+import type { Upload } from '@tus/server';
+import { Server as TusServer } from '@tus/server';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Actor } from '../../auth/authenticate';
+import { actorOf } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import { files } from '../../db/schema';
+import { AppError, envelopeFor, errors } from '../../errors';
+import { ok } from '../../http/envelope';
+import { authorize } from '../../policies';
+import { presentFile } from '../../presenters/file';
+import { CONTENT_SNIFF_BYTES, detectContentType, sanitizeFileName } from '../../storage/content-type';
+import { downloadSchema, fileLinkRouteSchema, getFileSchema, uploadFileSchema } from './schema';
+
+const LINK_AUDIENCE = 'placely-file-download';
+const MAX_UPLOAD_BYTES = Math.max(...FILE_PURPOSES.map((purpose) => FILE_RULES[purpose].maxBytes));
+const isPurpose = (value: unknown): value is FilePurpose => FILE_PURPOSES.includes(value as FilePurpose);
+
+/** tus hooks answer with `{status_code, body}`; the body is our usual error envelope. */
+function tusFailure(error: AppError) {
+  return { status_code: error.status, body: JSON.stringify(envelopeFor(error)) };
+}
+
+export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const authenticated = { onRequest: ctx.authenticate };
+    const { storage } = ctx;
+
+    const loadFile = async (id: string) => {
+      const [row] = await ctx.db.select().from(files).where(eq(files.id, id));
+      return row;
+    };
+
+    app.addContentTypeParser(
+      'application/octet-stream',
+      { parseAs: 'buffer', bodyLimit: ONE_SHOT_UPLOAD_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+
+    app.post('/api/files', { ...authenticated, schema: uploadFileSchema }, async (request) => {
+      const actor = actorOf(request);
+      const { purpose, name } = request.query;
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) throw errors.unsupportedMediaType('Send the file as application/octet-stream.');
+      if (body.length === 0) throw errors.validation([{ field: 'body', message: FILE_MESSAGES.empty }]);
+      if (body.length > FILE_RULES[purpose].maxBytes) throw errors.payloadTooLarge(FILE_MESSAGES.tooLarge(purpose));
+      const contentType = detectContentType(body.subarray(0, CONTENT_SNIFF_BYTES));
+      if (!contentType || !FILE_RULES[purpose].contentTypes.includes(contentType)) {
+        throw errors.unsupportedMediaType(FILE_MESSAGES.wrongType(purpose));
+      }
+      const id = randomUUID();
+      await storage.put(id, body, contentType);
+      try {
+        const [row] = await ctx.db
+          .insert(files)
+          .values({
+            id,
+            ownerId: actor.user.id,
+            purpose,
+            name: sanitizeFileName(name),
+            contentType,
+            size: body.length,
+            storageKey: id,
+            status: 'ready',
+          })
+          .returning();
+        if (!row) throw new Error('file row not written');
+        return ok(presentFile(row), 'File uploaded');
+      } catch (error) {
+        await storage.remove(id);
+        throw error;
+      }
+    });
+
+    app.get('/api/files/:id', { ...authenticated, schema: getFileSchema }, async (request) => {
+      const actor = actorOf(request);
+      const row = await loadFile(request.params.id);
+      if (!row || row.status !== 'ready' || row.ownerId !== actor.user.id) throw errors.notFound('That file');
+      authorize(actor, 'file.read', row);
+      return ok(presentFile(row));
+    });
+
+    app.get('/api/files/:id/link', { ...authenticated, schema: fileLinkRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const row = await loadFile(request.params.id);
+      if (!row || row.status !== 'ready') throw errors.notFound('That file');
+      authorize(actor, 'file.read', row);
+      const expiresAt = new Date(Date.now() + FILE_LINK_TTL_SECONDS * 1000);
+      const token = await new SignJWT({ uid: actor.user.id })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(row.id)
+        .setAudience(LINK_AUDIENCE)
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(ctx.config.jwtSecret);
+      // In the query string: request logs drop query strings, so the token never reaches the logs.
+      return ok({ url: `/api/files/download?token=${token}`, expiresAt: expiresAt.toISOString() });
+    });
+
+    app.get('/api/files/download', { schema: downloadSchema }, async (request, reply) => {
+      let fileId: string | undefined;
+      try {
+        const { payload } = await jwtVerify(request.query.token, ctx.config.jwtSecret, { audience: LINK_AUDIENCE });
+        fileId = payload.sub;
+      } catch {
+        throw errors.forbidden('This download link has expired. Open the file again to get a new link.');
+      }
+      const row = fileId ? await loadFile(fileId) : undefined;
+      if (!row || row.status !== 'ready') throw errors.notFound('That file');
+      const stream = await storage.read(row.storageKey);
+      return reply
+        .header('Content-Type', row.contentType ?? 'application/octet-stream')
+        .header('Content-Length', String(row.size))
+        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(stream);
+    });
+
+    // Resumable uploads (tus 1.0). The upload id is the file id and the storage key.
+    const actors = new WeakMap<Request, Actor>();
+    const tus = new TusServer({
+      path: TUS_ENDPOINT,
+      datastore: storage.tusDatastore(),
+      relativeLocation: true,
+      respectForwardedHeaders: ctx.config.trustProxy,
+      maxSize: MAX_UPLOAD_BYTES,
+      namingFunction: () => randomUUID(),
+      onResponseError(_req, error) {
+        // tus answers protocol errors itself; anything unexpected is logged here, as Fastify never sees it.
+        if (!('status_code' in error)) app.log.error({ err: error }, 'resumable upload failed');
+        return undefined;
+      },
+      async onIncomingRequest(req, uploadId) {
+        try {
+          const actor = await ctx.authenticate.resolveActor(req.headers.get('authorization'));
+          actors.set(req, actor);
+          if (req.method !== 'POST' && req.method !== 'OPTIONS') {
+            const row = await loadFile(uploadId);
+            if (!row || row.ownerId !== actor.user.id) throw errors.notFound('That upload');
+            authorize(actor, 'file.continueUpload', row);
+          }
+        } catch (error) {
+          if (error instanceof AppError) throw tusFailure(error);
+          throw error;
+        }
+      },
+      async onUploadCreate(req, upload: Upload) {
+        const actor = actors.get(req);
+        if (!actor) throw tusFailure(errors.unauthenticated());
+        const purpose = upload.metadata?.purpose;
+        if (!isPurpose(purpose)) {
+          throw tusFailure(
+            errors.validation([{ field: 'purpose', message: `Use one of: ${FILE_PURPOSES.join(', ')}` }]),
+          );
+        }
+        if (upload.size === undefined) {
+          throw tusFailure(errors.validation([{ field: 'Upload-Length', message: 'Send the file size up front' }]));
+        }
+        if (upload.size > FILE_RULES[purpose].maxBytes)
+          throw tusFailure(errors.payloadTooLarge(FILE_MESSAGES.tooLarge(purpose)));
+        if (upload.size === 0)
+          throw tusFailure(errors.validation([{ field: 'Upload-Length', message: FILE_MESSAGES.empty }]));
+        await ctx.db.insert(files).values({
+          id: upload.id,
+          ownerId: actor.user.id,
+          purpose,
+          name: sanitizeFileName(upload.metadata?.filename ?? 'file'),
+          size: upload.size,
+          storageKey: upload.id,
+          status: 'uploading',
+        });
+        return {};
+      },
+      async onUploadFinish(_req, upload: Upload) {
+        const row = await loadFile(upload.id);
+        if (!row) throw tusFailure(errors.notFound('That upload'));
+        const contentType = detectContentType(await storage.readHead(upload.id, CONTENT_SNIFF_BYTES));
+        if (!contentType || !FILE_RULES[row.purpose].contentTypes.includes(contentType)) {
+          await storage.remove(upload.id);
+          await ctx.db.delete(files).where(eq(files.id, upload.id));
+          throw tusFailure(errors.unsupportedMediaType(FILE_MESSAGES.wrongType(row.purpose)));
+        }
+        await ctx.db
+          .update(files)
+          .set({ status: 'ready', contentType, updatedAt: sql`now()` })
+          .where(and(eq(files.id, upload.id), eq(files.status, 'uploading')));
+        return { headers: { 'Upload-File-Id': upload.id } };
+      },
+    });
+
+    app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    const handleTus = { schema: { hide: true } };
+    const passToTus = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+    app.all(TUS_ENDPOINT, handleTus, passToTus);
+    app.all(`${TUS_ENDPOINT}/*`, handleTus, passToTus);
+  };
+}

@@ -1,0 +1,31 @@
+import { CONTENT_TYPES } from '@placely/contract';
+
+/** Bytes needed to recognise every type below. */
+export const CONTENT_SNIFF_BYTES = 4096;
+
+const startsWith = (head: Buffer, bytes: number[], offset = 0) =>
+  head.length >= offset + bytes.length && bytes.every((byte, index) => head[offset + index] === byte);
+
+/**
+ * The content type from the file's own bytes (magic numbers), never from its name or the browser's claim.
+ * Returns undefined for anything not recognised; callers then refuse the file.
+ */
+export function detectContentType(head: Buffer): string | undefined {
+  if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return CONTENT_TYPES.pdf; // %PDF-
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return CONTENT_TYPES.png;
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return CONTENT_TYPES.jpeg;
+  if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)) {
+    return CONTENT_TYPES.webp; // RIFF....WEBP
+  }
+  // A Word document is a ZIP whose entries include word/ (the first local header usually names [Content_Types].xml).
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && head.includes('word/')) return CONTENT_TYPES.docx;
+  return undefined;
+}
+
+/** A display name safe to show and to put in Content-Disposition: no paths, no control characters. */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim();
+  return cleaned.slice(0, 200) || 'file';
+}

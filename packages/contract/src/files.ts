@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { RESUMABLE_UPLOAD_THRESHOLD_BYTES } from './limits';
+
+/** What an uploaded file is for: each purpose has its own size limit and accepted types (checked by content). */
+export const FILE_PURPOSES = ['resume', 'application', 'photo', 'logo'] as const;
+export const filePurposeSchema = z.enum(FILE_PURPOSES);
+export type FilePurpose = z.infer<typeof filePurposeSchema>;
+
+export const CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+} as const;
+
+const MB = 1024 * 1024;
+export const FILE_RULES: Record<FilePurpose, { maxBytes: number; contentTypes: readonly string[]; label: string }> = {
+  resume: { maxBytes: 5 * MB, contentTypes: [CONTENT_TYPES.pdf], label: 'PDF' },
+  application: {
+    maxBytes: 10 * MB,
+    contentTypes: [CONTENT_TYPES.pdf, CONTENT_TYPES.png, CONTENT_TYPES.jpeg, CONTENT_TYPES.webp, CONTENT_TYPES.docx],
+    label: 'PDF, Word (.docx), PNG, JPEG or WebP',
+  },
+  photo: {
+    maxBytes: 2 * MB,
+    contentTypes: [CONTENT_TYPES.png, CONTENT_TYPES.jpeg, CONTENT_TYPES.webp],
+    label: 'PNG, JPEG or WebP',
+  },
+  logo: {
+    maxBytes: 2 * MB,
+    contentTypes: [CONTENT_TYPES.png, CONTENT_TYPES.jpeg, CONTENT_TYPES.webp],
+    label: 'PNG, JPEG or WebP',
+  },
+};
+
+/** Files up to this size go in one request (POST /api/files); larger ones through tus at /api/uploads. */
+export const ONE_SHOT_UPLOAD_MAX_BYTES = RESUMABLE_UPLOAD_THRESHOLD_BYTES;
+export const TUS_ENDPOINT = '/api/uploads';
+export const FILE_NAME_MAX = 200;
+/** Signed download links live this long. */
+export const FILE_LINK_TTL_SECONDS = 5 * 60;
+
+export const uploadFileQuerySchema = z.strictObject({
+  purpose: filePurposeSchema,
+  name: z.string().trim().min(1, 'Give the file a name').max(FILE_NAME_MAX),
+});
+
+export const storedFileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    contentType: z.string(),
+    size: z.number(),
+    purpose: filePurposeSchema,
+    createdAt: z.string(),
+  })
+  .meta({ id: 'StoredFile' });
+export type StoredFile = z.infer<typeof storedFileSchema>;
+
+export const fileLinkSchema = z.object({ url: z.string(), expiresAt: z.string() }).meta({ id: 'FileLink' });
+export type FileLink = z.infer<typeof fileLinkSchema>;
+
+export const fileIdParamsSchema = z.strictObject({ id: z.uuid('Not a file id') });
+
+/** Human size: 5 MB, 256 KB. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+export const FILE_MESSAGES = {
+  tooLarge: (purpose: FilePurpose) => `The file is larger than ${formatBytes(FILE_RULES[purpose].maxBytes)}.`,
+  wrongType: (purpose: FilePurpose) => `This file is not a ${FILE_RULES[purpose].label} file.`,
+  empty: 'The file is empty.',
+  useResumable: `Files over ${formatBytes(ONE_SHOT_UPLOAD_MAX_BYTES)} upload through ${TUS_ENDPOINT}.`,
+} as const;
