@@ -9,6 +9,7 @@ import { InstitutionPicker } from '../../features/institution/components/Institu
 import { useProfile } from '../../features/profile/api/getProfile';
 import { IndividualProfileForm } from '../../features/profile/components/IndividualProfileForm';
 import { PhoneNumbersEditor } from '../../features/profile/components/PhoneNumbersEditor';
+import { ResumesSection } from '../../features/resumes/components/ResumesSection';
 import { Page } from '../../lib/components/Page';
 import { Section } from '../../lib/components/Section';
 import { useAppStore } from '../../lib/store';
@@ -68,6 +69,9 @@ export default function StudentProfilePage() {
       </Section>
       <Section title="Phone numbers" description="A verified number becomes your primary contact number.">
         <PhoneNumbersEditor phoneNumbers={details.phoneNumbers} />
+      </Section>
+      <Section title="Resumes" description="Your default resume goes with your Quick Apply applications.">
+        <ResumesSection />
       </Section>
       <Section title="Institution" description="Link your account to your college or university.">
         <InstitutionPicker institutionId={user.institutionId} />

@@ -11,6 +11,8 @@ export interface ApiRequestOptions {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as raw bytes (application/octet-stream), e.g. a small file upload. */
+  rawBody?: Blob;
   signal?: AbortSignal;
   /** Do not refresh the token and retry on 401 (used by the refresh call itself). */
   skipRefresh?: boolean;
@@ -55,7 +57,10 @@ async function send(path: string, options: ApiRequestOptions, token: string | nu
   // The server expects the bare token, without a "Bearer" prefix (spec §7).
   if (token) headers.Authorization = token;
   const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'include' };
-  if (options.body !== undefined) {
+  if (options.rawBody !== undefined) {
+    headers['Content-Type'] = 'application/octet-stream';
+    init.body = options.rawBody;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }

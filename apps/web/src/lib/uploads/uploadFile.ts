@@ -1,0 +1,120 @@
+import {
+  FILE_MESSAGES,
+  FILE_RULES,
+  type FilePurpose,
+  ONE_SHOT_UPLOAD_MAX_BYTES,
+  type StoredFile,
+  TUS_ENDPOINT,
+} from '@placely/contract';
+import { Upload } from 'tus-js-client';
+import { apiData, refreshAccessToken } from '../api/client';
+import { ApiError } from '../api/errors';
+import { useAppStore } from '../store';
+import { uploadRetryDelays } from './retryDelays';
+
+export interface UploadHandle {
+  /** Resolves with the stored file once the server has checked it. */
+  done: Promise<StoredFile>;
+  /** Resumable uploads only: stop sending; `resume` carries on from what the server already has. */
+  pause(): void;
+  resume(): void;
+  /** Stops for good and forgets the partial upload. */
+  cancel(): void;
+  resumable: boolean;
+}
+
+const CHUNK_BYTES = 1024 * 1024;
+
+/** Checks we can make before sending a byte; the server checks again, by content. */
+export function precheckFile(file: File, purpose: FilePurpose): string | null {
+  if (file.size === 0) return FILE_MESSAGES.empty;
+  if (file.size > FILE_RULES[purpose].maxBytes) return FILE_MESSAGES.tooLarge(purpose);
+  return null;
+}
+
+function errorFromTus(error: unknown): ApiError {
+  const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
+  if (response) {
+    try {
+      const payload = JSON.parse(response.getBody()) as { exception?: { error?: { message?: string } } };
+      const message = payload.exception?.error?.message;
+      if (message) return new ApiError(message, 'VALIDATION_FAILED', response.getStatus());
+    } catch {
+      // not our envelope
+    }
+  }
+  return new ApiError('The upload did not finish. Check your connection and try again.', 'NETWORK_ERROR', 0);
+}
+
+/**
+ * Uploads a file for a purpose: up to 256 KB in one request, larger files through tus (resumable, in 1 MB
+ * chunks, retried across the spec's 600 s window, continuing after a reload from where the server got to).
+ */
+export function uploadFile(file: File, purpose: FilePurpose, onProgress: (fraction: number) => void): UploadHandle {
+  if (file.size <= ONE_SHOT_UPLOAD_MAX_BYTES) {
+    const controller = new AbortController();
+    const done = apiData<StoredFile>('/api/files', {
+      method: 'POST',
+      query: { purpose, name: file.name },
+      rawBody: file,
+      signal: controller.signal,
+    }).then((stored) => {
+      onProgress(1);
+      return stored;
+    });
+    return { done, pause: () => {}, resume: () => {}, cancel: () => controller.abort(), resumable: false };
+  }
+
+  let upload: Upload | undefined;
+  // A 401 mid-upload refreshes the token; the next request waits for it.
+  let pendingRefresh: Promise<unknown> | null = null;
+  const done = new Promise<StoredFile>((resolve, reject) => {
+    upload = new Upload(file, {
+      endpoint: TUS_ENDPOINT,
+      chunkSize: CHUNK_BYTES,
+      retryDelays: uploadRetryDelays(),
+      metadata: { filename: file.name, purpose },
+      removeFingerprintOnSuccess: true,
+      onBeforeRequest: async (request) => {
+        if (pendingRefresh) {
+          await pendingRefresh;
+          pendingRefresh = null;
+        }
+        const token = useAppStore.getState().accessToken;
+        if (token) request.setHeader('Authorization', token);
+      },
+      onShouldRetry: (error, _attempt, options) => {
+        const status = error.originalResponse?.getStatus() ?? 0;
+        if (status === 401) {
+          if (pendingRefresh) return false;
+          pendingRefresh = refreshAccessToken().catch(() => undefined);
+          return true;
+        }
+        if (status >= 400 && status < 500 && status !== 409 && status !== 423) return false;
+        return options.retryDelays !== null;
+      },
+      onProgress: (sent, total) => onProgress(total ? sent / total : 0),
+      onSuccess: () => {
+        const id = upload?.url?.split('/').pop();
+        if (!id) {
+          reject(new ApiError('The upload finished without a file id.', 'INTERNAL', 0));
+          return;
+        }
+        apiData<StoredFile>(`/api/files/${id}`).then(resolve, reject);
+      },
+      onError: (error) => reject(errorFromTus(error)),
+    });
+    upload.findPreviousUploads().then((previous) => {
+      const latest = previous[0];
+      if (latest && upload) upload.resumeFromPreviousUpload(latest);
+      upload?.start();
+    }, reject);
+  });
+  return {
+    done,
+    pause: () => void upload?.abort(false),
+    resume: () => upload?.start(),
+    cancel: () => void upload?.abort(true),
+    resumable: true,
+  };
+}
