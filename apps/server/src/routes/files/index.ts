@@ -87,7 +87,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/files/:id', { ...authenticated, schema: getFileSchema }, async (request) => {
       const actor = actorOf(request);
       const row = await loadFile(request.params.id);
-      if (!row || row.status !== 'ready' || row.ownerId !== actor.user.id) throw errors.notFound('That file');
+      if (row?.status !== 'ready' || row.ownerId !== actor.user.id) throw errors.notFound('That file');
       authorize(actor, 'file.read', row);
       return ok(presentFile(row));
     });
@@ -95,7 +95,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/files/:id/link', { ...authenticated, schema: fileLinkRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const row = await loadFile(request.params.id);
-      if (!row || row.status !== 'ready') throw errors.notFound('That file');
+      if (row?.status !== 'ready') throw errors.notFound('That file');
       authorize(actor, 'file.read', row);
       const expiresAt = new Date(Date.now() + FILE_LINK_TTL_SECONDS * 1000);
       const token = await new SignJWT({ uid: actor.user.id })
@@ -117,7 +117,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         throw errors.forbidden('This download link has expired. Open the file again to get a new link.');
       }
       const row = fileId ? await loadFile(fileId) : undefined;
-      if (!row || row.status !== 'ready') throw errors.notFound('That file');
+      if (row?.status !== 'ready') throw errors.notFound('That file');
       const stream = await storage.read(row.storageKey);
       return reply
         .header('Content-Type', row.contentType ?? 'application/octet-stream')
