@@ -25,6 +25,7 @@ import { registerErrorHandling } from './errors';
 import { loggerOptions } from './logger';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
+import { individualRoutes } from './routes/individual';
 import { institutionRoutes } from './routes/institutions';
 import { phoneVerificationRoutes } from './routes/phone-verification';
 import { profileRoutes } from './routes/profile';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(phoneVerificationRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(resumeRoutes(ctx));
+  await app.register(individualRoutes(ctx));
   await app.register(institutionRoutes(ctx));
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir());
 

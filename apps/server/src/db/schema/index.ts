@@ -1,3 +1,4 @@
 export * from './files';
 export * from './foundation';
+export * from './individual';
 export * from './phone-verification';

@@ -8,6 +8,8 @@ import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { presentUser } from '../../presenters/user';
+import { mergeAutoFillData } from '../../services/autofill';
+import { loadEducation } from '../../services/individual';
 import { loadProfileDetails } from '../../services/profile';
 import {
   getProfileSchema,
@@ -48,7 +50,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             body,
             message: body.accountType ? 'Signed in successfully' : MESSAGES.accountTypeDoesNotExist,
             profile,
-            education: [],
+            education: await loadEducation(ctx.db, user.id),
             portfolios: [],
           },
         };
@@ -114,24 +116,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         authorize(actor, 'user.updateAutoFillData', actor.user);
-        const patch = request.body.autoFillData;
-        const removedKeys = Object.keys(patch).filter((key) => patch[key as keyof typeof patch] === null);
-        const setValues = Object.fromEntries(
-          Object.entries(patch).filter(([, value]) => value !== null && value !== undefined),
-        );
-        const [row] = await ctx.db
-          .insert(autoFillData)
-          .values({ userId: actor.user.id, data: setValues })
-          .onConflictDoUpdate({
-            target: autoFillData.userId,
-            set: {
-              // Keys travel as one JSON parameter: drizzle would spread a JS array into a parameter list.
-              data: sql`(${autoFillData.data} - array(select jsonb_array_elements_text(${JSON.stringify(removedKeys)}::jsonb))) || ${JSON.stringify(setValues)}::jsonb`,
-              updatedAt: sql`now()`,
-            },
-          })
-          .returning({ data: autoFillData.data });
-        const stored: AutoFillData = autoFillDataSchema.parse(row?.data ?? {});
+        const stored = await mergeAutoFillData(ctx.db, actor.user.id, request.body.autoFillData);
         return ok({ autoFillData: stored }, 'Auto-fill data updated');
       },
     );

@@ -1,0 +1,151 @@
+import { entryIdQuerySchema, successEnvelope } from '@placely/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema';
+import { errors } from '../../errors';
+import { ok } from '../../http/envelope';
+import { authorize } from '../../policies';
+import { refreshSectionAutoFill } from '../../services/autofill';
+import { SECTIONS, type SectionDefinition } from './sections';
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
+    if (current.code === '23505') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+/** The list every call answers with, so the client replaces its copy in one go. */
+export async function listSection(db: Executor, section: SectionDefinition, userId: number) {
+  const rows = await db
+    .select()
+    .from(section.table)
+    .where(eq(section.table.userId, userId))
+    .orderBy(...section.orderBy(section.table));
+  return { entries: rows.map(section.present) };
+}
+
+/**
+ * Each profile section gets GET (list), POST (add), PUT ({id, entry}: edit) and DELETE (?id=) at its spec path.
+ * Every write: authenticate → validate → transaction → lock the owner → authorize → act (scoped to the owner in SQL,
+ * so another person's id is simply not found) → refresh auto-fill → present the whole list.
+ */
+function sectionRoutes(ctx: AppContext, section: SectionDefinition): FastifyPluginAsyncZod {
+  return async (app) => {
+    const authenticated = { onRequest: ctx.authenticate };
+    const listResponse = { 200: successEnvelope(z.object({ entries: z.array(section.entry) })) };
+    const tags = [section.tag];
+
+    const write = async <T>(userId: number, act: (tx: Executor) => Promise<T>) =>
+      ctx.db.transaction(async (tx) => {
+        const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        if (!user) throw errors.unauthenticated();
+        return { user, result: await act(tx) };
+      });
+
+    const change = async (userId: number, act: (tx: Executor) => Promise<void>) => {
+      try {
+        const { result } = await write(userId, async (tx) => {
+          await act(tx);
+          await refreshSectionAutoFill(tx, userId);
+          return listSection(tx, section, userId);
+        });
+        return result;
+      } catch (error) {
+        if (section.duplicate && isUniqueViolation(error)) throw errors.conflict(section.duplicate);
+        throw error;
+      }
+    };
+
+    app.get(
+      section.path,
+      { ...authenticated, schema: { tags, summary: `Your ${section.tag}`, response: listResponse } },
+      async (request) => ok(await listSection(ctx.db, section, actorOf(request).user.id)),
+    );
+
+    app.post(
+      section.path,
+      {
+        ...authenticated,
+        schema: { tags, summary: `Adds a ${section.noun}`, body: section.input, response: listResponse },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const list = await change(actor.user.id, async (tx) => {
+          authorize(actor, 'individual.editSections', actor.user);
+          const [existing] = await tx
+            .select({ total: count() })
+            .from(section.table)
+            .where(eq(section.table.userId, actor.user.id));
+          if ((existing?.total ?? 0) >= section.max) {
+            throw errors.conflict(`You can keep at most ${section.max} entries here.`);
+          }
+          await tx.insert(section.table).values({ ...request.body, userId: actor.user.id });
+        });
+        return ok(list, 'Saved');
+      },
+    );
+
+    app.put(
+      section.path,
+      {
+        ...authenticated,
+        schema: {
+          tags,
+          summary: `Edits one of your ${section.tag}`,
+          body: z.strictObject({ id: z.uuid('Not an entry id'), entry: section.input }),
+          response: listResponse,
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const list = await change(actor.user.id, async (tx) => {
+          authorize(actor, 'individual.editSections', actor.user);
+          const updated = await tx
+            .update(section.table)
+            .set({ ...request.body.entry, updatedAt: sql`now()` })
+            .where(and(eq(section.table.id, request.body.id), eq(section.table.userId, actor.user.id)))
+            .returning({ id: section.table.id });
+          if (updated.length === 0) throw errors.notFound(`That ${section.noun}`);
+        });
+        return ok(list, 'Saved');
+      },
+    );
+
+    app.delete(
+      section.path,
+      {
+        ...authenticated,
+        schema: {
+          tags,
+          summary: `Deletes one of your ${section.tag}`,
+          querystring: entryIdQuerySchema,
+          response: listResponse,
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const list = await change(actor.user.id, async (tx) => {
+          authorize(actor, 'individual.editSections', actor.user);
+          const removed = await tx
+            .delete(section.table)
+            .where(and(eq(section.table.id, request.query.id), eq(section.table.userId, actor.user.id)))
+            .returning({ id: section.table.id });
+          if (removed.length === 0) throw errors.notFound(`That ${section.noun}`);
+        });
+        return ok(list, 'Deleted');
+      },
+    );
+  };
+}
+
+export function individualRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    for (const section of SECTIONS) await app.register(sectionRoutes(ctx, section));
+  };
+}

@@ -1,0 +1,62 @@
+import { type AutoFillData, type AutoFillKey, autoFillDataSchema, GRADE_SCALES } from '@placely/contract';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { autoFillData, educationEntries, skills } from '../db/schema';
+
+export type AutoFillPatch = Partial<Record<AutoFillKey, AutoFillData[AutoFillKey] | null>>;
+
+/** Sets the given keys and removes those set to null, in one statement; returns the stored data. */
+export async function mergeAutoFillData(db: Executor, userId: number, patch: AutoFillPatch): Promise<AutoFillData> {
+  const removedKeys = Object.keys(patch).filter((key) => patch[key as AutoFillKey] === null);
+  const setValues = Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => value !== null && value !== undefined),
+  );
+  const [row] = await db
+    .insert(autoFillData)
+    .values({ userId, data: setValues })
+    .onConflictDoUpdate({
+      target: autoFillData.userId,
+      set: {
+        // Keys travel as one JSON parameter: drizzle would spread a JS array into a parameter list.
+        data: sql`(${autoFillData.data} - array(select jsonb_array_elements_text(${JSON.stringify(removedKeys)}::jsonb))) || ${JSON.stringify(setValues)}::jsonb`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ data: autoFillData.data });
+  return autoFillDataSchema.parse(row?.data ?? {});
+}
+
+/**
+ * Keeps the auto-fill keys that come from profile sections in step with them: the main education (the current
+ * one, else the latest to end) gives institution, degree, branch, grade, graduation year, roll number and backlogs;
+ * skills give the skill list. Keys whose source is gone are removed.
+ */
+export async function refreshSectionAutoFill(db: Executor, userId: number): Promise<void> {
+  const [main] = await db
+    .select()
+    .from(educationEntries)
+    .where(eq(educationEntries.userId, userId))
+    .orderBy(
+      desc(educationEntries.isCurrent),
+      sql`${educationEntries.endMonth} desc nulls last`,
+      desc(educationEntries.createdAt),
+    )
+    .limit(1);
+  const skillNames = await db
+    .select({ name: skills.name })
+    .from(skills)
+    .where(eq(skills.userId, userId))
+    .orderBy(asc(skills.createdAt));
+  const graduationYear = main?.endMonth ? Number(main.endMonth.slice(0, 4)) : null;
+  await mergeAutoFillData(db, userId, {
+    institution: main?.institutionName ?? null,
+    degree: main?.degree ?? null,
+    branch: main?.fieldOfStudy ?? null,
+    grade: main?.grade ?? null,
+    gradeScale: main?.gradeScale && GRADE_SCALES.includes(main.gradeScale) ? main.gradeScale : null,
+    graduationYear,
+    rollNumber: main?.rollNumber ?? null,
+    currentBacklogs: main?.currentBacklogs ?? null,
+    skills: skillNames.length > 0 ? skillNames.map((skill) => skill.name) : null,
+  });
+}
