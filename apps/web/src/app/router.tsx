@@ -9,6 +9,14 @@ const SignInPage = lazy(() => import('./routes/SignInPage'));
 const SignOutPage = lazy(() => import('./routes/SignOutPage'));
 const SelectAccountTypePage = lazy(() => import('./routes/SelectAccountTypePage'));
 const StudentProfilePage = lazy(() => import('./routes/StudentProfilePage'));
+const sectionRoute = (name: keyof typeof import('./routes/StudentSectionRoutes')) =>
+  lazy(() => import('./routes/StudentSectionRoutes').then((module) => ({ default: module[name] })));
+const StudentEducationPage = sectionRoute('StudentEducationPage');
+const StudentSkillsPage = sectionRoute('StudentSkillsPage');
+const StudentProjectsPage = sectionRoute('StudentProjectsPage');
+const StudentExperiencePage = sectionRoute('StudentExperiencePage');
+const StudentOthersPage = sectionRoute('StudentOthersPage');
+const StudentPlacementsPage = sectionRoute('StudentPlacementsPage');
 const OrganizationProfilePage = lazy(() => import('./routes/OrganizationProfilePage'));
 const AboutPage = lazy(() => import('./routes/AboutPage'));
 const ContactPage = lazy(() => import('./routes/ContactPage'));
@@ -69,36 +77,6 @@ const COMING_SOON: ReadonlyArray<{ path: string; title: string; description: str
     title: 'Join a verification group',
     description: 'Join a verification group from a shared link so your details can be verified.',
   },
-  {
-    path: PATHS.student.education,
-    title: 'Education',
-    description: 'Your schools, colleges, degrees and grades, used to fill in application forms.',
-  },
-  {
-    path: PATHS.student.skills,
-    title: 'Skills',
-    description: 'The skills you want recruiters to see, added and removed in one place.',
-  },
-  {
-    path: PATHS.student.projects,
-    title: 'Projects',
-    description: 'Projects you have built, with links and descriptions for your portfolio.',
-  },
-  {
-    path: PATHS.student.experience,
-    title: 'Experience',
-    description: 'Internships and jobs you have held, with dates and responsibilities.',
-  },
-  {
-    path: PATHS.student.others,
-    title: 'Others',
-    description: 'Certifications, achievements and other items worth showing on your profile.',
-  },
-  {
-    path: PATHS.student.placements,
-    title: 'Placements',
-    description: 'Campus placement openings you can apply to, and the status of your applications.',
-  },
 ];
 
 const TOP_LEVEL_COMING_SOON: ReadonlyArray<{ path: string; title: string; description: string }> = [
@@ -144,6 +122,12 @@ export const routes: RouteObject[] = [
       { path: PATHS.home, element: <HomePage /> },
       { path: PATHS.organization.profile, element: <OrganizationProfilePage /> },
       { path: PATHS.student.profile, element: <StudentProfilePage /> },
+      { path: PATHS.student.education, element: <StudentEducationPage /> },
+      { path: PATHS.student.skills, element: <StudentSkillsPage /> },
+      { path: PATHS.student.projects, element: <StudentProjectsPage /> },
+      { path: PATHS.student.experience, element: <StudentExperiencePage /> },
+      { path: PATHS.student.others, element: <StudentOthersPage /> },
+      { path: PATHS.student.placements, element: <StudentPlacementsPage /> },
       ...comingSoon(COMING_SOON),
       // Top-level routes.
       { path: PATHS.signIn, element: <SignInPage /> },
