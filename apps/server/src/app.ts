@@ -28,6 +28,7 @@ import { fileRoutes } from './routes/files';
 import { individualRoutes } from './routes/individual';
 import { institutionRoutes } from './routes/institutions';
 import { phoneVerificationRoutes } from './routes/phone-verification';
+import { portfolioRoutes } from './routes/portfolio';
 import { profileRoutes } from './routes/profile';
 import { resumeRoutes } from './routes/resume';
 import { systemRoutes } from './routes/system';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(fileRoutes(ctx));
   await app.register(resumeRoutes(ctx));
   await app.register(individualRoutes(ctx));
+  await app.register(portfolioRoutes(ctx));
   await app.register(institutionRoutes(ctx));
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir());
 

@@ -10,6 +10,7 @@ export * from './institution';
 export * from './limits';
 export * from './messages';
 export * from './phone-verification';
+export * from './portfolio';
 export * from './profile';
 export * from './resume';
 export * from './user';

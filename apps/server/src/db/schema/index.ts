@@ -2,3 +2,4 @@ export * from './files';
 export * from './foundation';
 export * from './individual';
 export * from './phone-verification';
+export * from './portfolio';
