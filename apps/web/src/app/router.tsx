@@ -9,6 +9,7 @@ const SignInPage = lazy(() => import('./routes/SignInPage'));
 const SignOutPage = lazy(() => import('./routes/SignOutPage'));
 const SelectAccountTypePage = lazy(() => import('./routes/SelectAccountTypePage'));
 const StudentProfilePage = lazy(() => import('./routes/StudentProfilePage'));
+const ViewerPage = lazy(() => import('./routes/ViewerPage'));
 const sectionRoute = (name: keyof typeof import('./routes/StudentSectionRoutes')) =>
   lazy(() => import('./routes/StudentSectionRoutes').then((module) => ({ default: module[name] })));
 const StudentEducationPage = sectionRoute('StudentEducationPage');
@@ -81,11 +82,6 @@ const COMING_SOON: ReadonlyArray<{ path: string; title: string; description: str
 
 const TOP_LEVEL_COMING_SOON: ReadonlyArray<{ path: string; title: string; description: string }> = [
   {
-    path: ROUTE_PATTERNS.viewer,
-    title: 'Portfolio viewer',
-    description: 'View a candidate’s portfolio and resume from a shared portfolio link.',
-  },
-  {
     path: ROUTE_PATTERNS.forms,
     title: 'Quick Apply Form',
     description: 'Apply to an opening in a few clicks, with your profile filling in the form for you.',
@@ -137,6 +133,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.contactUs, element: <ContactPage /> },
       { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage /> },
       { path: PATHS.termsAndConditions, element: <TermsPage /> },
+      { path: ROUTE_PATTERNS.viewer, element: <ViewerPage /> },
       ...comingSoon(TOP_LEVEL_COMING_SOON),
       { path: ROUTE_PATTERNS.notFound, element: <NotFoundPage /> },
     ],

@@ -6,6 +6,8 @@ import { isOrganizationAccount } from '@placely/contract';
 import { Link as RouterLink } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { InstitutionPicker } from '../../features/institution/components/InstitutionPicker';
+import { PortfolioManager } from '../../features/portfolio/components/PortfolioManager';
+import { ViewersList } from '../../features/portfolio/components/ViewersList';
 import { useProfile } from '../../features/profile/api/getProfile';
 import { IndividualProfileForm } from '../../features/profile/components/IndividualProfileForm';
 import { PhoneNumbersEditor } from '../../features/profile/components/PhoneNumbersEditor';
@@ -72,6 +74,12 @@ export default function StudentProfilePage() {
       </Section>
       <Section title="Resumes" description="Your default resume goes with your Quick Apply applications.">
         <ResumesSection />
+      </Section>
+      <Section title="Portfolios" description="Share your profile by link, showing only the sections you choose.">
+        <PortfolioManager />
+      </Section>
+      <Section title="Who viewed your profile" description="Organizations that opened your portfolio or resume.">
+        <ViewersList />
       </Section>
       <Section title="Institution" description="Link your account to your college or university.">
         <InstitutionPicker institutionId={user.institutionId} />

@@ -11,6 +11,7 @@ import {
   projectInputSchema,
 } from '@placely/contract';
 import type { z } from 'zod';
+import { formatMonth, formatRange } from '../../lib/dates';
 import type { SectionEntry } from './api/listEntries';
 import { type FieldSpec, optionsFrom } from './components/fields';
 
@@ -34,17 +35,6 @@ export interface SectionConfig {
   summarize: (entry: SectionEntry) => EntrySummary;
 }
 
-const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' });
-export function formatMonth(month: unknown): string {
-  if (typeof month !== 'string' || !/^\d{4}-\d{2}$/.test(month)) return '';
-  return monthFormat.format(new Date(`${month}-01T00:00:00`));
-}
-export function formatRange(start: unknown, end: unknown, isCurrent: unknown, currentLabel = 'Present'): string {
-  const from = formatMonth(start);
-  const to = isCurrent ? currentLabel : formatMonth(end);
-  if (from && to) return `${from} – ${to}`;
-  return from || to;
-}
 const join = (...parts: unknown[]) => parts.filter((part) => typeof part === 'string' && part).join(' · ');
 
 export const EDUCATION: SectionConfig = {
