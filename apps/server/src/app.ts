@@ -33,6 +33,7 @@ import { profileRoutes } from './routes/profile';
 import { resumeRoutes } from './routes/resume';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
+import { createPageMetaResolver } from './services/page-meta';
 import { createSmsSender } from './services/sms';
 import { createStorage } from './storage';
 import { defaultWebDistDir, registerWebApp } from './web';
@@ -176,7 +177,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(individualRoutes(ctx));
   await app.register(portfolioRoutes(ctx));
   await app.register(institutionRoutes(ctx));
-  await registerWebApp(app, config.webDistDir ?? defaultWebDistDir());
+  await registerWebApp(app, config.webDistDir ?? defaultWebDistDir(), createPageMetaResolver(db), publicUrl);
 
   return { app, ctx };
 }

@@ -11,7 +11,10 @@ let distDir: string;
 beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), 'placely-web-'));
   mkdirSync(path.join(distDir, 'assets'));
-  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Placely</title><div id="root"></div>');
+  writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><head><meta name="description" content="Placely" /><title>Placely</title></head><div id="root"></div>',
+  );
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
@@ -41,6 +44,26 @@ describe('web app serving', () => {
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await response.text()).toContain('xxxx');
+  });
+
+  it('gives shared public portfolio links their own title and Open Graph tags, escaped', async () => {
+    const { seedStudent } = await import('./seed/helpers');
+    const { portfolios } = await import('./db/schema');
+    const student = await seedStudent(server.db, { name: 'Zoë <script>' });
+    await server.db.insert(portfolios).values({
+      userId: student.id,
+      publicId: 'AbCdEfGhIjKl',
+      title: 'Design & research',
+      visibility: 'public',
+      sections: ['skills'],
+    });
+    const html = await (await fetch(`${server.baseUrl}/viewer/AbCdEfGhIjKl`)).text();
+    expect(html).toContain(
+      '<meta property="og:title" content="Zoë &#60;script&#62; — Design &#38; research · Placely" />',
+    );
+    expect(html).not.toContain('<script>');
+    const plain = await (await fetch(`${server.baseUrl}/viewer/ZZZZZZZZZZZZ`)).text();
+    expect(plain).not.toContain('og:title');
   });
 
   it('serves a real robots.txt rather than the SPA shell', async () => {
