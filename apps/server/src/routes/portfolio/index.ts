@@ -225,7 +225,7 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/user/preskilet', { schema: profileCardRouteSchema }, async (request, reply) => {
       const found = await findByPublicId(request.query.portfolioId);
-      if (!found || found.portfolio.visibility !== 'public') throw errors.notFound('That portfolio');
+      if (found?.portfolio.visibility !== 'public') throw errors.notFound('That portfolio');
       const skillsSection = sectionByName.get('skills');
       const skills = skillsSection ? (await listSection(ctx.db, skillsSection, found.user.id)).entries : [];
       reply.header('Cache-Control', 'public, max-age=60');

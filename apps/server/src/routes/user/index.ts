@@ -1,9 +1,9 @@
-import { type AutoFillData, autoFillDataSchema, MESSAGES } from '@placely/contract';
+import { MESSAGES } from '@placely/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
-import { autoFillData, phoneNumbers, users } from '../../db/schema';
+import { phoneNumbers, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
