@@ -5,6 +5,7 @@
  *   BENCH_DATABASE_URL  admin connection (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_USERS         seeded users (default 100000)     BENCH_CONNECTIONS  concurrency (default 50)
  *   BENCH_DURATION      seconds per measurement (default 10)
+ *   BENCH_SECTION_ENTRIES  entries per profile section per individual (default 10)
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,7 +21,7 @@ import { createTokenService } from '../src/auth/tokens';
 import { openDatabase } from '../src/db/client';
 import type { BenchContext, Scenario } from './scenario';
 import { scenarios } from './scenarios';
-import { seedFoundation } from './seed';
+import { seedFoundation, seedProfileSections } from './seed';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,6 +32,7 @@ const users = Number(process.env.BENCH_USERS ?? 100_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const tokenCount = Math.min(2_000, users);
+const sectionEntries = Number(process.env.BENCH_SECTION_ENTRIES ?? 10);
 
 interface Row {
   scenario: string;
@@ -167,6 +169,7 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await seedFoundation(client, users);
+  await seedProfileSections(client, sectionEntries);
   console.log(`seeded in ${((Date.now() - seeding) / 1000).toFixed(1)}s`);
 
   const jwtSecret = randomBytes(32).toString('hex');

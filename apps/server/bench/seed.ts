@@ -48,3 +48,46 @@ export async function seedFoundation(client: pg.Client, users: number): Promise<
   await client.query(`INSERT INTO refresh_token_families (user_id) SELECT id FROM users`);
   await client.query('ANALYZE');
 }
+
+/**
+ * Full profiles: `perSection` entries in each profile section for every individual, and one public portfolio
+ * showing all sections, whose public id is derivable from the user id (`p` + 11 digits).
+ */
+export async function seedProfileSections(client: pg.Client, perSection: number): Promise<void> {
+  const individuals = `FROM users u CROSS JOIN generate_series(1, ${perSection}) n WHERE u.account_type = 'Individual'`;
+  await client.query(`
+    INSERT INTO education_entries (user_id, institution_name, degree, field_of_study, start_month, end_month, grade, grade_scale, roll_number)
+    SELECT u.id, 'Institute ' || (u.id % 500), 'B.Tech', 'Computer Science', (2010 + n) || '-08', (2014 + n) || '-05',
+           7 + (n % 3), 'CGPA_10', 'R' || u.id || '-' || n
+    ${individuals}`);
+  await client.query(`
+    INSERT INTO experience_entries (user_id, organization, title, kind, location, start_month, end_month, description)
+    SELECT u.id, 'Company ' || n, 'Engineer', 'internship', 'Bengaluru', (2010 + n) || '-05', (2010 + n) || '-07',
+           repeat('Shipped features and fixed bugs. ', 6)
+    ${individuals}`);
+  await client.query(`
+    INSERT INTO project_entries (user_id, title, role, start_month, description, technologies, link)
+    SELECT u.id, 'Project ' || n, 'Lead', (2012 + n) || '-01', repeat('Built a thing. ', 8), ARRAY['TypeScript', 'PostgreSQL'],
+           'https://example.com/p/' || u.id || '/' || n
+    ${individuals}`);
+  await client.query(`
+    INSERT INTO other_entries (user_id, kind, title, issuer, month)
+    SELECT u.id, 'certification', 'Certificate ' || n, 'Issuer', (2012 + n) || '-03'
+    ${individuals}`);
+  await client.query(`
+    INSERT INTO placement_entries (user_id, organization, role, offer_kind, compensation, currency, month, status)
+    SELECT u.id, 'Employer ' || n, 'SDE', 'full-time', 1000000 + n, 'INR', (2014 + n) || '-12', 'offered'
+    ${individuals}`);
+  await client.query(`
+    INSERT INTO skills (user_id, name, level)
+    SELECT u.id, 'Skill ' || n, 'advanced'
+    ${individuals}`);
+  await client.query(`
+    INSERT INTO portfolios (user_id, public_id, title, visibility, sections)
+    SELECT id, 'p' || lpad(id::text, 11, '0'), 'Portfolio', 'public',
+           '["education","experience","projects","skills","others","placements"]'::jsonb
+    FROM users WHERE account_type = 'Individual'`);
+  await client.query('ANALYZE');
+}
+
+export const publicPortfolioIdOf = (userId: number) => `p${String(userId).padStart(11, '0')}`;

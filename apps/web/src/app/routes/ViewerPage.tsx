@@ -15,7 +15,7 @@ import { PATHS } from '../paths';
 function SharedPortfolio({ portfolioId }: { portfolioId: string }) {
   const view = usePortfolioView(portfolioId);
   useDocumentTitle(view.data ? `${view.data.person.name} — ${view.data.title}` : 'Portfolio');
-  if (view.isPending) {
+  if (view.isPending && view.fetchStatus !== 'idle') {
     return (
       <Stack sx={{ alignItems: 'center', py: 8 }}>
         <CircularProgress aria-label="Loading portfolio" />

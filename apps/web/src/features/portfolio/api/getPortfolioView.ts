@@ -1,4 +1,4 @@
-import type { PortfolioView } from '@placely/contract';
+import { PORTFOLIO_ID_PATTERN, type PortfolioView } from '@placely/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api/client';
 
@@ -16,6 +16,8 @@ export function usePortfolioView(portfolioId: string) {
   return useQuery({
     queryKey: portfolioViewQueryKey(portfolioId),
     queryFn: ({ signal }) => fetchPortfolioView(portfolioId, signal),
+    // A malformed id cannot exist: no request, straight to "not available".
+    enabled: PORTFOLIO_ID_PATTERN.test(portfolioId),
     retry: false,
     meta: { silent: true },
   });
