@@ -54,6 +54,9 @@ test('a student uploads resumes (small and resumable), picks the default, downlo
   await expect(list.getByText('Data roles', { exact: true })).toHaveCount(0);
   await expect(list.getByRole('listitem').first()).toContainText('Default');
 
+  await page.getByRole('button', { name: 'Generate from my profile' }).click();
+  await expect(list.getByText(/^Generated from profile \(\d{4}-\d{2}-\d{2}\)$/)).toBeVisible();
+
   await page.reload();
   await expect(page.getByRole('list', { name: 'Resumes' }).getByText('Software roles', { exact: true })).toBeVisible();
 });

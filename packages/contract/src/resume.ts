@@ -33,3 +33,9 @@ export type UpdateResumeBody = z.input<typeof updateResumeBodySchema>;
 
 export const resumeIdQuerySchema = z.strictObject({ id: z.uuid('Not a resume id') });
 export const resumeListSchema = z.object({ resumes: z.array(resumeSchema) }).meta({ id: 'ResumeList' });
+
+export const generateResumeBodySchema = z.strictObject({
+  title: resumeTitleSchema.optional(),
+  isDefault: z.boolean().optional(),
+});
+export type GenerateResumeBody = z.input<typeof generateResumeBodySchema>;

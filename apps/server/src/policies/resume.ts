@@ -12,6 +12,7 @@ export const resumePolicy = {
     if (file.ownerId !== actor.user.id) return 'You can only add your own files as resumes.';
     return file.purpose === 'resume' || 'Upload the file as a resume first.';
   },
+  'resume.generate': (actor: Actor, _user: unknown) => isIndividual(actor) || 'Only individual accounts keep resumes.',
   'resume.change': (actor: Actor, resume: ResumeRow) =>
     resume.userId === actor.user.id || 'You can only change your own resumes.',
 } as const;

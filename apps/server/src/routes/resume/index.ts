@@ -1,15 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import { RESUMES_PER_USER } from '@placely/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { files, resumes, users } from '../../db/schema';
+import { files, individualProfiles, phoneNumbers, resumes, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { presentResume } from '../../presenters/resume';
-import { addResumeSchema, deleteResumeSchema, listResumesSchema, updateResumeSchema } from './schema';
+import { renderResumePdf } from '../../services/resume-pdf';
+import { sanitizeFileName } from '../../storage/content-type';
+import { listSection } from '../individual';
+import { SECTIONS } from '../individual/sections';
+import {
+  addResumeSchema,
+  deleteResumeSchema,
+  generateResumeSchema,
+  listResumesSchema,
+  updateResumeSchema,
+} from './schema';
 
 async function listResumes(db: Executor, userId: number) {
   const rows = await db
@@ -61,6 +72,86 @@ export function resumeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return listResumes(tx, actor.user.id);
       });
       return ok(list, 'Resume added');
+    });
+
+    app.post('/api/resume/generate', { ...authenticated, schema: generateResumeSchema }, async (request) => {
+      const actor = actorOf(request);
+      const userId = actor.user.id;
+      const entriesOf = async (tag: string) => {
+        const section = SECTIONS.find((candidate) => candidate.tag === tag);
+        // biome-ignore lint/suspicious/noExplicitAny: each section's entries have their own presented shape
+        return section ? ((await listSection(ctx.db, section, userId)).entries as any[]) : [];
+      };
+      const [[profile], [phone], education, experience, projects, skills, others, placements] = await Promise.all([
+        ctx.db.select().from(individualProfiles).where(eq(individualProfiles.userId, userId)),
+        ctx.db
+          .select({ number: phoneNumbers.number })
+          .from(phoneNumbers)
+          .where(
+            and(eq(phoneNumbers.userId, userId), eq(phoneNumbers.isPrimary, true), eq(phoneNumbers.isDeleted, false)),
+          ),
+        entriesOf('education'),
+        entriesOf('experience'),
+        entriesOf('projects'),
+        entriesOf('skills'),
+        entriesOf('others'),
+        entriesOf('placements'),
+      ]);
+      const name = profile?.name ?? actor.user.name;
+      const pdf = await renderResumePdf({
+        name,
+        headline: profile?.headline ?? null,
+        about: profile?.about ?? null,
+        contact: [
+          actor.user.email,
+          phone?.number ?? null,
+          profile?.location ?? null,
+          profile?.linkedin ?? null,
+          profile?.github ?? null,
+          profile?.website ?? null,
+        ],
+        education,
+        experience,
+        projects,
+        skills,
+        others,
+        placements,
+      });
+      const fileId = randomUUID();
+      const day = new Date().toISOString().slice(0, 10);
+      await ctx.storage.put(fileId, pdf, 'application/pdf');
+      try {
+        const list = await ctx.db.transaction(async (tx) => {
+          await lockUser(tx, userId);
+          authorize(actor, 'resume.generate', actor.user);
+          const [existing] = await tx.select({ total: count() }).from(resumes).where(eq(resumes.userId, userId));
+          const total = existing?.total ?? 0;
+          if (total >= RESUMES_PER_USER) throw errors.conflict(`You can keep at most ${RESUMES_PER_USER} resumes.`);
+          await tx.insert(files).values({
+            id: fileId,
+            ownerId: userId,
+            purpose: 'resume',
+            name: sanitizeFileName(`${name} resume ${day}.pdf`),
+            contentType: 'application/pdf',
+            size: pdf.length,
+            storageKey: fileId,
+            status: 'ready',
+          });
+          const makeDefault = request.body.isDefault === true || total === 0;
+          if (makeDefault) await tx.update(resumes).set({ isDefault: false }).where(eq(resumes.userId, userId));
+          await tx.insert(resumes).values({
+            userId,
+            fileId,
+            title: request.body.title ?? `Generated from profile (${day})`,
+            isDefault: makeDefault,
+          });
+          return listResumes(tx, userId);
+        });
+        return ok(list, 'Resume generated');
+      } catch (error) {
+        await ctx.storage.remove(fileId);
+        throw error;
+      }
     });
 
     app.patch('/api/resume', { ...authenticated, schema: updateResumeSchema }, async (request) => {

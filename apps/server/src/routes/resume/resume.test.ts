@@ -108,4 +108,38 @@ describe('/api/resume', () => {
     const other = await uploadPdf(token, 'application');
     expect((await server.call('/api/resume', { token, body: { fileId: other, title: 'x' } })).status).toBe(403);
   });
+
+  it('generates a PDF from the profile that runs onto as many pages as it needs', async () => {
+    expect((await server.call('/api/resume/generate', { body: {} })).status).toBe(401);
+    const org = await tokenFor((await seedOrganization(server.db)).id);
+    expect((await server.call('/api/resume/generate', { token: org, body: {} })).status).toBe(403);
+
+    const token = await tokenFor((await seedStudent(server.db, { name: 'Long Profile' })).id);
+    for (let n = 0; n < 25; n += 1) {
+      await server.call('/api/individual/experience', {
+        token,
+        body: {
+          organization: `Company ${n}`,
+          title: 'Engineer',
+          kind: 'full-time',
+          startMonth: '2020-01',
+          description: 'Designed, built and ran services. '.repeat(8),
+        },
+      });
+    }
+    const generated = await server.call('/api/resume/generate', { token, body: {} });
+    expect(generated.status).toBe(200);
+    const [resume] = generated.body.result.data.resumes;
+    expect(resume).toMatchObject({
+      isDefault: true,
+      file: expect.objectContaining({ contentType: 'application/pdf' }),
+    });
+    expect(resume.title).toMatch(/^Generated from profile \(\d{4}-\d{2}-\d{2}\)$/);
+
+    const link = await server.call(`/api/files/${resume.file.id}/link`, { token });
+    const pdf = Buffer.from(await (await fetch(`${server.baseUrl}${link.body.result.data.url}`)).arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
+    expect(pages.length).toBeGreaterThan(1);
+  });
 });

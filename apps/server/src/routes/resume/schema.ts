@@ -1,5 +1,6 @@
 import {
   addResumeBodySchema,
+  generateResumeBodySchema,
   resumeIdQuerySchema,
   resumeListSchema,
   successEnvelope,
@@ -25,5 +26,11 @@ export const deleteResumeSchema = {
   tags: ['resume'],
   summary: 'Deletes a resume and its file',
   querystring: resumeIdQuerySchema,
+  response: listResponse,
+};
+export const generateResumeSchema = {
+  tags: ['resume'],
+  summary: 'Builds a PDF resume from your profile sections and keeps it as one of your resumes',
+  body: generateResumeBodySchema,
   response: listResponse,
 };

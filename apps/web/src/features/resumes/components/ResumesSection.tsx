@@ -1,3 +1,4 @@
+import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
@@ -25,6 +26,7 @@ import { openFile } from '../../../lib/uploads/fileLink';
 import { useFileUpload } from '../../../lib/uploads/useFileUpload';
 import { useAddResume } from '../api/addResume';
 import { useDeleteResume } from '../api/deleteResume';
+import { useGenerateResume } from '../api/generateResume';
 import { useResumes } from '../api/listResumes';
 import { useUpdateResume } from '../api/updateResume';
 
@@ -37,6 +39,7 @@ export function ResumesSection() {
   const add = useAddResume();
   const update = useUpdateResume();
   const remove = useDeleteResume();
+  const generate = useGenerateResume();
   const input = useRef<HTMLInputElement>(null);
   const [renaming, setRenaming] = useState<Resume | null>(null);
   const [deleting, setDeleting] = useState<Resume | null>(null);
@@ -149,16 +152,27 @@ export function ResumesSection() {
             if (file) upload.start(file);
           }}
         />
-        <Button
-          variant="outlined"
-          startIcon={<UploadFileIcon />}
-          onClick={() => input.current?.click()}
-          disabled={busy}
-        >
-          Upload a resume
-        </Button>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <Button
+            variant="outlined"
+            startIcon={<UploadFileIcon />}
+            onClick={() => input.current?.click()}
+            disabled={busy}
+          >
+            Upload a resume
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<AutoAwesomeOutlinedIcon />}
+            loading={generate.isPending}
+            onClick={() => generate.mutate({}, { onSuccess: () => showSuccess('Resume generated from your profile') })}
+          >
+            Generate from my profile
+          </Button>
+        </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {FILE_RULES.resume.label}, up to {formatBytes(FILE_RULES.resume.maxBytes)}.
+          Upload a {FILE_RULES.resume.label} up to {formatBytes(FILE_RULES.resume.maxBytes)}, or build a clean
+          one-column PDF from your profile sections.
         </Typography>
       </Box>
 
