@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '../auth/authenticate';
 import type { VerifiedIdentity } from '../auth/identity';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { authIdentities, users } from '../db/schema';
+import { errors } from '../errors';
 
 /**
  * Finds the user behind an identity, creating it on first sign-in. Safe under concurrent first
@@ -43,4 +44,14 @@ export async function findOrCreateUserForIdentity(db: Database, identity: Verifi
       .onConflictDoNothing();
     return user;
   });
+}
+
+/**
+ * Loads the user row FOR UPDATE inside a transaction: one person's writes (their phone numbers, entries, resumes,
+ * portfolios) then run one at a time, so counts, limits and "single default" rules cannot be raced.
+ */
+export async function lockUser(tx: Executor, userId: number): Promise<UserRow> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!user) throw errors.unauthenticated();
+  return user;
 }

@@ -4,7 +4,6 @@ import path from 'node:path';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession } from '../auth/sessions';
 import { seedStudent } from '../seed/helpers';
 import { startTestServer, type TestServer } from '../test/harness';
 
@@ -55,11 +54,7 @@ describe('S3-compatible storage', () => {
   it('stores one-request uploads, serves them through signed links, and removes them', async () => {
     expect(server.ctx.storage.kind).toBe('s3');
     const user = await seedStudent(server.db);
-    const session = await startSession(server.db, user.id);
-    const { accessToken: token } = await server.ctx.tokens.issueAccessToken({
-      userId: user.id,
-      sessionId: session.sessionId,
-    });
+    const token = await server.tokenFor(user.id);
 
     const small = pdf(10_000);
     const oneShot = await fetch(`${server.baseUrl}/api/files?purpose=resume&name=small.pdf`, {

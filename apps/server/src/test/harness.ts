@@ -1,5 +1,6 @@
 import type { SignInResult } from '@placely/contract';
 import { buildApp } from '../app';
+import { startSession } from '../auth/sessions';
 import { type Config, loadConfig } from '../config';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
@@ -19,6 +20,8 @@ export interface TestServer {
     body: any;
     response: Response;
   }>;
+  /** An access token for a seeded user, with a real session, as the sign-in callback issues it. */
+  tokenFor(userId: number, ttlSeconds?: number): Promise<string>;
   /** Runs the whole popup flow against the development identity provider, then POST /api/user/signIn. */
   signIn(options: { email: string; name?: string; assumeStudent?: boolean }): Promise<SignedIn>;
   close(): Promise<void>;
@@ -74,12 +77,18 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     return { accessToken, jar, result: signedIn.body.result };
   };
 
+  const tokenFor: TestServer['tokenFor'] = async (userId, ttlSeconds) => {
+    const session = await startSession(database.db, userId);
+    return (await ctx.tokens.issueAccessToken({ userId, sessionId: session.sessionId }, ttlSeconds)).accessToken;
+  };
+
   return {
     baseUrl,
     db: database.db,
     ctx,
     call,
     signIn,
+    tokenFor,
     async close() {
       await app.close();
       await database.close();

@@ -1,7 +1,6 @@
 import { FILE_RULES } from '@placely/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession } from '../../auth/sessions';
 import { files } from '../../db/schema';
 import { seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -21,9 +20,7 @@ const pngBytes = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108
 
 async function student() {
   const user = await seedStudent(server.db);
-  const session = await startSession(server.db, user.id);
-  const { accessToken } = await server.ctx.tokens.issueAccessToken({ userId: user.id, sessionId: session.sessionId });
-  return { user, token: accessToken };
+  return { user, token: await server.tokenFor(user.id) };
 }
 
 function upload(token: string | undefined, body: Buffer, query = 'purpose=resume&name=cv.pdf') {

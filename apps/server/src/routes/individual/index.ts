@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { refreshSectionAutoFill } from '../../services/autofill';
+import { lockUser } from '../../services/users';
 import { SECTIONS, type SectionDefinition } from './sections';
 
 function isUniqueViolation(error: unknown): boolean {
@@ -43,8 +43,7 @@ function sectionRoutes(ctx: AppContext, section: SectionDefinition): FastifyPlug
 
     const write = async <T>(userId: number, act: (tx: Executor) => Promise<T>) =>
       ctx.db.transaction(async (tx) => {
-        const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-        if (!user) throw errors.unauthenticated();
+        const user = await lockUser(tx, userId);
         return { user, result: await act(tx) };
       });
 

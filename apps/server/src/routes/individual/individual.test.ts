@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession } from '../../auth/sessions';
 import { autoFillData, educationEntries } from '../../db/schema';
 import { seedOrganization, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -10,11 +9,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.close());
-
-async function tokenFor(userId: number) {
-  const session = await startSession(server.db, userId);
-  return (await server.ctx.tokens.issueAccessToken({ userId, sessionId: session.sessionId })).accessToken;
-}
 
 const SAMPLES: Record<string, Record<string, unknown>> = {
   '/api/individual/education': {
@@ -69,13 +63,13 @@ describe('profile sections', () => {
       });
 
       it('adds, edits and deletes for the owner; another person reaches nothing and changes nothing', async () => {
-        const owner = await tokenFor((await seedStudent(server.db)).id);
+        const owner = await server.tokenFor((await seedStudent(server.db)).id);
         const added = await server.call(path, { token: owner, body: sample });
         expect(added.status, JSON.stringify(added.body)).toBe(200);
         const [entry] = added.body.result.data.entries;
         expect(entry.id).toMatch(/^[0-9a-f-]{36}$/);
 
-        const stranger = await tokenFor((await seedStudent(server.db)).id);
+        const stranger = await server.tokenFor((await seedStudent(server.db)).id);
         expect((await server.call(path, { token: stranger })).body.result.data.entries).toEqual([]);
         const edit = await server.call(path, { token: stranger, method: 'PUT', body: { id: entry.id, entry: sample } });
         expect(edit.status).toBe(404);
@@ -89,12 +83,12 @@ describe('profile sections', () => {
       });
 
       it('an organization may not keep profile sections (403)', async () => {
-        const org = await tokenFor((await seedOrganization(server.db)).id);
+        const org = await server.tokenFor((await seedOrganization(server.db)).id);
         expect((await server.call(path, { token: org, body: sample })).status).toBe(403);
       });
 
       it('names unknown fields', async () => {
-        const token = await tokenFor((await seedStudent(server.db)).id);
+        const token = await server.tokenFor((await seedStudent(server.db)).id);
         const { status, body } = await server.call(path, { token, body: { ...sample, surprise: 1 } });
         expect(status).toBe(400);
         expect(body.exception.error.fields).toContainEqual({ field: 'surprise', message: 'Unknown field' });
@@ -103,7 +97,7 @@ describe('profile sections', () => {
   }
 
   it('names the end field when it is before the start, and the grade beyond its scale', async () => {
-    const token = await tokenFor((await seedStudent(server.db)).id);
+    const token = await server.tokenFor((await seedStudent(server.db)).id);
     const { status, body } = await server.call('/api/individual/education', {
       token,
       body: { ...SAMPLES['/api/individual/education'], startMonth: '2024-08', endMonth: '2023-05', grade: 11 },
@@ -125,7 +119,7 @@ describe('profile sections', () => {
   });
 
   it('refuses the same skill twice, whatever its case (409)', async () => {
-    const token = await tokenFor((await seedStudent(server.db)).id);
+    const token = await server.tokenFor((await seedStudent(server.db)).id);
     expect((await server.call('/api/user/skills', { token, body: { name: 'React' } })).status).toBe(200);
     const again = await server.call('/api/user/skills', { token, body: { name: ' react ' } });
     expect(again.status).toBe(409);
@@ -134,7 +128,7 @@ describe('profile sections', () => {
 
   it('feeds auto-fill data, the sign-in response and removes keys whose source is deleted', async () => {
     const student = await seedStudent(server.db);
-    const token = await tokenFor(student.id);
+    const token = await server.tokenFor(student.id);
     const added = await server.call('/api/individual/education', { token, body: SAMPLES['/api/individual/education'] });
     await server.call('/api/user/skills', { token, body: { name: 'Go' } });
     const [stored] = await server.db.select().from(autoFillData).where(eq(autoFillData.userId, student.id));

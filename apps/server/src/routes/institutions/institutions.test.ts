@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession } from '../../auth/sessions';
 import { users } from '../../db/schema';
 import { seedInstitution, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -19,11 +18,6 @@ beforeAll(async () => {
   await seedInstitution(server.db, { name: '100%_Real College', city: 'Pune' });
 });
 afterAll(() => server?.close());
-
-async function tokenFor(userId: number) {
-  const session = await startSession(server.db, userId);
-  return (await server.ctx.tokens.issueAccessToken({ userId, sessionId: session.sessionId })).accessToken;
-}
 
 describe('GET /api/institutions', () => {
   it('lists institutions by name', async () => {
@@ -80,7 +74,7 @@ describe('POST /api/updateInstitutionId', () => {
   it('links and unlinks only the caller', async () => {
     const student = await seedStudent(server.db);
     const bystander = await seedStudent(server.db);
-    const token = await tokenFor(student.id);
+    const token = await server.tokenFor(student.id);
     const linked = await server.call('/api/updateInstitutionId', { token, body: { institutionId: iitd.id } });
     expect(linked.status).toBe(200);
     expect(linked.body.result.data.institutionId).toBe(iitd.id);
@@ -93,7 +87,7 @@ describe('POST /api/updateInstitutionId', () => {
   it('400 naming institutionId when it does not exist', async () => {
     const student = await seedStudent(server.db);
     const { status, body } = await server.call('/api/updateInstitutionId', {
-      token: await tokenFor(student.id),
+      token: await server.tokenFor(student.id),
       body: { institutionId: 424242 },
     });
     expect(status).toBe(400);

@@ -10,6 +10,7 @@ import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { SmsDeliveryError } from '../../services/sms';
+import { lockUser } from '../../services/users';
 import { checkPhoneCodeSchema, latestDevSmsSchema, requestPhoneCodeSchema } from './schema';
 
 /** Keyed hash: a leaked table does not reveal codes, and 10^6 guesses cannot be precomputed without the key. */
@@ -46,8 +47,7 @@ export function phoneVerificationRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       const code = newCode();
       const sent = await ctx.db.transaction(async (tx) => {
         // Serialises code requests per user, so the hourly limits cannot be raced.
-        const [user] = await tx.select().from(users).where(eq(users.id, actor.user.id)).for('update');
-        if (!user) throw errors.unauthenticated();
+        const user = await lockUser(tx, actor.user.id);
         authorize(actor, 'user.updatePhoneNumbers', user);
         const phone = await findLivePhone(tx, user.id, number);
         if (!phone) throw errors.notFound('That phone number');

@@ -1,7 +1,6 @@
 import { PHONE_CODE } from '@placely/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession } from '../../auth/sessions';
 import { phoneNumbers, phoneVerificationCodes } from '../../db/schema';
 import { seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -14,11 +13,7 @@ afterAll(() => server?.close());
 
 async function studentWithPhones(...numbers: string[]) {
   const user = await seedStudent(server.db);
-  const session = await startSession(server.db, user.id);
-  const { accessToken: token } = await server.ctx.tokens.issueAccessToken({
-    userId: user.id,
-    sessionId: session.sessionId,
-  });
+  const token = await server.tokenFor(user.id);
   await server.call('/api/user/profile', { token, body: { phoneNumbers: numbers.map((number) => ({ number })) } });
   return { user, token };
 }

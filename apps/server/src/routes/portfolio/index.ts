@@ -17,6 +17,7 @@ import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { canViewPortfolio, ownsPortfolio } from '../../policies/portfolio';
 import { presentPortfolio, presentProfileView } from '../../presenters/portfolio';
+import { lockUser } from '../../services/users';
 import { listSection } from '../individual';
 import { SECTIONS } from '../individual/sections';
 import {
@@ -69,8 +70,7 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     const change = async (userId: number, act: (tx: Executor) => Promise<void>) =>
       ctx.db.transaction(async (tx) => {
-        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-        if (!user) throw errors.unauthenticated();
+        await lockUser(tx, userId);
         await act(tx);
         return listPortfolios(tx, userId);
       });

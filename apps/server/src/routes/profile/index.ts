@@ -1,12 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
-import { individualProfiles, organizationProfiles, phoneNumbers, users } from '../../db/schema';
+import type { Executor } from '../../db/client';
+import { individualProfiles, organizationProfiles, phoneNumbers } from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { loadProfileDetails } from '../../services/profile';
+import { lockUser } from '../../services/users';
 import { consumeCheckedPhoneCode } from '../phone-verification';
 import { phoneVerifiedSchema, updateIndividualProfileSchema, updateOrganizationProfileSchema } from './schema';
 
@@ -14,52 +17,51 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
 
-    app.post(
-      '/api/individual/profile',
-      { ...authenticated, schema: updateIndividualProfileSchema },
-      async (request) => {
+    /** Account details: one flow for both kinds of account, each with its own body, rule and table. */
+    const saveDetails = <Profile>(
+      path: string,
+      schema: { body: z.ZodType<{ profile: Profile }> } & Record<string, unknown>,
+      action: 'user.updateIndividualProfile' | 'user.updateOrganizationProfile',
+      upsert: (tx: Executor, userId: number, profile: Profile) => Promise<unknown>,
+    ) =>
+      app.post(path, { ...authenticated, schema }, async (request) => {
         const actor = actorOf(request);
-        const profile = request.body.profile;
+        const { profile } = request.body as { profile: Profile };
         const profileDetails = await ctx.db.transaction(async (tx) => {
-          const [user] = await tx.select().from(users).where(eq(users.id, actor.user.id));
-          if (!user) throw errors.unauthenticated();
-          authorize(actor, 'user.updateIndividualProfile', user);
-          await tx
-            .insert(individualProfiles)
-            .values({ userId: user.id, ...profile })
-            .onConflictDoUpdate({ target: individualProfiles.userId, set: { ...profile, updatedAt: sql`now()` } });
+          const user = await lockUser(tx, actor.user.id);
+          authorize(actor, action, user);
+          await upsert(tx, user.id, profile);
           return loadProfileDetails(tx, user.id);
         });
         return ok({ profileDetails }, 'Profile saved');
-      },
-    );
+      });
 
-    app.post(
+    saveDetails(
+      '/api/individual/profile',
+      updateIndividualProfileSchema,
+      'user.updateIndividualProfile',
+      (tx, userId, profile) =>
+        tx
+          .insert(individualProfiles)
+          .values({ userId, ...profile })
+          .onConflictDoUpdate({ target: individualProfiles.userId, set: { ...profile, updatedAt: sql`now()` } }),
+    );
+    saveDetails(
       '/api/organization/profile',
-      { ...authenticated, schema: updateOrganizationProfileSchema },
-      async (request) => {
-        const actor = actorOf(request);
-        const profile = request.body.profile;
-        const profileDetails = await ctx.db.transaction(async (tx) => {
-          const [user] = await tx.select().from(users).where(eq(users.id, actor.user.id));
-          if (!user) throw errors.unauthenticated();
-          authorize(actor, 'user.updateOrganizationProfile', user);
-          await tx
-            .insert(organizationProfiles)
-            .values({ userId: user.id, ...profile })
-            .onConflictDoUpdate({ target: organizationProfiles.userId, set: { ...profile, updatedAt: sql`now()` } });
-          return loadProfileDetails(tx, user.id);
-        });
-        return ok({ profileDetails }, 'Profile saved');
-      },
+      updateOrganizationProfileSchema,
+      'user.updateOrganizationProfile',
+      (tx, userId, profile) =>
+        tx
+          .insert(organizationProfiles)
+          .values({ userId, ...profile })
+          .onConflictDoUpdate({ target: organizationProfiles.userId, set: { ...profile, updatedAt: sql`now()` } }),
     );
 
     app.post('/api/profile/phone/verified', { ...authenticated, schema: phoneVerifiedSchema }, async (request) => {
       const actor = actorOf(request);
       const number = request.body.phoneNumber;
       const profileDetails = await ctx.db.transaction(async (tx) => {
-        const [user] = await tx.select().from(users).where(eq(users.id, actor.user.id)).for('update');
-        if (!user) throw errors.unauthenticated();
+        const user = await lockUser(tx, actor.user.id);
         authorize(actor, 'user.updatePhoneNumbers', user);
         const [phone] = await tx
           .select()

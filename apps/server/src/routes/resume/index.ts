@@ -5,12 +5,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { files, individualProfiles, phoneNumbers, resumes, users } from '../../db/schema';
+import { files, individualProfiles, phoneNumbers, resumes } from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { presentResume } from '../../presenters/resume';
 import { renderResumePdf } from '../../services/resume-pdf';
+import { lockUser } from '../../services/users';
 import { sanitizeFileName } from '../../storage/content-type';
 import { listSection } from '../individual';
 import { SECTIONS } from '../individual/sections';
@@ -35,11 +36,6 @@ async function listResumes(db: Executor, userId: number) {
 export function resumeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
-    /** Locks the caller's user row: resume changes of one person run one at a time (default flag, count limit). */
-    const lockUser = async (tx: Executor, userId: number) => {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      if (!user) throw errors.unauthenticated();
-    };
 
     app.get('/api/resume', { ...authenticated, schema: listResumesSchema }, async (request) =>
       ok(await listResumes(ctx.db, actorOf(request).user.id)),

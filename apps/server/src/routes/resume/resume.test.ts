@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession } from '../../auth/sessions';
 import { files, resumes } from '../../db/schema';
 import { seedOrganization, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -12,11 +11,6 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
-
-async function tokenFor(userId: number) {
-  const session = await startSession(server.db, userId);
-  return (await server.ctx.tokens.issueAccessToken({ userId, sessionId: session.sessionId })).accessToken;
-}
 
 async function uploadPdf(token: string, purpose = 'resume') {
   const response = await fetch(`${server.baseUrl}/api/files?purpose=${purpose}&name=cv.pdf`, {
@@ -37,7 +31,7 @@ describe('/api/resume', () => {
 
   it('adds resumes; the first is the default; one default at a time; delete promotes the newest', async () => {
     const student = await seedStudent(server.db);
-    const token = await tokenFor(student.id);
+    const token = await server.tokenFor(student.id);
     const first = await server.call('/api/resume', {
       token,
       body: { fileId: await uploadPdf(token), title: 'General' },
@@ -70,7 +64,7 @@ describe('/api/resume', () => {
   });
 
   it('names bad fields', async () => {
-    const token = await tokenFor((await seedStudent(server.db)).id);
+    const token = await server.tokenFor((await seedStudent(server.db)).id);
     const { status, body } = await server.call('/api/resume', { token, body: { fileId: 'nope', title: '' } });
     expect(status).toBe(400);
     expect(body.exception.error.fields.map((f: any) => f.field).sort()).toEqual(['fileId', 'title']);
@@ -78,12 +72,12 @@ describe('/api/resume', () => {
 
   it("another user's file or resume is unreachable, and stays unchanged", async () => {
     const owner = await seedStudent(server.db);
-    const ownerToken = await tokenFor(owner.id);
+    const ownerToken = await server.tokenFor(owner.id);
     const fileId = await uploadPdf(ownerToken);
     const added = await server.call('/api/resume', { token: ownerToken, body: { fileId, title: 'Mine' } });
     const resumeId = added.body.result.data.resumes[0].id;
 
-    const otherToken = await tokenFor((await seedStudent(server.db)).id);
+    const otherToken = await server.tokenFor((await seedStudent(server.db)).id);
     expect((await server.call('/api/resume', { token: otherToken, body: { fileId, title: 'Stolen' } })).status).toBe(
       404,
     );
@@ -99,22 +93,22 @@ describe('/api/resume', () => {
 
   it('an organization cannot keep resumes (403); a non-resume upload cannot become one (403)', async () => {
     const org = await seedOrganization(server.db);
-    const orgToken = await tokenFor(org.id);
+    const orgToken = await server.tokenFor(org.id);
     const orgFile = await uploadPdf(orgToken);
     expect((await server.call('/api/resume', { token: orgToken, body: { fileId: orgFile, title: 'x' } })).status).toBe(
       403,
     );
-    const token = await tokenFor((await seedStudent(server.db)).id);
+    const token = await server.tokenFor((await seedStudent(server.db)).id);
     const other = await uploadPdf(token, 'application');
     expect((await server.call('/api/resume', { token, body: { fileId: other, title: 'x' } })).status).toBe(403);
   });
 
   it('generates a PDF from the profile that runs onto as many pages as it needs', async () => {
     expect((await server.call('/api/resume/generate', { body: {} })).status).toBe(401);
-    const org = await tokenFor((await seedOrganization(server.db)).id);
+    const org = await server.tokenFor((await seedOrganization(server.db)).id);
     expect((await server.call('/api/resume/generate', { token: org, body: {} })).status).toBe(403);
 
-    const token = await tokenFor((await seedStudent(server.db, { name: 'Long Profile' })).id);
+    const token = await server.tokenFor((await seedStudent(server.db, { name: 'Long Profile' })).id);
     for (let n = 0; n < 25; n += 1) {
       await server.call('/api/individual/experience', {
         token,

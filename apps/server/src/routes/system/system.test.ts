@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession } from '../../auth/sessions';
 import { seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -60,8 +59,7 @@ describe('security headers', () => {
 describe('error envelope', () => {
   async function token() {
     const user = await seedStudent(server.db);
-    const session = await startSession(server.db, user.id);
-    return (await server.ctx.tokens.issueAccessToken({ userId: user.id, sessionId: session.sessionId })).accessToken;
+    return server.tokenFor(user.id);
   }
 
   it('404 in the envelope for an unknown API path', async () => {

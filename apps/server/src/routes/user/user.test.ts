@@ -11,17 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** A session for a seeded user, issued the way the callback issues it. */
-async function tokenFor(userId: number, ttlSeconds?: number) {
-  const { startSession } = await import('../../auth/sessions');
-  const session = await startSession(server.db, userId);
-  const { accessToken } = await server.ctx.tokens.issueAccessToken(
-    { userId, sessionId: session.sessionId },
-    ttlSeconds,
-  );
-  return accessToken;
-}
-
 describe('POST /api/user/signIn', () => {
   it('401 without a token, in the envelope', async () => {
     const { status, body } = await server.call('/api/user/signIn', { body: { assumeStudent: false } });
@@ -34,7 +23,7 @@ describe('POST /api/user/signIn', () => {
 
   it('401 TOKEN_EXPIRED for an expired token', async () => {
     const user = await seedStudent(server.db);
-    const expired = await tokenFor(user.id, -60);
+    const expired = await server.tokenFor(user.id, -60);
     const { status, body } = await server.call('/api/user/signIn', { token: expired, body: {} });
     expect(status).toBe(401);
     expect(body.exception.error.code).toBe('TOKEN_EXPIRED');
@@ -43,7 +32,7 @@ describe('POST /api/user/signIn', () => {
   it('401 for a forged token and for the token of a deleted user', async () => {
     expect((await server.call('/api/user/signIn', { token: 'not.a.token', body: {} })).status).toBe(401);
     const user = await seedStudent(server.db);
-    const token = await tokenFor(user.id);
+    const token = await server.tokenFor(user.id);
     await server.db.delete(users).where(eq(users.id, user.id));
     const { status, body } = await server.call('/api/user/signIn', { token, body: {} });
     expect(status).toBe(401);
@@ -52,7 +41,7 @@ describe('POST /api/user/signIn', () => {
 
   it('accepts the token with or without a Bearer prefix', async () => {
     const user = await seedStudent(server.db);
-    const token = await tokenFor(user.id);
+    const token = await server.tokenFor(user.id);
     expect((await server.call('/api/user/signIn', { token, body: {} })).status).toBe(200);
     expect((await server.call('/api/user/signIn', { token: `Bearer ${token}`, body: {} })).status).toBe(200);
   });
@@ -76,7 +65,7 @@ describe('POST /api/user/signIn', () => {
 
   it('does not turn an Organization into an Individual', async () => {
     const org = await seedOrganization(server.db);
-    const token = await tokenFor(org.id);
+    const token = await server.tokenFor(org.id);
     const { body } = await server.call('/api/user/signIn', { token, body: { assumeStudent: true } });
     expect(body.result.body.accountType).toBe('Organization');
   });
@@ -84,7 +73,7 @@ describe('POST /api/user/signIn', () => {
   it('names the field when assumeStudent has the wrong type', async () => {
     const user = await seedStudent(server.db);
     const { status, body } = await server.call('/api/user/signIn', {
-      token: await tokenFor(user.id),
+      token: await server.tokenFor(user.id),
       body: { assumeStudent: 'yes' },
     });
     expect(status).toBe(400);
@@ -100,14 +89,16 @@ describe('GET /api/user/account', () => {
 
   it('rejects a value that is not a recognised account type, naming the field', async () => {
     const user = await seedNewUser(server.db);
-    const { status, body } = await server.call('/api/user/account?account=Pirate', { token: await tokenFor(user.id) });
+    const { status, body } = await server.call('/api/user/account?account=Pirate', {
+      token: await server.tokenFor(user.id),
+    });
     expect(status).toBe(400);
     expect(body.exception.error.fields[0].field).toBe('account');
   });
 
   it('sets the account type once; changing it later is a conflict', async () => {
     const user = await seedNewUser(server.db);
-    const token = await tokenFor(user.id);
+    const token = await server.tokenFor(user.id);
     const chosen = await server.call('/api/user/account?account=Organization', { token });
     expect(chosen.status).toBe(200);
     expect(chosen.body.result).toEqual({
@@ -129,7 +120,7 @@ describe('/api/user/profile and phone numbers', () => {
 
   it('adds, keeps and soft-deletes numbers; deleted ones stay out of the profile', async () => {
     const user = await seedStudent(server.db);
-    const token = await tokenFor(user.id);
+    const token = await server.tokenFor(user.id);
     const added = await server.call('/api/user/profile', {
       token,
       body: { phoneNumbers: [{ number: '+91 98765-43210' }, { number: '020 1234 5678' }] },
@@ -151,7 +142,7 @@ describe('/api/user/profile and phone numbers', () => {
   it('names the bad number', async () => {
     const user = await seedStudent(server.db);
     const { status, body } = await server.call('/api/user/profile', {
-      token: await tokenFor(user.id),
+      token: await server.tokenFor(user.id),
       body: { phoneNumbers: [{ number: '+919876543210' }, { number: 'call me' }] },
     });
     expect(status).toBe(400);
@@ -162,7 +153,7 @@ describe('/api/user/profile and phone numbers', () => {
 
   it('refuses to record a number as verified without a checked code', async () => {
     const user = await seedStudent(server.db);
-    const token = await tokenFor(user.id);
+    const token = await server.tokenFor(user.id);
     await server.call('/api/user/profile', { token, body: { phoneNumbers: [{ number: '+911111111111' }] } });
     const { status, body } = await server.call('/api/profile/phone/verified', {
       token,
@@ -176,7 +167,7 @@ describe('/api/user/profile and phone numbers', () => {
     const owner = await seedStudent(server.db, { phone: '+913333333333' });
     const other = await seedStudent(server.db);
     const { status } = await server.call('/api/profile/phone/verified', {
-      token: await tokenFor(other.id),
+      token: await server.tokenFor(other.id),
       body: { phoneNumber: '+913333333333' },
     });
     expect(status).toBe(404);
@@ -189,7 +180,7 @@ describe('account details', () => {
   it('an Individual saves individual details; an Organization may not (403)', async () => {
     const student = await seedStudent(server.db);
     const saved = await server.call('/api/individual/profile', {
-      token: await tokenFor(student.id),
+      token: await server.tokenFor(student.id),
       body: { profile: { name: 'Asha V', headline: 'Engineer', website: 'https://asha.dev' } },
     });
     expect(saved.status).toBe(200);
@@ -201,7 +192,7 @@ describe('account details', () => {
 
     const org = await seedOrganization(server.db);
     const refused = await server.call('/api/individual/profile', {
-      token: await tokenFor(org.id),
+      token: await server.tokenFor(org.id),
       body: { profile: { name: 'X' } },
     });
     expect(refused.status).toBe(403);
@@ -211,7 +202,7 @@ describe('account details', () => {
   it('an Organization saves organization details; an Individual may not (403); signed out 401', async () => {
     const org = await seedOrganization(server.db);
     const saved = await server.call('/api/organization/profile', {
-      token: await tokenFor(org.id),
+      token: await server.tokenFor(org.id),
       body: { profile: { name: 'Acme', size: '11-50', locations: ['Pune'], contactEmail: 'Jobs@Acme.example' } },
     });
     expect(saved.status).toBe(200);
@@ -223,7 +214,7 @@ describe('account details', () => {
     expect(
       (
         await server.call('/api/organization/profile', {
-          token: await tokenFor(student.id),
+          token: await server.tokenFor(student.id),
           body: { profile: { name: 'X' } },
         })
       ).status,
@@ -234,7 +225,7 @@ describe('account details', () => {
   it('names each bad field', async () => {
     const student = await seedStudent(server.db);
     const { status, body } = await server.call('/api/individual/profile', {
-      token: await tokenFor(student.id),
+      token: await server.tokenFor(student.id),
       body: { profile: { name: '', website: 'ftp://x', dateOfBirth: '31/12/2000' } },
     });
     expect(status).toBe(400);
@@ -248,7 +239,7 @@ describe('account details', () => {
   it('a user without an account type cannot save individual details yet', async () => {
     const user = await seedNewUser(server.db);
     const { status, body } = await server.call('/api/individual/profile', {
-      token: await tokenFor(user.id),
+      token: await server.tokenFor(user.id),
       body: { profile: { name: 'N' } },
     });
     expect(status).toBe(403);
@@ -263,7 +254,7 @@ describe('POST /api/user/update/autoFillData', () => {
 
   it('merges values and removes keys set to null', async () => {
     const user = await seedStudent(server.db);
-    const token = await tokenFor(user.id);
+    const token = await server.tokenFor(user.id);
     await server.call('/api/user/update/autoFillData', {
       token,
       body: { autoFillData: { name: 'Asha', skills: ['Go', 'SQL'] } },
@@ -279,7 +270,7 @@ describe('POST /api/user/update/autoFillData', () => {
   it('rejects unknown keys, naming them', async () => {
     const user = await seedStudent(server.db);
     const { status, body } = await server.call('/api/user/update/autoFillData', {
-      token: await tokenFor(user.id),
+      token: await server.tokenFor(user.id),
       body: { autoFillData: { favouriteColour: 'blue' } },
     });
     expect(status).toBe(400);

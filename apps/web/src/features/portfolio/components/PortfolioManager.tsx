@@ -1,11 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -17,6 +12,7 @@ import { PORTFOLIO_VISIBILITY_LABELS, type Portfolio } from '@placely/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { toViewer } from '../../../app/paths';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useDeletePortfolio } from '../api/deletePortfolio';
 import { usePortfolios } from '../api/listPortfolios';
@@ -99,33 +95,25 @@ export function PortfolioManager() {
         </Button>
       </div>
       {editing && <PortfolioDialog portfolio={editing} onClose={() => setEditing(null)} />}
-      <Dialog open={pending !== null} onClose={() => setPending(null)}>
-        <DialogTitle>{pending?.kind === 'delete' ? 'Delete this portfolio?' : 'Create a new link?'}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {pending?.kind === 'delete'
-              ? `“${pending.portfolio.title}” will be deleted and its link will stop working.`
-              : 'Everyone who has the current link loses access. Share the new link with the people who should see it.'}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPending(null)}>Cancel</Button>
-          <Button
-            variant="contained"
-            color={pending?.kind === 'delete' ? 'error' : 'primary'}
-            onClick={() => {
-              if (pending?.kind === 'delete') {
-                remove.mutate(pending.portfolio.id, { onSuccess: () => showSuccess('Portfolio deleted') });
-              } else if (pending) {
-                regenerate.mutate(pending.portfolio.id, { onSuccess: () => showSuccess('New link created') });
-              }
-              setPending(null);
-            }}
-          >
-            {pending?.kind === 'delete' ? 'Delete' : 'Create new link'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.kind === 'delete' ? 'Delete this portfolio?' : 'Create a new link?'}
+        confirmLabel={pending?.kind === 'delete' ? 'Delete' : 'Create new link'}
+        destructive={pending?.kind === 'delete'}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending?.kind === 'delete') {
+            remove.mutate(pending.portfolio.id, { onSuccess: () => showSuccess('Portfolio deleted') });
+          } else if (pending) {
+            regenerate.mutate(pending.portfolio.id, { onSuccess: () => showSuccess('New link created') });
+          }
+          setPending(null);
+        }}
+      >
+        {pending?.kind === 'delete'
+          ? `“${pending.portfolio.title}” will be deleted and its link will stop working.`
+          : 'Everyone who has the current link loses access. Share the new link with the people who should see it.'}
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -8,7 +8,6 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -21,6 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FILE_RULES, formatBytes, RESUME_TITLE_MAX, type Resume, type StoredFile } from '@placely/contract';
 import { type FormEvent, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { openFile } from '../../../lib/uploads/fileLink';
 import { useFileUpload } from '../../../lib/uploads/useFileUpload';
@@ -184,27 +184,20 @@ export function ResumesSection() {
           setRenaming(null);
         }}
       />
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
-        <DialogTitle>Delete this resume?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            “{deleting?.title}” and its file will be deleted. Applications you already sent keep their copy.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>Keep it</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              if (deleting) remove.mutate(deleting.id, { onSuccess: () => showSuccess('Resume deleted') });
-              setDeleting(null);
-            }}
-          >
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this resume?"
+        confirmLabel="Delete"
+        cancelLabel="Keep it"
+        destructive
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => showSuccess('Resume deleted') });
+          setDeleting(null);
+        }}
+      >
+        “{deleting?.title}” and its file will be deleted. Applications you already sent keep their copy.
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -4,14 +4,12 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { showSuccess } from '../../../lib/snackbar';
 import { useAddEntry } from '../api/addEntry';
 import { useDeleteEntry } from '../api/deleteEntry';
@@ -127,27 +125,20 @@ export function SectionEditor({ config }: { config: SectionConfig }) {
         )}
       </Dialog>
 
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
-        <DialogTitle>Delete this {config.noun}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            “{deleting ? config.summarize(deleting).primary : ''}” will be removed from your profile.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>Keep it</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              if (deleting) remove.mutate(deleting.id, { onSuccess: () => showSuccess(`${config.nounTitle} deleted`) });
-              setDeleting(null);
-            }}
-          >
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete this ${config.noun}?`}
+        confirmLabel="Delete"
+        cancelLabel="Keep it"
+        destructive
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => showSuccess(`${config.nounTitle} deleted`) });
+          setDeleting(null);
+        }}
+      >
+        “{deleting ? config.summarize(deleting).primary : ''}” will be removed from your profile.
+      </ConfirmDialog>
     </Stack>
   );
 }
