@@ -1,4 +1,4 @@
-import type { Portfolio, PortfolioSection, ProfileView } from '@placely/contract';
+import type { Portfolio, PortfolioSection, PortfolioSummary, ProfileView } from '@placely/contract';
 import type { portfolios } from '../db/schema';
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
@@ -10,6 +10,14 @@ export const presentPortfolio = (row: PortfolioRow, viewCount: number): Portfoli
   visibility: row.visibility,
   sections: row.sections as PortfolioSection[],
   viewCount,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The short form the sign-in response carries (spec §7: result.portfolios). */
+export const presentPortfolioSummary = (row: PortfolioRow): PortfolioSummary => ({
+  portfolioId: row.publicId,
+  title: row.title,
+  visibility: row.visibility,
   updatedAt: row.updatedAt.toISOString(),
 });
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession } from '../../auth/sessions';
 import { seedOrganization, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -9,14 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function tokenFor(userId: number) {
-  const session = await startSession(server.db, userId);
-  return (await server.ctx.tokens.issueAccessToken({ userId, sessionId: session.sessionId })).accessToken;
-}
-
 async function studentWithPortfolio(visibility: 'public' | 'private' = 'public') {
   const student = await seedStudent(server.db);
-  const token = await tokenFor(student.id);
+  const token = await server.tokenFor(student.id);
   await server.call('/api/individual/projects', { token, body: { title: 'Campus map', technologies: ['React'] } });
   await server.call('/api/individual/experience', {
     token,
@@ -58,11 +52,22 @@ describe('portfolios', () => {
     expect(view.person).not.toHaveProperty('email');
   });
 
+  it("the sign-in response carries the caller's portfolios, and nobody else's", async () => {
+    const { token, portfolio } = await studentWithPortfolio('private');
+    const signedIn = await server.call('/api/user/signIn', { token, body: {} });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.result.portfolios).toEqual([
+      { portfolioId: portfolio.portfolioId, title: 'Software', visibility: 'private', updatedAt: portfolio.updatedAt },
+    ]);
+    const other = await server.tokenFor((await seedStudent(server.db)).id);
+    expect((await server.call('/api/user/signIn', { token: other, body: {} })).body.result.portfolios).toEqual([]);
+  });
+
   it('a private portfolio is a 404 for everyone but its owner', async () => {
     const { token, portfolio } = await studentWithPortfolio('private');
     const path = `/api/individual/portfolio/id?portfolioId=${portfolio.portfolioId}`;
     expect((await server.call(path)).status).toBe(404);
-    const other = await tokenFor((await seedStudent(server.db)).id);
+    const other = await server.tokenFor((await seedStudent(server.db)).id);
     expect((await server.call(path, { token: other })).status).toBe(404);
     const own = await server.call(path, { token });
     expect(own.status).toBe(200);
@@ -80,7 +85,7 @@ describe('portfolios', () => {
 
   it("another person cannot change or delete someone's portfolio", async () => {
     const { token, portfolio } = await studentWithPortfolio();
-    const other = await tokenFor((await seedStudent(server.db)).id);
+    const other = await server.tokenFor((await seedStudent(server.db)).id);
     const body = { id: portfolio.id, portfolio: { title: 'Mine now', visibility: 'public', sections: ['skills'] } };
     expect((await server.call('/api/individual/portfolios', { token: other, method: 'PUT', body })).status).toBe(404);
     expect(
@@ -97,7 +102,7 @@ describe('portfolios', () => {
   });
 
   it('names bad fields, and organizations cannot create portfolios', async () => {
-    const token = await tokenFor((await seedStudent(server.db)).id);
+    const token = await server.tokenFor((await seedStudent(server.db)).id);
     const bad = await server.call('/api/individual/portfolios', {
       token,
       body: { title: '', visibility: 'secret', sections: [] },
@@ -108,7 +113,7 @@ describe('portfolios', () => {
       'title',
       'visibility',
     ]);
-    const org = await tokenFor((await seedOrganization(server.db)).id);
+    const org = await server.tokenFor((await seedOrganization(server.db)).id);
     const refused = await server.call('/api/individual/portfolios', {
       token: org,
       body: { title: 'x', visibility: 'public', sections: ['skills'] },
@@ -121,7 +126,7 @@ describe('portfolios', () => {
     const { token, portfolio } = await studentWithPortfolio();
     const path = `/api/individual/portfolio/id?portfolioId=${portfolio.portfolioId}`;
     const org = await seedOrganization(server.db, { name: 'Initech' });
-    const orgToken = await tokenFor(org.id);
+    const orgToken = await server.tokenFor(org.id);
     await server.call(path, { token: orgToken });
     await server.call(path, { token: orgToken });
     await server.call(path);

@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { presentUser } from '../../presenters/user';
 import { mergeAutoFillData } from '../../services/autofill';
-import { loadEducation } from '../../services/individual';
+import { loadEducation, loadPortfolioSummaries } from '../../services/individual';
 import { loadProfileDetails } from '../../services/profile';
 import {
   getProfileSchema,
@@ -51,7 +51,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             message: body.accountType ? 'Signed in successfully' : MESSAGES.accountTypeDoesNotExist,
             profile,
             education: await loadEducation(ctx.db, user.id),
-            portfolios: [],
+            portfolios: await loadPortfolioSummaries(ctx.db, user.id),
           },
         };
       },
