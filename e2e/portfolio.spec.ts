@@ -21,6 +21,13 @@ test('a student publishes a portfolio; visitors see it, an organization is named
   const href = (await link.getAttribute('href')) as string;
   expect(href).toMatch(/^\/viewer\/[A-Za-z0-9_-]{12}$/);
 
+  // The profile card comes from the profile service (this server unless PROFILE_SERVICE_URL moves it).
+  await page.getByRole('button', { name: 'Profile card of Systems programming' }).click();
+  const card = page.getByRole('dialog', { name: 'Your profile card' });
+  await expect(card.getByText('Maya Iyer')).toBeVisible();
+  await expect(card.getByText('Rust')).toBeVisible();
+  await card.getByRole('button', { name: 'Close' }).click();
+
   // A visitor who is not signed in.
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();

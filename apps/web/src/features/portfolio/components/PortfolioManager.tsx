@@ -18,6 +18,7 @@ import { useDeletePortfolio } from '../api/deletePortfolio';
 import { usePortfolios } from '../api/listPortfolios';
 import { useRegeneratePortfolioId } from '../api/regeneratePortfolioId';
 import { PortfolioDialog } from './PortfolioDialog';
+import { ProfileCardPreview } from './ProfileCardPreview';
 
 type Pending = { kind: 'regenerate' | 'delete'; portfolio: Portfolio } | null;
 
@@ -28,6 +29,7 @@ export function PortfolioManager() {
   const remove = useDeletePortfolio();
   const [editing, setEditing] = useState<Portfolio | 'new' | null>(null);
   const [pending, setPending] = useState<Pending>(null);
+  const [previewing, setPreviewing] = useState<string | null>(null);
 
   const copyLink = async (portfolio: Portfolio) => {
     const url = new URL(toViewer(portfolio.portfolioId), window.location.origin).toString();
@@ -63,6 +65,15 @@ export function PortfolioManager() {
               />
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                 {portfolio.visibility === 'private' && <Chip size="small" label="Private" />}
+                {portfolio.visibility === 'public' && (
+                  <Button
+                    size="small"
+                    onClick={() => setPreviewing(portfolio.portfolioId)}
+                    aria-label={`Profile card of ${portfolio.title}`}
+                  >
+                    Card
+                  </Button>
+                )}
                 <Button size="small" onClick={() => copyLink(portfolio)} aria-label={`Copy link to ${portfolio.title}`}>
                   Copy link
                 </Button>
@@ -94,6 +105,7 @@ export function PortfolioManager() {
           New portfolio
         </Button>
       </div>
+      <ProfileCardPreview portfolioId={previewing} onClose={() => setPreviewing(null)} />
       {editing && <PortfolioDialog portfolio={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={pending !== null}
