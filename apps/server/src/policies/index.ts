@@ -2,11 +2,19 @@ import type { Actor } from '../auth/authenticate';
 import { errors } from '../errors';
 import { filePolicy } from './file';
 import { individualPolicy } from './individual';
+import { openingPolicy } from './opening';
 import { portfolioPolicy } from './portfolio';
 import { resumePolicy } from './resume';
 import { userPolicy } from './user';
 
-const policies = { ...userPolicy, ...filePolicy, ...resumePolicy, ...individualPolicy, ...portfolioPolicy } as const;
+const policies = {
+  ...userPolicy,
+  ...filePolicy,
+  ...resumePolicy,
+  ...individualPolicy,
+  ...portfolioPolicy,
+  ...openingPolicy,
+} as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;
 

@@ -3,7 +3,14 @@ import { and, count, like, not } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
-import { SEED_EMAIL_DOMAIN, seedEmail, seedInstitution, seedOrganization, seedStudent } from '../seed/helpers';
+import {
+  SEED_EMAIL_DOMAIN,
+  seedEmail,
+  seedInstitution,
+  seedOpeningWithApplicants,
+  seedOrganization,
+  seedStudent,
+} from '../seed/helpers';
 
 /**
  * Demo data so a newcomer sees a living product. Idempotent. Refuses to touch a database that holds
@@ -61,7 +68,7 @@ await seedInstitution(db, {
   domain: 'nitt.edu',
 });
 
-await seedOrganization(db, {
+const acme = await seedOrganization(db, {
   email: seedEmail('talent.acme'),
   name: 'Acme Technologies',
   profile: {
@@ -83,7 +90,7 @@ await seedOrganization(db, {
     about: 'Training and placement office of IIT Delhi.',
   },
 });
-await seedStudent(db, {
+const asha = await seedStudent(db, {
   email: seedEmail('asha.verma'),
   name: 'Asha Verma',
   institutionId: iitd.id,
@@ -94,12 +101,23 @@ await seedStudent(db, {
     github: 'https://github.com/ashaverma',
   },
 });
-await seedStudent(db, {
+const rohan = await seedStudent(db, {
   email: seedEmail('rohan.mehta'),
   name: 'Rohan Mehta',
   institutionId: bits.id,
   profile: { headline: 'M.Sc. Mathematics, interested in data science', location: 'Pilani' },
 });
 
+await seedOpeningWithApplicants(db, {
+  organizationId: acme.id,
+  applicants: [
+    {
+      userId: asha.id,
+      answers: { name: asha.name, email: asha.email, why: 'I build developer tools in my free time.' },
+    },
+    { userId: rohan.id, answers: { name: rohan.name, email: rohan.email } },
+  ],
+});
+
 await database.close();
-process.stdout.write('Seeded demo institutions, organizations and students.\n');
+process.stdout.write('Seeded demo institutions, organizations, students and an opening with applicants.\n');

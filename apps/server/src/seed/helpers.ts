@@ -1,9 +1,25 @@
-import type { AccountType, IndividualProfileInput, OrganizationProfileInput } from '@placely/contract';
-import { individualProfileInputSchema, organizationProfileInputSchema } from '@placely/contract';
-import { sql } from 'drizzle-orm';
+import type { AccountType, IndividualProfileInput, OpeningInput, OrganizationProfileInput } from '@placely/contract';
+import {
+  answersSchemaFor,
+  individualProfileInputSchema,
+  openingInputSchema,
+  organizationProfileInputSchema,
+} from '@placely/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { UserRow } from '../auth/authenticate';
 import type { Executor } from '../db/client';
-import { individualProfiles, institutions, organizationProfiles, phoneNumbers, users } from '../db/schema';
+import {
+  applicationEvents,
+  applicationRevisions,
+  applications,
+  individualProfiles,
+  institutions,
+  openingFormVersions,
+  openings,
+  organizationProfiles,
+  phoneNumbers,
+  users,
+} from '../db/schema';
 
 /** Seeded people use this reserved domain, so the seed can tell its own rows from real users. */
 export const SEED_EMAIL_DOMAIN = 'demo.placely.test';
@@ -111,4 +127,116 @@ export async function seedNewUser(db: Executor, options: { email?: string; name?
     name: options.name ?? 'New Person',
     accountType: null,
   });
+}
+
+/** A small open opening with a Quick Apply form; the seed's default. */
+export function seedOpeningInput(overrides: Partial<OpeningInput> = {}): OpeningInput {
+  return {
+    title: 'Software Engineering Intern',
+    kind: 'internship',
+    description: 'Work with our platform team on APIs and developer tooling for 6 months.',
+    locations: ['Bengaluru'],
+    remote: true,
+    compensation: { min: 40000, max: 60000, currency: 'INR', period: 'month' },
+    openingsCount: 3,
+    deadline: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    startDate: null,
+    status: 'open',
+    responseCap: null,
+    eligibility: { minGrade: null, allowedDegrees: [], allowedBranches: [], graduationYears: [], maxBacklogs: null },
+    applyMode: 'form',
+    externalLink: null,
+    form: {
+      sections: [
+        {
+          id: 'about',
+          title: 'About you',
+          fields: [
+            { id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' },
+            { id: 'email', type: 'email', label: 'Email', required: true, autoFillKey: 'email' },
+            { id: 'why', type: 'paragraph', label: 'Why this role?', required: false },
+          ],
+        },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+/**
+ * An opening of `organizationId` (found by title, so the seed stays idempotent) with one submitted application per
+ * applicant (answers validated by the form's schema, revision 1 and a 'submitted' event recorded).
+ */
+export async function seedOpeningWithApplicants(
+  db: Executor,
+  options: {
+    organizationId: number;
+    opening?: Partial<OpeningInput>;
+    applicants?: { userId: number; answers: Record<string, unknown> }[];
+  },
+) {
+  const input = openingInputSchema.parse(seedOpeningInput(options.opening));
+  let [opening] = await db
+    .select()
+    .from(openings)
+    .where(
+      and(
+        eq(openings.organizationId, options.organizationId),
+        eq(openings.title, input.title),
+        isNull(openings.deletedAt),
+      ),
+    );
+  if (!opening) {
+    [opening] = await db
+      .insert(openings)
+      .values({
+        organizationId: options.organizationId,
+        title: input.title,
+        kind: input.kind,
+        description: input.description,
+        locations: input.locations,
+        remote: input.remote,
+        compensation: input.compensation,
+        openingsCount: input.openingsCount,
+        deadline: new Date(input.deadline),
+        startDate: input.startDate,
+        status: input.status,
+        responseCap: input.responseCap,
+        eligibility: input.eligibility,
+        applyMode: input.applyMode,
+        externalLink: input.externalLink,
+        currentFormVersion: input.form ? 1 : null,
+      })
+      .returning();
+    if (!opening) throw new Error('could not seed opening');
+    if (input.form)
+      await db.insert(openingFormVersions).values({ openingId: opening.id, version: 1, definition: input.form });
+  }
+  const seeded = [];
+  for (const applicant of options.applicants ?? []) {
+    const answers = input.form ? answersSchemaFor(input.form).parse(applicant.answers) : {};
+    const [application] = await db
+      .insert(applications)
+      .values({
+        openingId: opening.id,
+        applicantId: applicant.userId,
+        formVersion: opening.currentFormVersion ?? 1,
+        answers: answers as never,
+        idempotencyKey: `seed-${opening.id}-${applicant.userId}`,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!application) continue;
+    await db.insert(applicationRevisions).values({
+      applicationId: application.id,
+      revision: 1,
+      formVersion: application.formVersion,
+      answers: application.answers,
+    });
+    await db
+      .insert(applicationEvents)
+      .values({ applicationId: application.id, fromStatus: null, toStatus: 'submitted', actorId: applicant.userId });
+    seeded.push(application);
+  }
+  return { opening, applications: seeded };
 }

@@ -1,5 +1,6 @@
 export * from './files';
 export * from './foundation';
 export * from './individual';
+export * from './openings';
 export * from './phone-verification';
 export * from './portfolio';

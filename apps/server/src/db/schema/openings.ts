@@ -1,0 +1,178 @@
+import {
+  type Answers,
+  APPLICATION_STATUSES,
+  APPLY_MODES,
+  type Compensation,
+  type Eligibility,
+  type FormDefinition,
+  OPENING_KINDS,
+  OPENING_STATUSES,
+} from '@placely/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './foundation';
+
+/**
+ * Openings and their Quick Apply applications. Designed for what follows: shortlisting with explainable ranking
+ * (status, stage, score on applications), notifications on every status change (application_events), placement-cell
+ * policies (eligibility jsonb validated by the contract). Openings are soft-deleted: applications are kept.
+ */
+export const openings = pgTable(
+  'openings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: bigint('organization_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    kind: text('kind', { enum: OPENING_KINDS }).notNull(),
+    /** Sanitized on the server before storing. */
+    description: text('description').notNull().default(''),
+    locations: jsonb('locations').$type<string[]>().notNull().default([]),
+    remote: boolean('remote').notNull().default(false),
+    compensation: jsonb('compensation').$type<Compensation>(),
+    openingsCount: integer('openings_count'),
+    status: text('status', { enum: OPENING_STATUSES }).notNull().default('draft'),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    startDate: date('start_date', { mode: 'string' }),
+    /** Only completed applications count toward the cap. */
+    responseCap: integer('response_cap'),
+    eligibility: jsonb('eligibility').$type<Eligibility>().notNull(),
+    applyMode: text('apply_mode', { enum: APPLY_MODES }).notNull().default('form'),
+    externalLink: text('external_link'),
+    /** The latest form version (null for external-link openings). */
+    currentFormVersion: integer('current_form_version'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('openings_organization_idx').on(table.organizationId, table.createdAt),
+    index('openings_feed_idx').on(table.status, table.deadline).where(sql`${table.deletedAt} IS NULL`),
+    check('openings_response_cap_positive', sql`${table.responseCap} IS NULL OR ${table.responseCap} > 0`),
+    check('openings_external_has_link', sql`${table.applyMode} <> 'external' OR ${table.externalLink} IS NOT NULL`),
+  ],
+);
+
+/** Every saved form of an opening; applications record the version they answered. */
+export const openingFormVersions = pgTable(
+  'opening_form_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => openings.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').$type<FormDefinition>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('opening_form_versions_opening_version_key').on(table.openingId, table.version)],
+);
+
+/** One application per person per opening, enforced by the database. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => openings.id, { onDelete: 'cascade' }),
+    applicantId: bigint('applicant_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    formVersion: integer('form_version').notNull(),
+    answers: jsonb('answers').$type<Answers>().notNull(),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('submitted'),
+    stage: text('stage'),
+    score: numeric('score', { mode: 'number' }),
+    revision: integer('revision').notNull().default(1),
+    idempotencyKey: text('idempotency_key').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('applications_opening_applicant_key').on(table.openingId, table.applicantId),
+    uniqueIndex('applications_idempotency_key').on(table.idempotencyKey),
+    index('applications_opening_submitted_idx').on(table.openingId, table.submittedAt, table.id),
+    index('applications_applicant_idx').on(table.applicantId, table.updatedAt),
+  ],
+);
+
+/** History of an application's answers: revision n is what the answers were after the n-th submit/edit. */
+export const applicationRevisions = pgTable(
+  'application_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    formVersion: integer('form_version').notNull(),
+    answers: jsonb('answers').$type<Answers>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('application_revisions_application_revision_key').on(table.applicationId, table.revision)],
+);
+
+/** Status/stage history, one row per change (the source for notifications). */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: APPLICATION_STATUSES }),
+    toStatus: text('to_status', { enum: APPLICATION_STATUSES }).notNull(),
+    fromStage: text('from_stage'),
+    toStage: text('to_stage'),
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('application_events_application_idx').on(table.applicationId, table.at)],
+);
+
+/** A signed-in person's unsent answers for an opening (autosaved). */
+export const applicationDrafts = pgTable(
+  'application_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => openings.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').$type<Answers>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('application_drafts_opening_user_key').on(table.openingId, table.userId)],
+);
+
+/** Clicks on an external apply link (one row per click). */
+export const externalApplyClicks = pgTable(
+  'external_apply_clicks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => openings.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('external_apply_clicks_opening_idx').on(table.openingId)],
+);

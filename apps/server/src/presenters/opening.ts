@@ -1,0 +1,65 @@
+import type { Opening, OpeningListItem } from '@placely/contract';
+import type { InferSelectModel } from 'drizzle-orm';
+import type { openingFormVersions, openings } from '../db/schema';
+
+export type OpeningRow = InferSelectModel<typeof openings>;
+export type OpeningFormVersionRow = InferSelectModel<typeof openingFormVersions>;
+type Abilities = Opening['abilities'];
+
+/** The organization's view of one opening: every field that leaves the server is named here. */
+export function presentOpening(
+  row: OpeningRow,
+  form: OpeningFormVersionRow | null,
+  applicationCount: number,
+  abilities: Abilities,
+): Opening {
+  return {
+    id: row.id,
+    title: row.title,
+    kind: row.kind,
+    description: row.description,
+    locations: row.locations,
+    remote: row.remote,
+    compensation: row.compensation
+      ? {
+          min: row.compensation.min,
+          max: row.compensation.max,
+          currency: row.compensation.currency,
+          period: row.compensation.period,
+        }
+      : null,
+    openingsCount: row.openingsCount,
+    deadline: row.deadline.toISOString(),
+    startDate: row.startDate,
+    status: row.status,
+    responseCap: row.responseCap,
+    eligibility: row.eligibility,
+    applyMode: row.applyMode,
+    externalLink: row.externalLink,
+    form: form?.definition ?? null,
+    formVersion: form?.version ?? null,
+    applicationCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    abilities,
+  };
+}
+
+export function presentOpeningListItem(
+  row: OpeningRow,
+  applicationCount: number,
+  abilities: Abilities,
+): OpeningListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    kind: row.kind,
+    deadline: row.deadline.toISOString(),
+    status: row.status,
+    applyMode: row.applyMode,
+    applicationCount,
+    responseCap: row.responseCap,
+    updatedAt: row.updatedAt.toISOString(),
+    abilities,
+  };
+}

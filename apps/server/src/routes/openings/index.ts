@@ -1,0 +1,276 @@
+import type { OpeningInput } from '@placely/contract';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type Actor, actorOf } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import { applications, externalApplyClicks, openingFormVersions, openings } from '../../db/schema';
+import { errors } from '../../errors';
+import { ok } from '../../http/envelope';
+import { authorize, can } from '../../policies';
+import { type OpeningRow, presentOpening, presentOpeningListItem } from '../../presenters/opening';
+import {
+  changeOpeningStatusSchema,
+  createOpeningSchema,
+  deleteOpeningSchema,
+  duplicateOpeningSchema,
+  externalApplyLinkSchema,
+  getOpeningSchema,
+  listOpeningsSchema,
+  updateOpeningSchema,
+} from './schema';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Tx;
+
+function abilitiesFor(actor: Actor, row: OpeningRow) {
+  return {
+    update: can(actor, 'opening.change', row),
+    delete: can(actor, 'opening.change', row),
+    viewApplications: can(actor, 'opening.viewApplications', row),
+  };
+}
+
+function columnsFrom(input: OpeningInput) {
+  return {
+    title: input.title,
+    kind: input.kind,
+    description: input.description,
+    locations: input.locations,
+    remote: input.remote,
+    compensation: input.compensation,
+    openingsCount: input.openingsCount,
+    deadline: new Date(input.deadline),
+    startDate: input.startDate,
+    status: input.status,
+    responseCap: input.responseCap,
+    eligibility: input.eligibility,
+    applyMode: input.applyMode,
+    externalLink: input.applyMode === 'external' ? input.externalLink : null,
+  };
+}
+
+async function applicationCounts(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ openingId: applications.openingId, n: count() })
+    .from(applications)
+    .where(inArray(applications.openingId, ids))
+    .groupBy(applications.openingId);
+  return new Map(rows.map((row) => [row.openingId, Number(row.n)]));
+}
+
+async function currentForm(db: Executor, row: OpeningRow) {
+  if (row.currentFormVersion === null) return null;
+  const [form] = await db
+    .select()
+    .from(openingFormVersions)
+    .where(and(eq(openingFormVersions.openingId, row.id), eq(openingFormVersions.version, row.currentFormVersion)));
+  return form ?? null;
+}
+
+async function presentOne(db: Executor, actor: Actor, row: OpeningRow) {
+  const counts = await applicationCounts(db, [row.id]);
+  return presentOpening(row, await currentForm(db, row), counts.get(row.id) ?? 0, abilitiesFor(actor, row));
+}
+
+/** Loads a live opening for its owner: another organization gets 404, never a hint that it exists. */
+async function loadOwnOpening(db: Executor, actor: Actor, id: string, lock = false) {
+  const query = db
+    .select()
+    .from(openings)
+    .where(and(eq(openings.id, id), isNull(openings.deletedAt)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || row.organizationId !== actor.user.id) throw errors.notFound('That opening');
+  return row;
+}
+
+/** JSON with sorted keys: jsonb does not keep key order, so compare definitions by content. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
+function decodeCursor(cursor: string | undefined) {
+  if (!cursor) return null;
+  const [at, id] = cursor.split('|');
+  const date = at ? new Date(at) : null;
+  if (!date || Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw errors.validation([{ field: 'cursor', message: 'Not a valid cursor' }]);
+  }
+  return { at: date, id };
+}
+
+export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const authenticated = { onRequest: ctx.authenticate };
+
+    app.get('/api/organization/openings', { ...authenticated, schema: listOpeningsSchema }, async (request) => {
+      const actor = actorOf(request);
+      const { limit } = request.query;
+      const cursor = decodeCursor(request.query.cursor);
+      const rows = await ctx.db
+        .select()
+        .from(openings)
+        .where(
+          and(
+            eq(openings.organizationId, actor.user.id),
+            isNull(openings.deletedAt),
+            cursor
+              ? or(
+                  lt(openings.createdAt, cursor.at),
+                  and(eq(openings.createdAt, cursor.at), lt(openings.id, cursor.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(openings.createdAt), desc(openings.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const counts = await applicationCounts(
+        ctx.db,
+        page.map((row) => row.id),
+      );
+      const last = page.at(-1);
+      return ok({
+        items: page.map((row) => presentOpeningListItem(row, counts.get(row.id) ?? 0, abilitiesFor(actor, row))),
+        nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
+      });
+    });
+
+    app.post('/api/organization/openings', { ...authenticated, schema: createOpeningSchema }, async (request) => {
+      const actor = actorOf(request);
+      const input = request.body;
+      const opening = await ctx.db.transaction(async (tx) => {
+        authorize(actor, 'opening.create', null);
+        const [row] = await tx
+          .insert(openings)
+          .values({ organizationId: actor.user.id, ...columnsFrom(input), currentFormVersion: input.form ? 1 : null })
+          .returning();
+        if (!row) throw new Error('insert returned nothing');
+        if (input.form)
+          await tx.insert(openingFormVersions).values({ openingId: row.id, version: 1, definition: input.form });
+        return presentOne(tx, actor, row);
+      });
+      return ok(opening, 'Opening created');
+    });
+
+    app.get('/api/organization/openings/id', { ...authenticated, schema: getOpeningSchema }, async (request) => {
+      const actor = actorOf(request);
+      const row = await loadOwnOpening(ctx.db, actor, request.query.id);
+      authorize(actor, 'opening.view', row);
+      return ok(await presentOne(ctx.db, actor, row));
+    });
+
+    app.put('/api/organization/openings/id', { ...authenticated, schema: updateOpeningSchema }, async (request) => {
+      const actor = actorOf(request);
+      const { id, opening: input } = request.body;
+      const opening = await ctx.db.transaction(async (tx) => {
+        const row = await loadOwnOpening(tx, actor, id, true);
+        authorize(actor, 'opening.change', row);
+        let version = row.currentFormVersion;
+        if (input.form) {
+          const previous = await currentForm(tx, row);
+          if (!previous || canonical(previous.definition) !== canonical(input.form)) {
+            const [latest] = await tx
+              .select({ max: sql<number | null>`max(${openingFormVersions.version})` })
+              .from(openingFormVersions)
+              .where(eq(openingFormVersions.openingId, row.id));
+            version = Number(latest?.max ?? 0) + 1;
+            await tx.insert(openingFormVersions).values({ openingId: row.id, version, definition: input.form });
+          }
+        }
+        const [updated] = await tx
+          .update(openings)
+          .set({ ...columnsFrom(input), currentFormVersion: version, updatedAt: sql`now()` })
+          .where(eq(openings.id, row.id))
+          .returning();
+        if (!updated) throw errors.notFound('That opening');
+        return presentOne(tx, actor, updated);
+      });
+      return ok(opening, 'Opening saved');
+    });
+
+    app.post(
+      '/api/organization/openings/id/status',
+      { ...authenticated, schema: changeOpeningStatusSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const opening = await ctx.db.transaction(async (tx) => {
+          const row = await loadOwnOpening(tx, actor, request.body.id, true);
+          authorize(actor, 'opening.change', row);
+          const [updated] = await tx
+            .update(openings)
+            .set({ status: request.body.status, updatedAt: sql`now()` })
+            .where(eq(openings.id, row.id))
+            .returning();
+          if (!updated) throw errors.notFound('That opening');
+          return presentOne(tx, actor, updated);
+        });
+        return ok(opening, request.body.status === 'closed' ? 'Opening closed' : 'Opening updated');
+      },
+    );
+
+    app.post(
+      '/api/organization/openings/id/duplicate',
+      { ...authenticated, schema: duplicateOpeningSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const opening = await ctx.db.transaction(async (tx) => {
+          const row = await loadOwnOpening(tx, actor, request.body.id);
+          authorize(actor, 'opening.view', row);
+          authorize(actor, 'opening.create', null);
+          const form = await currentForm(tx, row);
+          const { id: _id, createdAt: _c, updatedAt: _u, deletedAt: _d, ...copy } = row;
+          const [created] = await tx
+            .insert(openings)
+            .values({
+              ...copy,
+              title: `${row.title} (copy)`.slice(0, 200),
+              status: 'draft',
+              currentFormVersion: form ? 1 : null,
+            })
+            .returning();
+          if (!created) throw new Error('insert returned nothing');
+          if (form)
+            await tx
+              .insert(openingFormVersions)
+              .values({ openingId: created.id, version: 1, definition: form.definition });
+          return presentOne(tx, actor, created);
+        });
+        return ok(opening, 'Opening duplicated as a draft');
+      },
+    );
+
+    app.post('/api/placements/campus/externalApplyLink', { schema: externalApplyLinkSchema }, async (request) => {
+      const authorization = request.headers.authorization;
+      const actor = authorization ? await ctx.authenticate.resolveActor(authorization) : null;
+      const [row] = await ctx.db
+        .select()
+        .from(openings)
+        .where(and(eq(openings.id, request.body.openingId), isNull(openings.deletedAt)));
+      // Drafts and other organizations' unpublished openings are indistinguishable from missing ones.
+      if (!row || row.status === 'draft' || row.applyMode !== 'external' || !row.externalLink) {
+        throw errors.notFound('That opening');
+      }
+      if (row.status === 'closed' || row.deadline.getTime() <= Date.now()) {
+        throw errors.conflict('This opening is no longer accepting applications.');
+      }
+      await ctx.db.insert(externalApplyClicks).values({ openingId: row.id, userId: actor?.user.id ?? null });
+      return ok({ url: row.externalLink });
+    });
+
+    app.delete('/api/organization/openings', { ...authenticated, schema: deleteOpeningSchema }, async (request) => {
+      const actor = actorOf(request);
+      await ctx.db.transaction(async (tx) => {
+        const row = await loadOwnOpening(tx, actor, request.query.id, true);
+        authorize(actor, 'opening.change', row);
+        await tx.update(openings).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(openings.id, row.id));
+      });
+      return ok({ id: request.query.id }, 'Opening deleted');
+    });
+  };
+}
