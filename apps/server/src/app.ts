@@ -28,6 +28,7 @@ import { fileRoutes } from './routes/files';
 import { individualRoutes } from './routes/individual';
 import { institutionRoutes } from './routes/institutions';
 import { openingRoutes } from './routes/openings';
+import { openingsFeedRoutes } from './routes/openings/feed';
 import { phoneVerificationRoutes } from './routes/phone-verification';
 import { portfolioRoutes } from './routes/portfolio';
 import { profileRoutes } from './routes/profile';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(individualRoutes(ctx));
   await app.register(portfolioRoutes(ctx));
   await app.register(openingRoutes(ctx));
+  await app.register(openingsFeedRoutes(ctx));
   await app.register(institutionRoutes(ctx));
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir(), createPageMetaResolver(db), publicUrl);
 

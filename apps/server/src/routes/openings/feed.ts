@@ -1,0 +1,97 @@
+import {
+  type FeedOpening,
+  feedOpeningPageSchema,
+  isOneClickForm,
+  openingsFeedQuerySchema,
+  successEnvelope,
+} from '@placely/contract';
+import { and, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { openingFormVersions, openings, organizationProfiles, users } from '../../db/schema';
+import { errors } from '../../errors';
+import { ok } from '../../http/envelope';
+
+const feedSchema = {
+  tags: ['openings'],
+  summary: 'Open openings anyone can apply to, newest first: search by title or organization, filter by kind',
+  querystring: openingsFeedQuerySchema,
+  response: { 200: successEnvelope(feedOpeningPageSchema) },
+};
+
+/** "<created_at ISO>|<id>": stable keyset paging, newest first. */
+function decodeFeedCursor(cursor: string | undefined) {
+  if (!cursor) return null;
+  const [at, id] = cursor.split('|');
+  const date = at ? new Date(at) : null;
+  if (!date || Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw errors.validation([{ field: 'cursor', message: 'Not a valid cursor' }]);
+  }
+  return { at: date, id };
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** GET /api/placements/campus/all/openings: the students' feed. Public: only open, undeleted, before-deadline openings. */
+export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/placements/campus/all/openings', { schema: feedSchema }, async (request) => {
+      const { limit, q, kind } = request.query;
+      const cursor = decodeFeedCursor(request.query.cursor);
+      const search = q ? `%${escapeLike(q)}%` : null;
+      const organizationName = sql<string>`coalesce(${organizationProfiles.name}, ${users.name})`;
+      const rows = await ctx.db
+        .select({
+          opening: openings,
+          organizationName,
+          logo: organizationProfiles.logo,
+          website: organizationProfiles.website,
+          form: openingFormVersions.definition,
+        })
+        .from(openings)
+        .innerJoin(users, eq(users.id, openings.organizationId))
+        .leftJoin(organizationProfiles, eq(organizationProfiles.userId, openings.organizationId))
+        .leftJoin(
+          openingFormVersions,
+          and(
+            eq(openingFormVersions.openingId, openings.id),
+            eq(openingFormVersions.version, openings.currentFormVersion),
+          ),
+        )
+        .where(
+          and(
+            eq(openings.status, 'open'),
+            isNull(openings.deletedAt),
+            gt(openings.deadline, sql`now()`),
+            kind ? eq(openings.kind, kind) : undefined,
+            search ? or(ilike(openings.title, search), ilike(organizationName, search)) : undefined,
+            cursor
+              ? or(
+                  lt(openings.createdAt, cursor.at),
+                  and(eq(openings.createdAt, cursor.at), lt(openings.id, cursor.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(openings.createdAt), desc(openings.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1)?.opening;
+      const items: FeedOpening[] = page.map(({ opening, organizationName: name, logo, website, form }) => ({
+        id: opening.id,
+        title: opening.title,
+        kind: opening.kind,
+        organization: { name, logoUrl: logo, website },
+        locations: opening.locations,
+        remote: opening.remote,
+        deadline: opening.deadline.toISOString(),
+        applyMode: opening.applyMode,
+        oneClick: opening.applyMode === 'form' && form !== null && isOneClickForm(form),
+      }));
+      return ok({
+        items,
+        nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
+      });
+    });
+  };
+}
