@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { pageOf } from './envelope';
 import { answersSchema, formDefinitionSchema } from './form';
+import { LIMITS } from './limits';
 import {
   applyBlockerSchema,
   applyModeSchema,
   eligibilityRuleSchema,
   eligibilitySchema,
   openingKindSchema,
+  openingSchema,
   openingStatusSchema,
   organizationSummarySchema,
 } from './opening';
@@ -21,19 +23,38 @@ export const idempotencyKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,128}$/, 'Idempotency key: 16–128 letters, digits, "_" or "-"');
 
-/** Submit / edit body. `answers` is checked against the opening's form with `answersSchemaFor`. */
-export const submitApplicationBodySchema = z.object({
-  openingId: z.uuid(),
+/**
+ * POST /api/placements/campus/apply: submits an application. Without `answers` it is a one-click apply: the
+ * server fills the form from the person's auto-fill data (only for forms whose every field has an auto-fill key).
+ * A retry with the same idempotency key answers the application the first call made, never a second one.
+ */
+export const applyBodySchema = z.strictObject({
+  openingId: z.uuid('Not an opening id'),
   idempotencyKey: idempotencyKeySchema,
+  answers: answersSchema.optional(),
+});
+export type ApplyBody = z.infer<typeof applyBodySchema>;
+
+/** PUT /api/placements/campus/apply: edits a submitted application until the deadline; keeps the previous revision. */
+export const editApplicationBodySchema = z.strictObject({
+  applicationId: z.uuid('Not an application id'),
   answers: answersSchema,
 });
-export type SubmitApplicationBody = z.infer<typeof submitApplicationBodySchema>;
+export type EditApplicationBody = z.infer<typeof editApplicationBodySchema>;
 
-export const saveDraftBodySchema = z.object({ answers: answersSchema });
+/** GET /api/placements/campus/apply?openingId=: the public form (works signed out). */
+export const applyFormQuerySchema = z.strictObject({ openingId: z.uuid('Not an opening id') });
+
+/** PUT /api/placements/campus/apply/draft (autosave) and DELETE …/draft?openingId=. */
+export const saveDraftBodySchema = z.strictObject({ openingId: z.uuid('Not an opening id'), answers: answersSchema });
 export type SaveDraftBody = z.infer<typeof saveDraftBodySchema>;
+export const draftSchema = z.object({ answers: answersSchema, updatedAt: z.string() }).meta({ id: 'ApplicationDraft' });
+export type Draft = z.infer<typeof draftSchema>;
 
-export const oneClickApplyBodySchema = z.object({ openingId: z.uuid(), idempotencyKey: idempotencyKeySchema });
 export const externalApplyClickBodySchema = z.object({ openingId: z.uuid() });
+
+/** Drafts autosave this often while the person types (and on leaving the page). */
+export const DRAFT_AUTOSAVE_MS = 1500;
 
 export const applicationSchema = z
   .object({
@@ -60,6 +81,9 @@ export const publicOpeningSchema = z
     organization: organizationSummarySchema,
     locations: z.array(z.string()),
     remote: z.boolean(),
+    compensation: openingSchema.shape.compensation,
+    openingsCount: z.number().int().nullable(),
+    startDate: z.string().nullable(),
     deadline: z.string(),
     status: openingStatusSchema,
     eligibility: eligibilitySchema,
@@ -72,7 +96,7 @@ export const publicOpeningSchema = z
         eligible: z.boolean(),
         failedRules: z.array(eligibilityRuleSchema),
         application: applicationSchema.nullable(),
-        draft: z.object({ answers: answersSchema, updatedAt: z.string() }).nullable(),
+        draft: draftSchema.nullable(),
         prefill: answersSchema,
       })
       .nullable(),
@@ -80,7 +104,7 @@ export const publicOpeningSchema = z
   .meta({ id: 'PublicOpening' });
 export type PublicOpening = z.infer<typeof publicOpeningSchema>;
 
-/** A row of /forms: the person's own applications. */
+/** A row of /forms (GET /api/placements/campus/applications): the person's own applications. */
 export const myApplicationSchema = z
   .object({
     id: z.string(),
@@ -88,11 +112,19 @@ export const myApplicationSchema = z
     openingTitle: z.string(),
     organizationName: z.string().nullable(),
     status: applicationStatusSchema,
+    revision: z.number().int(),
     submittedAt: z.string(),
     updatedAt: z.string(),
+    /** Until the deadline, while the opening is live. */
+    canEdit: z.boolean(),
   })
   .meta({ id: 'MyApplication' });
+export type MyApplication = z.infer<typeof myApplicationSchema>;
 export const myApplicationPageSchema = pageOf(myApplicationSchema);
+export const myApplicationsQuerySchema = z.strictObject({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
+});
 
 /** A row of the organization's responses view (status, stage, score ready for shortlisting). */
 export const receivedApplicationSchema = z
@@ -110,4 +142,53 @@ export const receivedApplicationSchema = z
   })
   .meta({ id: 'ReceivedApplication' });
 export type ReceivedApplication = z.infer<typeof receivedApplicationSchema>;
-export const receivedApplicationPageSchema = pageOf(receivedApplicationSchema);
+export const receivedApplicationPageSchema = pageOf(receivedApplicationSchema).extend({
+  /** Every form version the page's answers refer to, so each answer is labelled by the form it answered. */
+  forms: z.array(z.object({ version: z.number().int(), definition: formDefinitionSchema })),
+  total: z.number().int(),
+});
+export type ReceivedApplicationPage = z.infer<typeof receivedApplicationPageSchema>;
+
+export const RESPONSE_ORDERS = ['newest', 'oldest'] as const;
+/** GET /api/organization/openings/id/applications?id=&order=&cursor=&limit= */
+export const receivedApplicationsQuerySchema = z.strictObject({
+  id: z.uuid('Not an opening id'),
+  order: z.enum(RESPONSE_ORDERS).default('newest'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
+});
+export type ReceivedApplicationsQuery = z.input<typeof receivedApplicationsQuerySchema>;
+
+/** GET /api/organization/openings/id/applications/one?id=&applicationId=: one application with every revision. */
+export const applicationDetailQuerySchema = z.strictObject({
+  id: z.uuid('Not an opening id'),
+  applicationId: z.uuid('Not an application id'),
+});
+export const applicationRevisionSchema = z.object({
+  revision: z.number().int(),
+  formVersion: z.number().int(),
+  answers: answersSchema,
+  at: z.string(),
+});
+export const receivedApplicationDetailSchema = receivedApplicationSchema
+  .extend({
+    /** Oldest first; the last one equals the current answers. */
+    revisions: z.array(applicationRevisionSchema),
+    forms: z.array(z.object({ version: z.number().int(), definition: formDefinitionSchema })),
+  })
+  .meta({ id: 'ReceivedApplicationDetail' });
+export type ReceivedApplicationDetail = z.infer<typeof receivedApplicationDetailSchema>;
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/**
+ * GET /api/organization/openings/id/applications/export?id=&format=: every application with every answer (all form
+ * versions' fields, "Other" texts, each multiple choice, repeatable rows, file links). Streams; the
+ * `X-Total-Rows` header tells the row count up front so the client can show progress.
+ */
+export const exportApplicationsQuerySchema = z.strictObject({
+  id: z.uuid('Not an opening id'),
+  format: z.enum(EXPORT_FORMATS),
+});
+export const EXPORT_TOTAL_ROWS_HEADER = 'X-Total-Rows';
+

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { autoFillKeySchema } from './autofill';
+import { FILE_RULES } from './files';
 import { LIMITS } from './limits';
 
 /**
@@ -20,7 +21,8 @@ export const FORM_LIMITS = {
   scaleMin: 0,
   scaleMax: 10,
   acceptedTypes: 20,
-  maxFileBytes: 100 * 1024 * 1024,
+  /** Answers' files are stored with purpose 'application': its limit caps every file field. */
+  maxFileBytes: FILE_RULES.application.maxBytes,
 } as const;
 
 export const FIELD_TYPES = [
@@ -143,9 +145,16 @@ const linearScaleField = z
 const fileUploadField = z.object({
   ...fieldBase,
   type: z.literal('fileUpload'),
-  /** MIME types, e.g. "application/pdf"; empty means any type the storage layer accepts. */
+  /** A subset of the types application files may have (checked by content); empty means all of them. */
   acceptedTypes: z
-    .array(z.string().regex(/^[a-z0-9.+-]+\/[a-z0-9.+*-]+$/i, 'Use a MIME type such as application/pdf'))
+    .array(
+      z
+        .string()
+        .refine(
+          (type) => FILE_RULES.application.contentTypes.includes(type),
+          `Choose from ${FILE_RULES.application.label}`,
+        ),
+    )
     .max(FORM_LIMITS.acceptedTypes),
   maxBytes: z.number().int().min(1).max(FORM_LIMITS.maxFileBytes),
 });
@@ -397,12 +406,9 @@ export function answerSchemaForField(field: LeafField): z.ZodType {
       const types = field.acceptedTypes;
       const schema = fileAnswerSchema
         .refine((f) => f.size <= field.maxBytes, { message: `File is larger than ${field.maxBytes} bytes` })
-        .refine(
-          (f) =>
-            types.length === 0 ||
-            types.some((t) => (t.endsWith('/*') ? f.contentType.startsWith(t.slice(0, -1)) : f.contentType === t)),
-          { message: 'This file type is not accepted' },
-        );
+        .refine((f) => types.length === 0 || types.includes(f.contentType), {
+          message: 'This file type is not accepted',
+        });
       return optionalUnlessRequired(
         z.custom((x) => x !== null && x !== undefined, 'Upload a file').pipe(schema),
         field.required,
