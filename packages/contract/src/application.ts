@@ -191,4 +191,3 @@ export const exportApplicationsQuerySchema = z.strictObject({
   format: z.enum(EXPORT_FORMATS),
 });
 export const EXPORT_TOTAL_ROWS_HEADER = 'X-Total-Rows';
-
