@@ -19,11 +19,13 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { files } from './files';
 import { users } from './foundation';
 
 /**
@@ -175,4 +177,26 @@ export const externalApplyClicks = pgTable(
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('external_apply_clicks_opening_idx').on(table.openingId)],
+);
+
+/**
+ * Files an application's answers refer to (any revision). The organization owning the opening may read exactly
+ * these files; the policy checks this table in SQL instead of searching answers.
+ */
+export const applicationFiles = pgTable(
+  'application_files',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      // An applied file outlives its owner's resume list: deleting the resume keeps the bytes the organization has.
+      .references(() => files.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.fileId] }),
+    index('application_files_file_idx').on(table.fileId),
+  ],
 );

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { files, individualProfiles, phoneNumbers, resumes } from '../../db/schema';
+import { applicationFiles, files, individualProfiles, phoneNumbers, resumes } from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
@@ -182,7 +182,14 @@ export function resumeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .where(and(eq(resumes.id, request.query.id), eq(resumes.userId, actor.user.id)));
         if (!row) throw errors.notFound('That resume');
         authorize(actor, 'resume.change', row.resume);
-        await tx.delete(files).where(eq(files.id, row.file.id));
+        await tx.delete(resumes).where(eq(resumes.id, row.resume.id));
+        // A resume sent with an application stays readable by that organization: only unreferenced bytes go.
+        const [applied] = await tx
+          .select({ fileId: applicationFiles.fileId })
+          .from(applicationFiles)
+          .where(eq(applicationFiles.fileId, row.file.id))
+          .limit(1);
+        if (!applied) await tx.delete(files).where(eq(files.id, row.file.id));
         if (row.resume.isDefault) {
           // The newest remaining resume becomes the default, so there always is one while any remain.
           const [next] = await tx
@@ -193,10 +200,14 @@ export function resumeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .limit(1);
           if (next) await tx.update(resumes).set({ isDefault: true }).where(eq(resumes.id, next.id));
         }
-        return { list: await listResumes(tx, actor.user.id), storageKey: row.file.storageKey };
+        return { list: await listResumes(tx, actor.user.id), storageKey: applied ? null : row.file.storageKey };
       });
       // Bytes go after the rows are gone; a failure here leaves only an unreachable object behind.
-      await ctx.storage.remove(storageKey).catch((error) => request.log.warn({ err: error }, 'could not delete file'));
+      if (storageKey) {
+        await ctx.storage
+          .remove(storageKey)
+          .catch((error) => request.log.warn({ err: error }, 'could not delete file'));
+      }
       return ok(list, 'Resume deleted');
     });
   };
