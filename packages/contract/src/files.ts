@@ -38,6 +38,12 @@ export const FILE_RULES: Record<FilePurpose, { maxBytes: number; contentTypes: r
 export const ONE_SHOT_UPLOAD_MAX_BYTES = RESUMABLE_UPLOAD_THRESHOLD_BYTES;
 export const TUS_ENDPOINT = '/api/uploads';
 export const FILE_NAME_MAX = 200;
+/**
+ * Purposes whose files anyone may read without a link: an organization's logo is shown on its public openings.
+ * Served at `publicFilePath(id)`; every other purpose stays private behind signed links.
+ */
+export const PUBLIC_FILE_PURPOSES: readonly FilePurpose[] = ['logo'];
+export const publicFilePath = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}/public`;
 /** Signed download links live this long. */
 export const FILE_LINK_TTL_SECONDS = 5 * 60;
 

@@ -130,6 +130,23 @@ describe('one-request uploads (POST /api/files)', () => {
   });
 });
 
+describe('public logos (GET /api/files/:id/public)', () => {
+  it('serves a logo to anyone, cacheably, and no other purpose', async () => {
+    const owner = await student();
+    const logo = (await (await upload(owner.token, pngBytes, 'purpose=logo&name=acme.png')).json()) as any;
+    const response = await fetch(`${server.baseUrl}/api/files/${logo.result.data.id}/public`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(Buffer.from(await response.arrayBuffer()).equals(pngBytes)).toBe(true);
+
+    const resume = (await (await upload(owner.token, pdfBytes(3000))).json()) as any;
+    expect((await fetch(`${server.baseUrl}/api/files/${resume.result.data.id}/public`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/api/files/${crypto.randomUUID()}/public`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/api/files/not-an-id/public`)).status).toBe(400);
+  });
+});
+
 describe('resumable uploads (tus at /api/uploads)', () => {
   it('401 without a token', async () => {
     const response = await fetch(`${server.baseUrl}/api/uploads`, {

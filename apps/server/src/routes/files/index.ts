@@ -6,6 +6,7 @@ import {
   FILE_RULES,
   type FilePurpose,
   ONE_SHOT_UPLOAD_MAX_BYTES,
+  PUBLIC_FILE_PURPOSES,
   TUS_ENDPOINT,
 } from '@placely/contract';
 import type { Upload } from '@tus/server';
@@ -22,7 +23,7 @@ import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { presentFile } from '../../presenters/file';
 import { CONTENT_SNIFF_BYTES, detectContentType, sanitizeFileName } from '../../storage/content-type';
-import { downloadSchema, fileLinkRouteSchema, getFileSchema, uploadFileSchema } from './schema';
+import { downloadSchema, fileLinkRouteSchema, getFileSchema, publicFileSchema, uploadFileSchema } from './schema';
 
 const LINK_AUDIENCE = 'placely-file-download';
 const MAX_UPLOAD_BYTES = Math.max(...FILE_PURPOSES.map((purpose) => FILE_RULES[purpose].maxBytes));
@@ -125,6 +126,23 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.name)}`)
         .header('Cache-Control', 'private, no-store')
         .header('X-Content-Type-Options', 'nosniff')
+        .send(stream);
+    });
+
+    app.get('/api/files/:id/public', { schema: publicFileSchema }, async (request, reply) => {
+      const row = await loadFile(request.params.id);
+      if (row?.status !== 'ready' || !PUBLIC_FILE_PURPOSES.includes(row.purpose)) {
+        throw errors.notFound('That file');
+      }
+      const stream = await storage.read(row.storageKey);
+      // A file id never gets other bytes, so browsers and proxies may keep it.
+      return reply
+        .header('Content-Type', row.contentType ?? 'application/octet-stream')
+        .header('Content-Length', String(row.size))
+        .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
         .send(stream);
     });
 

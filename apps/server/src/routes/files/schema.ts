@@ -35,3 +35,9 @@ export const downloadSchema = {
   summary: 'Downloads a file through a signed link',
   querystring: z.strictObject({ token: z.string().min(1).max(2000) }),
 };
+
+export const publicFileSchema = {
+  tags: ['files'],
+  summary: 'A public file (an organization logo), readable by anyone; other files are 404 here',
+  params: fileIdParamsSchema,
+};

@@ -19,6 +19,7 @@ import { FormTextField } from '../../../lib/components/FormTextField';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { showSuccess } from '../../../lib/snackbar';
 import { useUpdateAccountDetails } from '../api/updateAccountDetails';
+import { LogoField } from './LogoField';
 
 /** The validated form values, as sent to the server. */
 type OrganizationProfileValues = z.output<typeof organizationProfileInputSchema>;
@@ -117,8 +118,8 @@ export function OrganizationProfileForm({ profile, fallbackName, accountType }: 
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField control={control} name="website" label="Website" type="url" />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="logo" label="Logo URL" type="url" />
+        <Grid size={12}>
+          <LogoField control={control} name="logo" />
         </Grid>
         <Grid size={12}>
           <Controller
