@@ -9,6 +9,7 @@ export * from './files';
 export * from './form';
 export * from './individual';
 export * from './institution';
+export * from './labels';
 export * from './limits';
 export * from './messages';
 export * from './opening';

@@ -2,7 +2,7 @@ import { AUTH_PATHS, MESSAGES } from '@placely/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../store';
 import { ACCESS_TOKEN_STORAGE_KEY } from '../tokenStorage';
-import { apiData, apiRequest, REFRESH_LOCK_NAME } from './client';
+import { apiData, apiDownload, apiRequest, REFRESH_LOCK_NAME } from './client';
 import { ApiError } from './errors';
 
 type FetchArgs = [input: string, init?: RequestInit];
@@ -176,5 +176,31 @@ describe('401 handling', () => {
     fetchMock.mockResolvedValue(failure(401, 'No session', 'UNAUTHENTICATED'));
     await expect(apiData('/api/a', { skipRefresh: true })).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('apiDownload', () => {
+  it('hands back the unread response after one refresh on 401', async () => {
+    signInWith('old');
+    fetchMock.mockImplementation(async (input, init) => {
+      if (input === AUTH_PATHS.refresh) return success({ accessToken: 'new', expiresAt: '2030-01-01T00:00:00Z' });
+      if (authOf(init) !== 'new') return failure(401, 'Access token expired', 'TOKEN_EXPIRED');
+      return new Response('a,b\n1,2\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'X-Total-Rows': '1' } });
+    });
+
+    const response = await apiDownload('/api/export', { query: { format: 'csv' } });
+
+    expect(response.headers.get('X-Total-Rows')).toBe('1');
+    await expect(response.text()).resolves.toBe('a,b\n1,2\n');
+    expect(refreshCalls()).toBe(1);
+    const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
+    expect(url).toBe('/api/export?format=csv');
+    expect((init?.headers as Record<string, string> | undefined)?.Accept).toBe('*/*');
+  });
+
+  it('throws the envelope error of a failed download', async () => {
+    signInWith('tok');
+    fetchMock.mockResolvedValue(failure(404, 'That opening was not found.', 'NOT_FOUND'));
+    await expect(apiDownload('/api/export')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 });

@@ -16,6 +16,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Do not refresh the token and retry on 401 (used by the refresh call itself). */
   skipRefresh?: boolean;
+  /** The Accept header; JSON unless a download asks for something else. */
+  accept?: string;
 }
 
 /** The `result` of the usual success envelope. */
@@ -53,7 +55,7 @@ function isAbort(error: unknown): boolean {
 }
 
 async function send(path: string, options: ApiRequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   // The server expects the bare token, without a "Bearer" prefix (spec §7).
   if (token) headers.Authorization = token;
   const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'include' };
@@ -176,18 +178,13 @@ export function refreshAccessToken(): Promise<string> {
   return refreshInFlight;
 }
 
-/**
- * THE API client. Returns the envelope's `result`; throws ApiError on failure.
- * A 401 forces one token refresh and one retry (MAX_RETRIES_ON_401).
- */
-export async function apiRequest<R>(path: string, options: ApiRequestOptions = {}): Promise<R> {
+/** Sends with the current token; a 401 forces one token refresh and one retry (MAX_RETRIES_ON_401). */
+async function sendWithRetry(path: string, options: ApiRequestOptions): Promise<Response> {
   let retries = 0;
   for (;;) {
     const token = useAppStore.getState().accessToken;
     const response = await send(path, options, token);
-    if (response.status !== 401 || options.skipRefresh || retries >= MAX_RETRIES_ON_401) {
-      return parse<R>(response);
-    }
+    if (response.status !== 401 || options.skipRefresh || retries >= MAX_RETRIES_ON_401) return response;
     retries += 1;
     const failure = toApiError(await readPayload(response), 401);
     // If another request already replaced the token we used, just retry with the new one.
@@ -199,6 +196,24 @@ export async function apiRequest<R>(path: string, options: ApiRequestOptions = {
       }
     }
   }
+}
+
+/**
+ * THE API client. Returns the envelope's `result`; throws ApiError on failure.
+ * A 401 forces one token refresh and one retry (MAX_RETRIES_ON_401).
+ */
+export async function apiRequest<R>(path: string, options: ApiRequestOptions = {}): Promise<R> {
+  return parse<R>(await sendWithRetry(path, options));
+}
+
+/**
+ * For responses that are not the JSON envelope (file downloads): the successful Response with its body unread, so
+ * the caller can stream it. Token handling and the single 401 retry are the same; failures throw ApiError.
+ */
+export async function apiDownload(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  const response = await sendWithRetry(path, { accept: '*/*', ...options });
+  if (!response.ok) throw toApiError(await readPayload(response), response.status);
+  return response;
 }
 
 /** For the usual `{data, message}` result: returns `data`. */
