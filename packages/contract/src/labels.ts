@@ -1,8 +1,7 @@
 import type { ApplicationStatus } from './application';
 import type { AutoFillKey } from './autofill';
 import type { FieldType } from './form';
-import type { OpeningKind, OpeningStatus } from './opening';
-import { PAY_PERIODS } from './opening';
+import type { OpeningKind, OpeningStatus, PAY_PERIODS } from './opening';
 
 /** How the product names its enum values to people (the builder, the lists, the public form). */
 export const OPENING_KIND_LABELS: Record<OpeningKind, string> = {

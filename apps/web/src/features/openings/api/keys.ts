@@ -1,0 +1,11 @@
+import type { ReceivedApplicationsQuery } from '@placely/contract';
+
+/** Query keys of the organization's openings; everything under `all` is refreshed after a change. */
+export const openingKeys = {
+  all: ['organization', 'openings'] as const,
+  list: () => [...openingKeys.all, 'list'] as const,
+  one: (id: string) => [...openingKeys.all, 'one', id] as const,
+  applications: (id: string, order: NonNullable<ReceivedApplicationsQuery['order']>) =>
+    [...openingKeys.all, 'applications', id, order] as const,
+  application: (id: string, applicationId: string) => [...openingKeys.all, 'application', id, applicationId] as const,
+};

@@ -1,0 +1,544 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import SaveIcon from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  type Compensation,
+  type FormDefinition,
+  formDefinitionSchema,
+  OPENING_KIND_LABELS,
+  OPENING_KINDS,
+  OPENING_LIMITS,
+  OPENING_STATUS_LABELS,
+  OPENING_STATUSES,
+  type Opening,
+  type OpeningInput,
+  openingInputSchema,
+  PAY_PERIOD_LABELS,
+  PAY_PERIODS,
+} from '@placely/contract';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type FieldErrors,
+  FormProvider,
+  useController,
+  useForm,
+  useFormContext,
+  useFormState,
+  useWatch,
+} from 'react-hook-form';
+import { useBlocker } from 'react-router';
+import { ApiError } from '../../../lib/api/errors';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
+import { Section } from '../../../lib/components/Section';
+import { applyServerFieldErrors } from '../../../lib/forms';
+import { useCreateOpening } from '../api/createOpening';
+import { useUpdateOpening } from '../api/updateOpening';
+import { cleanOpeningInput, newOpeningInput, openingToInput, starterForm } from '../formModel';
+import { FormBuilder } from './builder/FormBuilder';
+import { DateTimeInput } from './editor/DateTimeInput';
+import { ChipsInput, NumberInput, TextInput } from './editor/inputs';
+
+// The editor library is the heaviest part of this page: it loads while the rest renders.
+const RichTextEditor = lazy(() => import('./editor/RichTextEditor'));
+
+const TOP_LEVEL_FIELDS = Object.keys(openingInputSchema.shape);
+const DEFAULT_COMPENSATION: Compensation = { min: null, max: null, currency: 'INR', period: 'month' };
+
+/** The first error in the order the editor shows its inputs (zod reports issues in schema order). */
+export function firstErrorPath(errors: FieldErrors | Record<string, unknown>, prefix = ''): string | null {
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== 'object' || key === 'ref') continue;
+    const path = key === 'root' ? prefix : prefix ? `${prefix}.${key}` : key;
+    const record = value as Record<string, unknown>;
+    if (typeof record.message === 'string' && 'type' in record) return path;
+    const nested = firstErrorPath(record, path);
+    if (nested !== null) return nested;
+  }
+  return null;
+}
+
+function SelectInput({
+  name,
+  label,
+  options,
+  helperText,
+}: {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  helperText?: ReactNode;
+}) {
+  const { control } = useFormContext<OpeningInput>();
+  const { field, fieldState } = useController({ name: name as 'kind', control });
+  return (
+    <TextField
+      select
+      fullWidth
+      label={label}
+      name={field.name}
+      inputRef={field.ref}
+      value={field.value ?? ''}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? helperText}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function SwitchInput({ name, label }: { name: 'remote'; label: string }) {
+  const { control } = useFormContext<OpeningInput>();
+  const { field } = useController({ name, control });
+  return (
+    <FormControlLabel
+      control={
+        <Switch
+          name={field.name}
+          slotProps={{ input: { ref: field.ref } }}
+          checked={Boolean(field.value)}
+          onChange={(event) => field.onChange(event.target.checked)}
+        />
+      }
+      label={label}
+    />
+  );
+}
+
+/** Compensation is optional: switched off it is sent as null, and what was typed comes back when switched on. */
+function CompensationInputs() {
+  const { control, setValue, getValues } = useFormContext<OpeningInput>();
+  const compensation = useWatch({ control, name: 'compensation' });
+  const stash = useRef<Compensation | null>(null);
+  return (
+    <Stack spacing={2}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={compensation !== null}
+            onChange={(event) => {
+              if (event.target.checked) {
+                setValue('compensation', stash.current ?? DEFAULT_COMPENSATION, { shouldDirty: true });
+              } else {
+                stash.current = getValues('compensation');
+                setValue('compensation', null, { shouldDirty: true, shouldValidate: false });
+              }
+            }}
+          />
+        }
+        label="Show pay or stipend"
+      />
+      {compensation !== null && (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 6, sm: 3 }}>
+            <NumberInput name="compensation.min" label="From" min={0} />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 3 }}>
+            <NumberInput name="compensation.max" label="To" min={0} />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 3 }}>
+            <TextInput name="compensation.currency" label="Currency" helperText="e.g. INR, USD" />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 3 }}>
+            <SelectInput
+              name="compensation.period"
+              label="Per"
+              options={PAY_PERIODS.map((period) => ({ value: period, label: PAY_PERIOD_LABELS[period] }))}
+            />
+          </Grid>
+        </Grid>
+      )}
+    </Stack>
+  );
+}
+
+/** Quick Apply form or an external link; the form typed so far is kept aside while the link is chosen. */
+function ApplyModeInputs() {
+  const { control, setValue, getValues } = useFormContext<OpeningInput>();
+  const applyMode = useWatch({ control, name: 'applyMode' });
+  const stash = useRef<FormDefinition | null>(null);
+  return (
+    <Stack spacing={2}>
+      <RadioGroup
+        aria-label="How people apply"
+        value={applyMode}
+        onChange={(event) => {
+          const mode = event.target.value as OpeningInput['applyMode'];
+          if (mode === 'external') {
+            stash.current = getValues('form');
+            setValue('form', null, { shouldDirty: true });
+          } else {
+            setValue('form', stash.current ?? starterForm(), { shouldDirty: true });
+            setValue('externalLink', null, { shouldDirty: true });
+          }
+          setValue('applyMode', mode, { shouldDirty: true });
+        }}
+      >
+        <FormControlLabel value="form" control={<Radio />} label="With this opening's Quick Apply form (built below)" />
+        <FormControlLabel value="external" control={<Radio />} label="On another website (an external apply link)" />
+      </RadioGroup>
+      {applyMode === 'external' && (
+        <TextInput
+          name="externalLink"
+          label="External apply link"
+          type="url"
+          emptyAs={null}
+          required
+          helperText="We count the clicks, then send people there"
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The preview of the form as it stands; while a setting is invalid it keeps showing the last valid form. */
+function PreviewPane({ renderPreview }: { renderPreview: (definition: FormDefinition) => ReactNode }) {
+  const { control } = useFormContext<OpeningInput>();
+  const form = useWatch({ control, name: 'form' });
+  const applyMode = useWatch({ control, name: 'applyMode' });
+  const externalLink = useWatch({ control, name: 'externalLink' });
+  const deferred = useDeferredValue(form);
+  const lastValid = useRef<FormDefinition | null>(null);
+  const parsed = useMemo(() => (deferred ? formDefinitionSchema.safeParse(deferred) : null), [deferred]);
+  if (parsed?.success) lastValid.current = parsed.data;
+  const stale = parsed !== null && !parsed.success;
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="opening-preview-heading"
+      sx={{
+        p: { xs: 1.5, sm: 2 },
+        position: { md: 'sticky' },
+        top: { md: 80 },
+        maxHeight: { md: 'calc(100dvh - 160px)' },
+        overflow: { md: 'auto' },
+      }}
+    >
+      <Typography id="opening-preview-heading" variant="h2" sx={{ fontSize: '1.25rem' }}>
+        Preview
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Exactly as applicants will see the form.
+      </Typography>
+      {applyMode === 'external' ? (
+        <Alert severity="info">
+          Applicants are sent to {externalLink ? <strong>{externalLink}</strong> : 'your external link'}; there is no
+          form to fill in here.
+        </Alert>
+      ) : (
+        <>
+          {stale && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              Some settings need fixing; the preview shows the form as it was before them.
+            </Alert>
+          )}
+          {lastValid.current ? (
+            renderPreview(lastValid.current)
+          ) : (
+            <Typography color="text.secondary">Add a question with a label to see it here.</Typography>
+          )}
+        </>
+      )}
+    </Paper>
+  );
+}
+
+function SaveBar({
+  saving,
+  formVersion,
+  problem,
+}: {
+  saving: boolean;
+  formVersion: number | null;
+  problem: string | null;
+}) {
+  const { isDirty } = useFormState<OpeningInput>();
+  return (
+    <Paper
+      elevation={3}
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 3,
+        mt: 3,
+        p: 1.5,
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1.5,
+      }}
+    >
+      <Button type="submit" variant="contained" startIcon={<SaveIcon />} loading={saving}>
+        Save opening
+      </Button>
+      <Chip
+        size="small"
+        color={isDirty ? 'warning' : 'default'}
+        label={isDirty ? 'Unsaved changes' : 'All changes saved'}
+        role="status"
+      />
+      {formVersion !== null && (
+        <Typography variant="body2" color="text.secondary" data-testid="form-version">
+          Form version {formVersion}
+        </Typography>
+      )}
+      {problem && (
+        <Typography variant="body2" color="error" role="alert" sx={{ flexBasis: '100%' }}>
+          {problem}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+export interface OpeningEditorProps {
+  /** The saved opening being edited; null to create one. */
+  opening: Opening | null;
+  /** Renders the applicant's view of a form definition (the page passes the Quick Apply form preview). */
+  renderPreview: (definition: FormDefinition) => ReactNode;
+  onSaved: (opening: Opening, created: boolean) => void;
+}
+
+/**
+ * Creates or edits an opening: details, eligibility, how people apply and the Quick Apply form, validated by the
+ * contract's openingInputSchema, with a live preview. Saving a changed form keeps a new form version.
+ */
+export function OpeningEditor({ opening, renderPreview, onSaved }: OpeningEditorProps) {
+  const initial = useMemo(() => (opening ? openingToInput(opening) : newOpeningInput()), [opening]);
+  const methods = useForm<OpeningInput>({
+    resolver: zodResolver(openingInputSchema),
+    defaultValues: initial,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const { handleSubmit, setError, setFocus, reset, formState } = methods;
+  const create = useCreateOpening();
+  const update = useUpdateOpening();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const focusPath = (path: string) => {
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const before = document.activeElement;
+        setFocus(path as 'title');
+        if (document.activeElement !== before && document.activeElement !== document.body) return;
+        const anchor = document.querySelector<HTMLElement>(`[data-error-path="${CSS.escape(path)}"]`);
+        if (anchor) {
+          anchor.tabIndex = -1;
+          anchor.focus();
+        }
+      }),
+    );
+  };
+
+  // Leaving with unsaved changes asks first (inside the app, and on closing or reloading the tab).
+  const dirtyRef = useRef(false);
+  dirtyRef.current = formState.isDirty;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (!formState.isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [formState.isDirty]);
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setProblem(null);
+      const input = cleanOpeningInput(values);
+      try {
+        const saved = opening
+          ? await update.mutateAsync({ id: opening.id, opening: input })
+          : await create.mutateAsync(input);
+        dirtyRef.current = false;
+        reset(openingToInput(saved));
+        onSaved(saved, opening === null);
+      } catch (error) {
+        if (applyServerFieldErrors(error, setError, TOP_LEVEL_FIELDS, opening ? 'opening.' : '')) {
+          const first = (error as ApiError).fields?.[0]?.field.replace(/^opening\./, '');
+          if (first) focusPath(first);
+          setProblem('Some settings were not accepted: see the highlighted fields.');
+        } else {
+          setProblem(error instanceof ApiError ? error.message : 'Could not save. Please try again.');
+        }
+      }
+    },
+    (errors) => {
+      setProblem('Some settings need fixing: see the highlighted fields.');
+      const first = firstErrorPath(errors);
+      if (first) focusPath(first);
+    },
+  );
+
+  const applyMode = useWatch({ control: methods.control, name: 'applyMode' });
+  return (
+    <FormProvider {...methods}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={opening ? 'Edit opening' : 'New opening'}>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <Section title="Details">
+              <Stack spacing={2.5}>
+                <TextInput name="title" label="Title" required helperText="e.g. Backend engineering intern" />
+                <Grid container spacing={2}>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <SelectInput
+                      name="kind"
+                      label="Kind"
+                      options={OPENING_KINDS.map((kind) => ({ value: kind, label: OPENING_KIND_LABELS[kind] }))}
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <SelectInput
+                      name="status"
+                      label="Status"
+                      options={OPENING_STATUSES.map((status) => ({
+                        value: status,
+                        label: OPENING_STATUS_LABELS[status],
+                      }))}
+                      helperText="Draft: only you see it. Open: people can apply."
+                    />
+                  </Grid>
+                </Grid>
+                <Suspense fallback={<Skeleton variant="rounded" height={200} aria-label="Loading the text editor" />}>
+                  <RichTextEditor
+                    name="description"
+                    label="Description"
+                    helperText={`The role, the team, what you offer (up to ${OPENING_LIMITS.description.toLocaleString()} characters)`}
+                  />
+                </Suspense>
+                <Grid container spacing={2} sx={{ alignItems: 'center' }}>
+                  <Grid size={{ xs: 12, sm: 8 }}>
+                    <ChipsInput name="locations" label="Locations" helperText="Type a city and press Enter" />
+                  </Grid>
+                  <Grid size={{ xs: 12, sm: 4 }}>
+                    <SwitchInput name="remote" label="Remote" />
+                  </Grid>
+                </Grid>
+                <CompensationInputs />
+                <Grid container spacing={2}>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <NumberInput name="openingsCount" label="Number of openings" min={1} step={1} />
+                  </Grid>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <NumberInput
+                      name="responseCap"
+                      label="Response cap"
+                      min={1}
+                      step={1}
+                      helperText="Stop accepting after this many applications (empty: no cap)"
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <DateTimeInput name="deadline" label="Deadline" required />
+                  </Grid>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <TextInput name="startDate" label="Start date" type="date" emptyAs={null} helperText="Optional" />
+                  </Grid>
+                </Grid>
+              </Stack>
+            </Section>
+
+            <Section
+              title="Eligibility"
+              description="Checked when someone applies, and shown to them before they start. Empty means anyone."
+            >
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <NumberInput
+                    name="eligibility.minGrade"
+                    label="Minimum grade"
+                    min={0}
+                    max={100}
+                    helperText="On the applicant's scale, e.g. 7 (CGPA) or 60 (%)"
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <NumberInput name="eligibility.maxBacklogs" label="Maximum backlogs" min={0} max={100} step={1} />
+                </Grid>
+                <Grid size={12}>
+                  <ChipsInput
+                    name="eligibility.allowedDegrees"
+                    label="Degrees"
+                    helperText="e.g. B.Tech, press Enter after each"
+                  />
+                </Grid>
+                <Grid size={12}>
+                  <ChipsInput name="eligibility.allowedBranches" label="Branches" helperText="e.g. Computer Science" />
+                </Grid>
+                <Grid size={12}>
+                  <ChipsInput
+                    name="eligibility.graduationYears"
+                    label="Graduation years"
+                    numeric
+                    helperText="e.g. 2026"
+                  />
+                </Grid>
+              </Grid>
+            </Section>
+
+            <Section title="How people apply">
+              <ApplyModeInputs />
+            </Section>
+
+            {applyMode === 'form' && (
+              <Section
+                title="Application form"
+                description={
+                  opening?.formVersion
+                    ? `Form version ${opening.formVersion}. Saving a changed form keeps it as version ${opening.formVersion + 1}; applications keep the version they answered.`
+                    : 'Sections of questions. Applications record the form version they answered.'
+                }
+              >
+                <FormBuilder />
+              </Section>
+            )}
+          </Grid>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <PreviewPane renderPreview={renderPreview} />
+          </Grid>
+        </Grid>
+        <SaveBar
+          saving={create.isPending || update.isPending}
+          formVersion={opening?.formVersion ?? null}
+          problem={problem}
+        />
+      </Box>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        destructive
+        onCancel={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed?.()}
+      >
+        Your changes to this opening are not saved yet.
+      </ConfirmDialog>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,209 @@
+import {
+  CONTENT_TYPES,
+  EMPTY_ELIGIBILITY,
+  type FieldType,
+  FORM_LIMITS,
+  type FormDefinition,
+  type FormField,
+  type FormSection,
+  type LeafField,
+  type Opening,
+  type OpeningInput,
+} from '@placely/contract';
+
+/**
+ * A new stable id for a section, field or option: random, never derived from the label, so answers keep their
+ * meaning when the label changes.
+ */
+export function newId(prefix: 's' | 'f' | 'o'): string {
+  const bytes = new Uint8Array(9);
+  crypto.getRandomValues(bytes);
+  const text = Array.from(bytes, (byte) => byte.toString(36).padStart(2, '0')).join('');
+  return `${prefix}_${text}`;
+}
+
+export const LEAF_FIELD_TYPES = [
+  'shortText',
+  'paragraph',
+  'number',
+  'email',
+  'phone',
+  'url',
+  'date',
+  'singleChoice',
+  'multipleChoice',
+  'dropdown',
+  'yesNo',
+  'linearScale',
+  'fileUpload',
+] as const satisfies readonly LeafField['type'][];
+
+export const CHOICE_TYPES: readonly FieldType[] = ['singleChoice', 'multipleChoice', 'dropdown'];
+export const TEXT_LENGTH_TYPES: readonly FieldType[] = ['shortText', 'paragraph'];
+
+/** Names people know the application file types by. */
+export const FILE_TYPE_LABELS: Record<string, string> = {
+  [CONTENT_TYPES.pdf]: 'PDF',
+  [CONTENT_TYPES.docx]: 'Word (.docx)',
+  [CONTENT_TYPES.png]: 'PNG',
+  [CONTENT_TYPES.jpeg]: 'JPEG',
+  [CONTENT_TYPES.webp]: 'WebP',
+};
+
+function option(label: string) {
+  return { id: newId('o'), label };
+}
+
+/** A new field of `type` with sensible defaults; the label is left for the organization to write. */
+export function newLeafField(type: LeafField['type']): LeafField {
+  const base = { id: newId('f'), label: '', required: false };
+  switch (type) {
+    case 'singleChoice':
+    case 'multipleChoice':
+    case 'dropdown':
+      return { ...base, type, options: [option('Option 1'), option('Option 2')] };
+    case 'linearScale':
+      return { ...base, type, scaleMin: 1, scaleMax: 5 };
+    case 'fileUpload':
+      return { ...base, type, acceptedTypes: [], maxBytes: FORM_LIMITS.maxFileBytes };
+    default:
+      return { ...base, type };
+  }
+}
+
+export function newField(type: FieldType): FormField {
+  if (type === 'repeatableGroup') {
+    return { id: newId('f'), type, label: '', required: false, fields: [newLeafField('shortText')] };
+  }
+  return newLeafField(type);
+}
+
+/**
+ * The same question as another type. It gets a new id: answers given to the old type do not fit the new one, and
+ * a field id must keep one meaning across form versions.
+ */
+export function changeFieldType(field: FormField, type: FieldType): FormField {
+  const next = newField(type);
+  const carried: Partial<FormField> = { label: field.label, required: field.required };
+  if (field.helpText) carried.helpText = field.helpText;
+  if (field.autoFillKey && type !== 'repeatableGroup') carried.autoFillKey = field.autoFillKey;
+  const merged = { ...next, ...carried } as FormField;
+  if ('options' in field && 'options' in merged) merged.options = field.options;
+  return merged;
+}
+
+/** A copy placed after the original: a new id (sub-fields and options keep theirs; they are scoped to it). */
+export function duplicateField(field: FormField): FormField {
+  const copy = structuredClone(field);
+  copy.id = newId('f');
+  return copy;
+}
+
+export function newSection(index: number): FormSection {
+  return { id: newId('s'), title: `Section ${index + 1}`, fields: [] };
+}
+
+export function starterForm(): FormDefinition {
+  return {
+    sections: [
+      {
+        id: newId('s'),
+        title: 'Your details',
+        fields: [
+          { id: newId('f'), type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' },
+          { id: newId('f'), type: 'email', label: 'Email', required: true, autoFillKey: 'email' },
+        ],
+      },
+    ],
+  };
+}
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+function withoutBlanks<T extends Record<string, unknown>>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => !isBlank(value))) as T;
+}
+
+function cleanField<T extends FormField>(field: T): T {
+  const cleaned: Record<string, unknown> = withoutBlanks({ ...field });
+  if (cleaned.allowOther === false) delete cleaned.allowOther;
+  if (cleaned.validation && typeof cleaned.validation === 'object') {
+    const validation = withoutBlanks(cleaned.validation as Record<string, unknown>);
+    if (Object.keys(validation).length > 0) cleaned.validation = validation;
+    else delete cleaned.validation;
+  }
+  if (field.type === 'repeatableGroup') cleaned.fields = field.fields.map((sub) => cleanField(sub));
+  return cleaned as T;
+}
+
+/**
+ * The definition as it is saved: empty optional settings left out. The server compares definitions to decide on
+ * a new form version, so the same form must always be sent the same way.
+ */
+export function cleanDefinition(definition: FormDefinition): FormDefinition {
+  return {
+    sections: definition.sections.map((section) => ({
+      ...withoutBlanks({ id: section.id, title: section.title, description: section.description }),
+      title: section.title,
+      fields: section.fields.map((field) => cleanField(field)),
+    })),
+  };
+}
+
+export function cleanOpeningInput(input: OpeningInput): OpeningInput {
+  return {
+    ...input,
+    externalLink: input.applyMode === 'external' ? input.externalLink : null,
+    form: input.applyMode === 'form' && input.form ? cleanDefinition(input.form) : null,
+  };
+}
+
+/** Two weeks from now at 17:00 local time: a deadline people rarely need to change much. */
+function defaultDeadline(): string {
+  const date = new Date();
+  date.setDate(date.getDate() + 14);
+  date.setHours(17, 0, 0, 0);
+  return date.toISOString();
+}
+
+export function newOpeningInput(): OpeningInput {
+  return {
+    title: '',
+    kind: 'fullTime',
+    description: '',
+    locations: [],
+    remote: false,
+    compensation: null,
+    openingsCount: null,
+    deadline: defaultDeadline(),
+    startDate: null,
+    status: 'open',
+    responseCap: null,
+    eligibility: { ...EMPTY_ELIGIBILITY },
+    applyMode: 'form',
+    externalLink: null,
+    form: starterForm(),
+  };
+}
+
+/** The editable part of a saved opening. */
+export function openingToInput(opening: Opening): OpeningInput {
+  return {
+    title: opening.title,
+    kind: opening.kind,
+    description: opening.description,
+    locations: opening.locations,
+    remote: opening.remote,
+    compensation: opening.compensation,
+    openingsCount: opening.openingsCount,
+    deadline: opening.deadline,
+    startDate: opening.startDate,
+    status: opening.status,
+    responseCap: opening.responseCap,
+    eligibility: opening.eligibility,
+    applyMode: opening.applyMode,
+    externalLink: opening.externalLink,
+    form: opening.form,
+  };
+}
