@@ -23,6 +23,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './errors';
 import { loggerOptions } from './logger';
+import { applyRoutes } from './routes/apply';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
 import { individualRoutes } from './routes/individual';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(individualRoutes(ctx));
   await app.register(portfolioRoutes(ctx));
   await app.register(openingRoutes(ctx));
+  await app.register(applyRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(institutionRoutes(ctx));
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir(), createPageMetaResolver(db), publicUrl);
