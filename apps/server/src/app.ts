@@ -33,6 +33,7 @@ import { openingsFeedRoutes } from './routes/openings/feed';
 import { phoneVerificationRoutes } from './routes/phone-verification';
 import { portfolioRoutes } from './routes/portfolio';
 import { profileRoutes } from './routes/profile';
+import { responseRoutes } from './routes/responses';
 import { resumeRoutes } from './routes/resume';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(portfolioRoutes(ctx));
   await app.register(openingRoutes(ctx));
   await app.register(applyRoutes(ctx));
+  await app.register(responseRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(institutionRoutes(ctx));
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir(), createPageMetaResolver(db), publicUrl);

@@ -1,5 +1,5 @@
 import type { OpeningInput } from '@placely/contract';
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -57,7 +57,7 @@ async function applicationCounts(db: Executor, ids: string[]): Promise<Map<strin
   const rows = await db
     .select({ openingId: applications.openingId, n: count() })
     .from(applications)
-    .where(inArray(applications.openingId, ids))
+    .where(and(inArray(applications.openingId, ids), ne(applications.status, 'withdrawn')))
     .groupBy(applications.openingId);
   return new Map(rows.map((row) => [row.openingId, Number(row.n)]));
 }
