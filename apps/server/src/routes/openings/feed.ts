@@ -9,7 +9,7 @@ import { and, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { openingFormVersions, openings, organizationProfiles, users } from '../../db/schema';
-import { errors } from '../../errors';
+import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 
 const feedSchema = {
@@ -19,17 +19,6 @@ const feedSchema = {
   response: { 200: successEnvelope(feedOpeningPageSchema) },
 };
 
-/** "<created_at ISO>|<id>": stable keyset paging, newest first. */
-function decodeFeedCursor(cursor: string | undefined) {
-  if (!cursor) return null;
-  const [at, id] = cursor.split('|');
-  const date = at ? new Date(at) : null;
-  if (!date || Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw errors.validation([{ field: 'cursor', message: 'Not a valid cursor' }]);
-  }
-  return { at: date, id };
-}
-
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** GET /api/placements/campus/all/openings: the students' feed. Public: only open, undeleted, before-deadline openings. */
@@ -37,7 +26,7 @@ export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/placements/campus/all/openings', { schema: feedSchema }, async (request) => {
       const { limit, q, kind } = request.query;
-      const cursor = decodeFeedCursor(request.query.cursor);
+      const cursor = decodeTimeCursor(request.query.cursor);
       const search = q ? `%${escapeLike(q)}%` : null;
       const organizationName = sql<string>`coalesce(${organizationProfiles.name}, ${users.name})`;
       const rows = await ctx.db
@@ -75,9 +64,8 @@ export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         )
         .orderBy(desc(openings.createdAt), desc(openings.id))
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1)?.opening;
-      const items: FeedOpening[] = page.map(({ opening, organizationName: name, logo, website, form }) => ({
+      const page = pageFrom(rows, limit, ({ opening }) => ({ at: opening.createdAt, id: opening.id }));
+      const items: FeedOpening[] = page.items.map(({ opening, organizationName: name, logo, website, form }) => ({
         id: opening.id,
         title: opening.title,
         kind: opening.kind,
@@ -88,10 +76,7 @@ export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         applyMode: opening.applyMode,
         oneClick: opening.applyMode === 'form' && form !== null && isOneClickForm(form),
       }));
-      return ok({
-        items,
-        nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
-      });
+      return ok({ items, nextCursor: page.nextCursor });
     });
   };
 }
