@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { type FormDefinition, fieldsOf } from '@placely/contract';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { type FormValues, toDraftAnswers, toFormValues } from '../formValues';
 import { QuickApplyForm } from './QuickApplyForm';
 
@@ -17,13 +17,14 @@ export interface FormPreviewProps {
 export function FormPreview({ definition }: FormPreviewProps) {
   const lastValues = useRef<FormValues>({});
   const [checked, setChecked] = useState(false);
-  // The form remounts when the definition changes (its schema and fields change with it), starting from what was typed.
-  const version = useMemo(() => JSON.stringify(definition), [definition]);
-  const initialValues = useMemo(
-    () => toFormValues(definition, lastValues.current),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed exactly when the definition's content changes
-    [version],
-  );
+  // The form remounts when the definition changes (its schema and fields change with it), starting from what was
+  // typed so far wherever it still fits.
+  const version = JSON.stringify(definition);
+  const start = useRef<{ version: string; values: FormValues } | null>(null);
+  if (start.current?.version !== version) {
+    start.current = { version, values: toFormValues(definition, lastValues.current) };
+  }
+  const initialValues = start.current.values;
 
   if (fieldsOf(definition).length === 0) {
     return <Alert severity="info">Add a question to see the form as applicants will.</Alert>;
