@@ -76,7 +76,8 @@ const everyType: FormDefinition = {
 
 afterEach(cleanup);
 
-describe('FormPreview', () => {
+// Rendering every MUI field type in jsdom is slow on a busy machine.
+describe('FormPreview', { timeout: 30_000 }, () => {
   it('covers every field type', () => {
     const types = new Set(fieldsOf(everyType).map((f) => f.type));
     expect(FIELD_TYPES.filter((type) => !types.has(type))).toEqual([]);
