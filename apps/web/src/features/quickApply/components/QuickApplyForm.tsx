@@ -1,0 +1,242 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type Answers, answersSchemaFor, type FormDefinition, type FormField, fieldsOf } from '@placely/contract';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, type FieldValues, FormProvider, get, useForm } from 'react-hook-form';
+import { ApiError, errorMessage } from '../../../lib/api/errors';
+import { type FormValues, fieldPathsInOrder, finalizeAnswers, formPathOfServerField } from '../formValues';
+import { errorText, fieldBlockId, ownErrorText, QuickApplyFieldContext } from './formContext';
+import { LeafFieldInput } from './LeafFieldInput';
+import { RepeatableGroupInput } from './RepeatableGroupInput';
+
+export interface QuickApplyFormProps {
+  definition: FormDefinition;
+  /** Starting values (see `toFormValues`): the draft, the earlier answers or the auto-fill prefill. */
+  initialValues: FormValues;
+  /** 'preview' uploads nothing; the caller's `onSubmit` decides what "submit" means there. */
+  mode: 'apply' | 'preview';
+  /** Top-level field ids filled from the person's auto-fill data. */
+  autoFilled?: ReadonlySet<string>;
+  submitLabel: string;
+  /**
+   * Receives the validated answers. A rejection with an ApiError naming `answers.<field>` puts the messages next to
+   * the fields; any other rejection is shown above the submit button.
+   */
+  onSubmit: (answers: Answers) => Promise<void>;
+  /** Every change of any value (drafts autosave from here). */
+  onValuesChange?: (values: FormValues) => void;
+  /** Beside the submit button, e.g. the draft's saved status. */
+  actions?: ReactNode;
+  /** Disables the form while something else decides (e.g. a submit waiting for the connection). */
+  disabled?: boolean;
+}
+
+const FOCUSABLE = 'input:not([hidden]):not([type="hidden"]), textarea, select, button:not([disabled])';
+
+/** Moves focus to the first invalid field in the order the person sees the form. */
+function focusFirstInvalid(definition: FormDefinition, values: FormValues, errors: FieldErrors | Map<string, string>) {
+  const hasError = (path: string, isGroup: boolean) => {
+    if (errors instanceof Map) return errors.has(path);
+    const error = get(errors, path);
+    return Boolean(isGroup ? ownErrorText(error) : errorText(error));
+  };
+  const groups = new Set(
+    fieldsOf(definition)
+      .filter((f) => f.type === 'repeatableGroup')
+      .map((f) => f.id),
+  );
+  const path = fieldPathsInOrder(definition, values).find((p) => hasError(p, groups.has(p)));
+  if (!path) return false;
+  // After React has drawn the error states.
+  window.setTimeout(() => {
+    const block = document.getElementById(fieldBlockId(path));
+    const target = groups.has(path)
+      ? block?.querySelector<HTMLElement>('[data-add-row]')
+      : block?.querySelector<HTMLElement>(FOCUSABLE);
+    target?.focus();
+    if (typeof target?.scrollIntoView === 'function') target.scrollIntoView({ block: 'center' });
+  }, 0);
+  return true;
+}
+
+function FieldBlock({ field, autoFilled }: { field: FormField; autoFilled: boolean }) {
+  return (
+    <Box id={fieldBlockId(field.id)}>
+      {field.type === 'repeatableGroup' ? (
+        <RepeatableGroupInput field={field} />
+      ) : (
+        <LeafFieldInput
+          field={field}
+          path={field.id}
+          note={autoFilled ? 'Auto-filled from your profile — you can change it' : null}
+        />
+      )}
+    </Box>
+  );
+}
+
+/**
+ * A Quick Apply form: the definition's sections and questions, validated by the contract's
+ * `answersSchemaFor(definition)` — the schema the server applies — with errors next to their fields, the first
+ * invalid one focused, and server field errors mapped back onto the fields.
+ */
+export function QuickApplyForm({
+  definition,
+  initialValues,
+  mode,
+  autoFilled = new Set<string>(),
+  submitLabel,
+  onSubmit,
+  onValuesChange,
+  actions,
+  disabled = false,
+}: QuickApplyFormProps) {
+  const schema = useMemo(() => {
+    try {
+      return { ok: true as const, schema: answersSchemaFor(definition) };
+    } catch (error) {
+      return { ok: false as const, message: error instanceof Error ? error.message : String(error) };
+    }
+  }, [definition]);
+  const form = useForm<FieldValues, unknown, FieldValues>({
+    // biome-ignore lint/suspicious/noExplicitAny: the schema is built at run time from the definition
+    resolver: schema.ok ? zodResolver(schema.schema as any) : undefined,
+    defaultValues: initialValues,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const uploads = useRef(new Set<string>());
+  const [uploading, setUploadingCount] = useState(0);
+  const setUploading = useCallback((path: string, busy: boolean) => {
+    if (busy) uploads.current.add(path);
+    else uploads.current.delete(path);
+    setUploadingCount(uploads.current.size);
+  }, []);
+
+  const changed = useRef(onValuesChange);
+  changed.current = onValuesChange;
+  useEffect(() => {
+    const subscription = form.watch((values) => changed.current?.(values as FormValues));
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const context = useMemo(() => ({ mode, autoFilled, setUploading }), [mode, autoFilled, setUploading]);
+  const hasRequired = fieldsOf(definition).some((field) => field.required);
+
+  const submit = form.handleSubmit(
+    async (parsed) => {
+      setProblem(null);
+      try {
+        await onSubmit(finalizeAnswers(definition, parsed));
+      } catch (error) {
+        if (error instanceof ApiError && error.fields?.length) {
+          const onFields = new Map<string, string>();
+          for (const { field, message } of error.fields) {
+            const path = formPathOfServerField(definition, field);
+            if (path && !onFields.has(path)) onFields.set(path, message);
+          }
+          for (const [path, message] of onFields) form.setError(path, { type: 'server', message });
+          if (onFields.size > 0 && focusFirstInvalid(definition, form.getValues(), onFields)) {
+            setProblem('Please check the highlighted answers.');
+            return;
+          }
+        }
+        setProblem(errorMessage(error));
+      }
+    },
+    (errors) => {
+      setProblem(null);
+      if (!focusFirstInvalid(definition, form.getValues(), errors)) {
+        setProblem(errorText(errors) ?? 'Please check the form.');
+      }
+    },
+  );
+
+  if (!schema.ok) {
+    return <Alert severity="warning">This form cannot be shown yet: {schema.message}</Alert>;
+  }
+
+  return (
+    <QuickApplyFieldContext.Provider value={context}>
+      <FormProvider {...form}>
+        <Box component="form" onSubmit={submit} noValidate aria-label="Application form">
+          <fieldset disabled={disabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            <Stack spacing={3}>
+              {hasRequired && (
+                <Typography variant="body2" color="text.secondary">
+                  Questions marked * are required.
+                </Typography>
+              )}
+              {definition.sections.map((section) => (
+                <Paper
+                  key={section.id}
+                  variant="outlined"
+                  component="section"
+                  aria-label={section.title || undefined}
+                  sx={{ p: { xs: 2, sm: 3 } }}
+                >
+                  {(section.title || section.description) && (
+                    <Box sx={{ mb: 2.5 }}>
+                      {section.title && (
+                        <Typography variant="h6" component="h3">
+                          {section.title}
+                        </Typography>
+                      )}
+                      {section.description && (
+                        <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+                          {section.description}
+                        </Typography>
+                      )}
+                    </Box>
+                  )}
+                  <Stack spacing={3}>
+                    {section.fields.map((field) => (
+                      <FieldBlock key={field.id} field={field} autoFilled={autoFilled.has(field.id)} />
+                    ))}
+                    {section.fields.length === 0 && (
+                      <Typography variant="body2" color="text.secondary">
+                        No questions in this section yet.
+                      </Typography>
+                    )}
+                  </Stack>
+                </Paper>
+              ))}
+              {problem && (
+                <Alert severity="error" role="alert">
+                  {problem}
+                </Alert>
+              )}
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={2}
+                sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
+              >
+                <Button
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  loading={form.formState.isSubmitting}
+                  disabled={uploading > 0}
+                >
+                  {submitLabel}
+                </Button>
+                {uploading > 0 && (
+                  <Typography variant="body2" color="text.secondary">
+                    Waiting for the upload to finish…
+                  </Typography>
+                )}
+                {actions}
+              </Stack>
+            </Stack>
+          </fieldset>
+        </Box>
+      </FormProvider>
+    </QuickApplyFieldContext.Provider>
+  );
+}
