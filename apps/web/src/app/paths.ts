@@ -55,6 +55,21 @@ export const toJoinGroupLink = (groupId?: string | number | null) => withId(PATH
 export const toJoinVerificationLink = (verificationGroupId?: string | number | null) =>
   withId(PATHS.joinVerificationLink, verificationGroupId);
 
+/** The opening editor for a saved opening. */
+export const toEditOpening = (openingId: string) =>
+  `${PATHS.organization.createOpening}?${new URLSearchParams({ id: openingId })}`;
+
+/**
+ * The responses view of an opening (`?opening=`), optionally with one application open (`&application=`) and one
+ * of its files downloading (`&file=`): the server writes these links into the export's file cells.
+ */
+export function toOpeningResponses(openingId: string, applicationId?: string | null, fileId?: string | null): string {
+  const query = new URLSearchParams({ opening: openingId });
+  if (applicationId) query.set('application', applicationId);
+  if (applicationId && fileId) query.set('file', fileId);
+  return `${PATHS.organization.openings}?${query}`;
+}
+
 /** The sign-in page, coming back to `next` afterwards. */
 export function toSignIn(next?: string | null): string {
   return next && isSafeNextPath(next) && next !== PATHS.signIn

@@ -19,6 +19,9 @@ const StudentExperiencePage = sectionRoute('StudentExperiencePage');
 const StudentOthersPage = sectionRoute('StudentOthersPage');
 const StudentPlacementsPage = sectionRoute('StudentPlacementsPage');
 const OrganizationProfilePage = lazy(() => import('./routes/OrganizationProfilePage'));
+const OrganizationOpeningsPage = lazy(() => import('./routes/OrganizationOpeningsPage'));
+// The builder brings the rich-text editor and drag-and-drop: they load with this route only.
+const CreateOpeningPage = lazy(() => import('./routes/CreateOpeningPage'));
 const AboutPage = lazy(() => import('./routes/AboutPage'));
 const ContactPage = lazy(() => import('./routes/ContactPage'));
 const PrivacyPolicyPage = lazy(() => import('./routes/PrivacyPolicyPage'));
@@ -28,16 +31,6 @@ const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 
 /** Pages that later work fills in: title + one sentence of what will be there. */
 const COMING_SOON: ReadonlyArray<{ path: string; title: string; description: string }> = [
-  {
-    path: PATHS.organization.createOpening,
-    title: 'Create an opening',
-    description: 'Post a new job or internship opening with its Quick Apply Form and eligibility rules.',
-  },
-  {
-    path: PATHS.organization.openings,
-    title: 'Openings',
-    description: "Your organization's openings, with their applicants and shortlisting status.",
-  },
   {
     path: PATHS.organization.groups,
     title: 'Groups',
@@ -117,6 +110,8 @@ export const routes: RouteObject[] = [
       // Inside the shared layout (spec §2, first table).
       { path: PATHS.home, element: <HomePage /> },
       { path: PATHS.organization.profile, element: <OrganizationProfilePage /> },
+      { path: PATHS.organization.openings, element: <OrganizationOpeningsPage /> },
+      { path: PATHS.organization.createOpening, element: <CreateOpeningPage /> },
       { path: PATHS.student.profile, element: <StudentProfilePage /> },
       { path: PATHS.student.education, element: <StudentEducationPage /> },
       { path: PATHS.student.skills, element: <StudentSkillsPage /> },

@@ -398,9 +398,10 @@ export function OpeningEditor({ opening, renderPreview, onSaved }: OpeningEditor
   const applyMode = useWatch({ control: methods.control, name: 'applyMode' });
   return (
     <FormProvider {...methods}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={opening ? 'Edit opening' : 'New opening'}>
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 7 }}>
+      {/* The preview is a form of its own, so it sits beside this form rather than inside it. */}
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Box component="form" noValidate onSubmit={onSubmit} aria-label={opening ? 'Edit opening' : 'New opening'}>
             <Section title="Details">
               <Stack spacing={2.5}>
                 <TextInput name="title" label="Title" required helperText="e.g. Backend engineering intern" />
@@ -517,17 +518,17 @@ export function OpeningEditor({ opening, renderPreview, onSaved }: OpeningEditor
                 <FormBuilder />
               </Section>
             )}
-          </Grid>
-          <Grid size={{ xs: 12, md: 5 }}>
-            <PreviewPane renderPreview={renderPreview} />
-          </Grid>
+            <SaveBar
+              saving={create.isPending || update.isPending}
+              formVersion={opening?.formVersion ?? null}
+              problem={problem}
+            />
+          </Box>
         </Grid>
-        <SaveBar
-          saving={create.isPending || update.isPending}
-          formVersion={opening?.formVersion ?? null}
-          problem={problem}
-        />
-      </Box>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <PreviewPane renderPreview={renderPreview} />
+        </Grid>
+      </Grid>
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         title="Leave without saving?"

@@ -1,0 +1,94 @@
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { isOrganizationAccount } from '@placely/contract';
+import { useCallback } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
+import { OpeningsList } from '../../features/openings/components/OpeningsList';
+import { ResponsesView } from '../../features/openings/components/ResponsesView';
+import { Page } from '../../lib/components/Page';
+import { useAppStore } from '../../lib/store';
+import { PATHS } from '../paths';
+
+/**
+ * /organization/openings: the organization's openings; `?opening=` shows that opening's responses,
+ * `&application=` opens one application and `&file=` downloads one of its files (the export's file links).
+ */
+export default function OrganizationOpeningsPage() {
+  const accessToken = useAppStore((state) => state.accessToken);
+  const user = useAppStore((state) => state.user);
+  const [params, setParams] = useSearchParams();
+  const openingId = params.get('opening');
+  const applicationId = params.get('application');
+  const fileId = params.get('file');
+
+  const openApplication = useCallback(
+    (id: string | null) =>
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        if (id) next.set('application', id);
+        else next.delete('application');
+        next.delete('file');
+        return next;
+      }),
+    [setParams],
+  );
+  const fileStarted = useCallback(
+    () =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete('file');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const here = `${PATHS.organization.openings}${params.size ? `?${params}` : ''}`;
+  if (!accessToken) {
+    return (
+      <Page title="Openings">
+        <SignInPrompt title="Sign in to see your openings" next={here} />
+      </Page>
+    );
+  }
+  if (user && !isOrganizationAccount(user.accountType)) {
+    return (
+      <Page title="Openings">
+        <Alert severity="info">Openings are managed by organization accounts.</Alert>
+      </Page>
+    );
+  }
+  if (openingId) {
+    return (
+      <Page title="Responses" maxWidth={1400}>
+        <ResponsesView
+          openingId={openingId}
+          applicationId={applicationId}
+          fileId={applicationId ? fileId : null}
+          onOpenApplication={openApplication}
+          onFileStarted={fileStarted}
+        />
+      </Page>
+    );
+  }
+  return (
+    <Page title="Openings">
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: -1, mb: 2 }}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          component={RouterLink}
+          to={PATHS.organization.createOpening}
+        >
+          Create an opening
+        </Button>
+      </Stack>
+      <OpeningsList />
+    </Page>
+  );
+}

@@ -1,0 +1,233 @@
+import CloseIcon from '@mui/icons-material/Close';
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import {
+  type AnswerValue,
+  APPLICATION_STATUS_LABELS,
+  type FormField,
+  type ReceivedApplicationDetail,
+} from '@placely/contract';
+import { showError } from '../../../lib/snackbar';
+import { openFile } from '../../../lib/uploads/fileLink';
+import { changesBetween, filesOf, formatAnswer, formatLeafAnswer } from '../answers';
+import { useApplication } from '../api/getApplication';
+import { formatDateTime } from '../dateTime';
+
+function FileButtons({ field, value }: { field: FormField; value: AnswerValue | undefined }) {
+  const files = filesOf(field, value);
+  if (files.length === 0) return null;
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+      {files.map((file) => (
+        <Button
+          key={file.fileId}
+          size="small"
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => openFile(file.fileId).catch(showError)}
+          aria-label={`Download ${file.name}`}
+        >
+          {file.name}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
+function AnswerView({ field, value }: { field: FormField; value: AnswerValue | undefined }) {
+  if (field.type === 'repeatableGroup') {
+    const rows = Array.isArray(value) ? value : [];
+    if (rows.length === 0) return <Typography color="text.secondary">No rows</Typography>;
+    return (
+      <Stack spacing={1}>
+        {rows.map((row, index) => (
+          // Rows have no ids of their own; their position is their identity in this answer.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Box key={index} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+            <Typography variant="caption" color="text.secondary">
+              Row {index + 1}
+            </Typography>
+            {field.fields.map((sub) => {
+              const cell = (row as Record<string, unknown>)[sub.id];
+              return (
+                <Box key={sub.id}>
+                  <Typography variant="body2">
+                    <strong>{sub.label}:</strong> {formatLeafAnswer(sub, cell) || '—'}
+                  </Typography>
+                  {sub.type === 'fileUpload' && <FileButtons field={sub} value={cell as AnswerValue} />}
+                </Box>
+              );
+            })}
+          </Box>
+        ))}
+      </Stack>
+    );
+  }
+  const text = formatAnswer(field, value);
+  return (
+    <>
+      {field.type !== 'fileUpload' && (
+        <Typography
+          sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+          color={text ? 'text.primary' : 'text.secondary'}
+        >
+          {text || 'Not answered'}
+        </Typography>
+      )}
+      {field.type === 'fileUpload' && !text && <Typography color="text.secondary">No file</Typography>}
+      <FileButtons field={field} value={value} />
+    </>
+  );
+}
+
+function Answers({ detail }: { detail: ReceivedApplicationDetail }) {
+  const form = detail.forms.find((item) => item.version === detail.formVersion);
+  if (!form) return <Alert severity="warning">The form version these answers were given to is missing.</Alert>;
+  return (
+    <Stack spacing={3}>
+      {form.definition.sections.map((section) => (
+        <Box key={section.id} component="section" aria-label={section.title || 'Section'}>
+          {section.title && (
+            <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 500, mb: 1 }}>
+              {section.title}
+            </Typography>
+          )}
+          <Stack spacing={1.5} divider={<Divider flexItem />}>
+            {section.fields.map((field) => (
+              <Box key={field.id}>
+                <Typography variant="subtitle2" color="text.secondary">
+                  {field.label}
+                </Typography>
+                <AnswerView field={field} value={detail.answers[field.id]} />
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function Revisions({ detail }: { detail: ReceivedApplicationDetail }) {
+  if (detail.revisions.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="application-revisions">
+      <Typography id="application-revisions" variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 500, mb: 1 }}>
+        History
+      </Typography>
+      <Stack component="ol" spacing={1.5} sx={{ pl: 2.5, m: 0 }}>
+        {detail.revisions.map((revision, index) => {
+          const previous = index > 0 ? detail.revisions[index - 1] : undefined;
+          const changes = previous ? changesBetween(previous, revision, detail.forms) : [];
+          return (
+            <Box component="li" key={revision.revision}>
+              <Typography variant="body2">
+                <strong>{previous ? `Edited (revision ${revision.revision})` : 'Submitted'}</strong> ·{' '}
+                {formatDateTime(revision.at)} · form version {revision.formVersion}
+              </Typography>
+              {previous && changes.length === 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  No answer changed.
+                </Typography>
+              )}
+              {changes.length > 0 && (
+                <Box component="ul" sx={{ pl: 2, my: 0.5 }}>
+                  {changes.map((change) => (
+                    <Typography component="li" variant="body2" key={change.fieldId} sx={{ wordBreak: 'break-word' }}>
+                      {change.label}: <s>{change.before || 'empty'}</s> → {change.after || 'empty'}
+                    </Typography>
+                  ))}
+                </Box>
+              )}
+            </Box>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}
+
+/** One application: the applicant, every answer labelled by the form version it answered, files and history. */
+export function ApplicationDialog({
+  openingId,
+  applicationId,
+  onClose,
+}: {
+  openingId: string;
+  applicationId: string | null;
+  onClose: () => void;
+}) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const application = useApplication(openingId, applicationId);
+  const detail = application.data;
+  return (
+    <Dialog
+      open={applicationId !== null}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="md"
+      scroll="paper"
+    >
+      <DialogTitle sx={{ pr: 6 }}>
+        {detail ? (detail.applicant.name ?? detail.applicant.email ?? 'Applicant') : 'Application'}
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        {application.isPending && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+            <CircularProgress aria-label="Loading the application" />
+          </Box>
+        )}
+        {application.isError && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => application.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {application.error.message}
+          </Alert>
+        )}
+        {detail && (
+          <Stack spacing={3}>
+            <Box>
+              {detail.applicant.email && <Typography>{detail.applicant.email}</Typography>}
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1, alignItems: 'center' }}>
+                <Chip size="small" label={APPLICATION_STATUS_LABELS[detail.status]} />
+                <Chip size="small" variant="outlined" label={`Form version ${detail.formVersion}`} />
+                {detail.revision > 1 && (
+                  <Chip size="small" variant="outlined" label={`Edited ${detail.revision - 1}×`} />
+                )}
+              </Stack>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                Submitted {formatDateTime(detail.submittedAt)}
+                {detail.revision > 1 && <> · last changed {formatDateTime(detail.updatedAt)}</>}
+              </Typography>
+            </Box>
+            <Answers detail={detail} />
+            <Revisions detail={detail} />
+          </Stack>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

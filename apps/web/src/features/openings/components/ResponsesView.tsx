@@ -1,0 +1,225 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import { APPLICATION_STATUS_LABELS, OPENING_STATUS_LABELS } from '@placely/contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PATHS, toEditOpening } from '../../../app/paths';
+import { showError } from '../../../lib/snackbar';
+import { openFile } from '../../../lib/uploads/fileLink';
+import { fieldFor, formatAnswer, responseColumns } from '../answers';
+import { useOpening } from '../api/getOpening';
+import { type ResponseOrder, useApplications } from '../api/listApplications';
+import { formatDateTime } from '../dateTime';
+import { ApplicationDialog } from './ApplicationDialog';
+import { ExportButtons } from './ExportButtons';
+
+const cellSx = {
+  maxWidth: 240,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+} as const;
+
+export interface ResponsesViewProps {
+  openingId: string;
+  /** The application open in the dialog (from the address), or null. */
+  applicationId: string | null;
+  /** A file of that application to download on arrival (links in the export point here), or null. */
+  fileId: string | null;
+  onOpenApplication: (applicationId: string | null) => void;
+  /** Called once the file download has started, so the address stops asking for it. */
+  onFileStarted: () => void;
+}
+
+/** The responses to one opening: a table of applicants and their answers, one application at a time, exports. */
+export function ResponsesView({
+  openingId,
+  applicationId,
+  fileId,
+  onOpenApplication,
+  onFileStarted,
+}: ResponsesViewProps) {
+  const [order, setOrder] = useState<ResponseOrder>('newest');
+  const opening = useOpening(openingId);
+  const applications = useApplications(openingId, order);
+  const pages = applications.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items);
+  const total = pages[0]?.total ?? 0;
+  const forms = useMemo(() => {
+    const byVersion = new Map(pages.flatMap((page) => page.forms).map((form) => [form.version, form]));
+    return [...byVersion.values()];
+  }, [pages]);
+  const columns = useMemo(() => responseColumns(forms), [forms]);
+
+  // A file link from the export: fetch a fresh signed link once and let the browser download it.
+  const startedFile = useRef<string | null>(null);
+  useEffect(() => {
+    if (!fileId || startedFile.current === fileId) return;
+    startedFile.current = fileId;
+    openFile(fileId).then(onFileStarted, (error: unknown) => {
+      showError(error);
+      onFileStarted();
+    });
+  }, [fileId, onFileStarted]);
+
+  const title = opening.data?.title ?? 'Responses';
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Button component={RouterLink} to={PATHS.organization.openings} startIcon={<ArrowBackIcon />} size="small">
+          All openings
+        </Button>
+      </Box>
+      <Box>
+        <Typography variant="h2" sx={{ fontSize: { xs: '1.35rem', sm: '1.6rem' }, wordBreak: 'break-word' }}>
+          {opening.isPending ? <Skeleton width={240} /> : title}
+        </Typography>
+        {opening.data && (
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 0.5 }}>
+            <Chip size="small" label={OPENING_STATUS_LABELS[opening.data.status]} />
+            <Typography variant="body2" color="text.secondary">
+              Deadline {formatDateTime(opening.data.deadline)}
+              {opening.data.formVersion !== null && ` · form version ${opening.data.formVersion}`}
+            </Typography>
+            {opening.data.abilities.update && (
+              <Link component={RouterLink} to={toEditOpening(openingId)} variant="body2">
+                Edit opening
+              </Link>
+            )}
+          </Stack>
+        )}
+        {opening.isError && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {opening.error.message}
+          </Alert>
+        )}
+      </Box>
+
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography role="status">
+          {applications.isPending
+            ? 'Loading applications…'
+            : `${total} ${total === 1 ? 'application' : 'applications'}${items.length < total ? ` · showing ${items.length}` : ''}`}
+        </Typography>
+        <ExportButtons openingId={openingId} disabled={total === 0} />
+      </Stack>
+
+      {applications.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => applications.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {applications.error.message}
+        </Alert>
+      ) : applications.isPending ? (
+        <Skeleton variant="rounded" height={200} />
+      ) : items.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography color="text.secondary">
+            No applications yet. Share the form link to start receiving them.
+          </Typography>
+        </Paper>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={`Applications to ${title}`}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ minWidth: 160 }}>Applicant</TableCell>
+                <TableCell sortDirection={order === 'newest' ? 'desc' : 'asc'} sx={{ whiteSpace: 'nowrap' }}>
+                  <TableSortLabel
+                    active
+                    direction={order === 'newest' ? 'desc' : 'asc'}
+                    onClick={() => setOrder(order === 'newest' ? 'oldest' : 'newest')}
+                  >
+                    Submitted ({order === 'newest' ? 'newest first' : 'oldest first'})
+                  </TableSortLabel>
+                </TableCell>
+                <TableCell>Status</TableCell>
+                {columns.map((column) => (
+                  <TableCell key={column.id} sx={cellSx} title={column.label}>
+                    {column.label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.map((item) => (
+                <TableRow key={item.id} hover>
+                  <TableCell>
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={() => onOpenApplication(item.id)}
+                      sx={{ textAlign: 'left' }}
+                      aria-label={`Open the application of ${item.applicant.name ?? item.applicant.email ?? 'applicant'}`}
+                    >
+                      {item.applicant.name ?? item.applicant.email ?? 'Applicant'}
+                    </Link>
+                    {item.applicant.name && item.applicant.email && (
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {item.applicant.email}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(item.submittedAt)}
+                    {item.revision > 1 && (
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        edited {formatDateTime(item.updatedAt)}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>{APPLICATION_STATUS_LABELS[item.status]}</TableCell>
+                  {columns.map((column) => {
+                    const field = fieldFor(column.id, item.formVersion, forms);
+                    const text = field ? formatAnswer(field, item.answers[column.id]) : '';
+                    return (
+                      <TableCell key={column.id} sx={cellSx} title={text}>
+                        {text}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {applications.hasNextPage && (
+        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          <Button
+            variant="outlined"
+            loading={applications.isFetchingNextPage}
+            onClick={() => applications.fetchNextPage()}
+          >
+            Load more applications
+          </Button>
+        </Box>
+      )}
+      <ApplicationDialog openingId={openingId} applicationId={applicationId} onClose={() => onOpenApplication(null)} />
+    </Stack>
+  );
+}
