@@ -207,3 +207,15 @@ export function openingToInput(opening: Opening): OpeningInput {
     form: opening.form,
   };
 }
+
+/**
+ * The editor's values as comparable text: keys sorted, unset (undefined) settings left out. Opening a question
+ * registers its optional settings as undefined, which must not count as a change.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}

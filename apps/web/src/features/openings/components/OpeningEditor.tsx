@@ -31,15 +31,7 @@ import {
   PAY_PERIODS,
 } from '@placely/contract';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  type FieldErrors,
-  FormProvider,
-  useController,
-  useForm,
-  useFormContext,
-  useFormState,
-  useWatch,
-} from 'react-hook-form';
+import { type FieldErrors, FormProvider, useController, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
@@ -47,7 +39,7 @@ import { Section } from '../../../lib/components/Section';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useCreateOpening } from '../api/createOpening';
 import { useUpdateOpening } from '../api/updateOpening';
-import { cleanOpeningInput, newOpeningInput, openingToInput, starterForm } from '../formModel';
+import { canonicalJson, cleanOpeningInput, newOpeningInput, openingToInput, starterForm } from '../formModel';
 import { FormBuilder } from './builder/FormBuilder';
 import { DateTimeInput } from './editor/DateTimeInput';
 import { ChipsInput, NumberInput, TextInput } from './editor/inputs';
@@ -210,13 +202,25 @@ function ApplyModeInputs() {
   );
 }
 
+/** Rebuilding the preview on every keystroke would slow typing down; it follows once typing pauses. */
+const PREVIEW_SETTLE_MS = 300;
+
+function useSettledValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return useDeferredValue(settled);
+}
+
 /** The preview of the form as it stands; while a setting is invalid it keeps showing the last valid form. */
 function PreviewPane({ renderPreview }: { renderPreview: (definition: FormDefinition) => ReactNode }) {
   const { control } = useFormContext<OpeningInput>();
   const form = useWatch({ control, name: 'form' });
   const applyMode = useWatch({ control, name: 'applyMode' });
   const externalLink = useWatch({ control, name: 'externalLink' });
-  const deferred = useDeferredValue(form);
+  const deferred = useSettledValue(form, PREVIEW_SETTLE_MS);
   const lastValid = useRef<FormDefinition | null>(null);
   const parsed = useMemo(() => (deferred ? formDefinitionSchema.safeParse(deferred) : null), [deferred]);
   if (parsed?.success) lastValid.current = parsed.data;
@@ -250,7 +254,7 @@ function PreviewPane({ renderPreview }: { renderPreview: (definition: FormDefini
         <>
           {stale && (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              Some settings need fixing; the preview shows the form as it was before them.
+              The preview shows the form as it was before the settings marked in red.
             </Alert>
           )}
           {lastValid.current ? (
@@ -268,12 +272,26 @@ function SaveBar({
   saving,
   formVersion,
   problem,
+  baseline,
+  dirtyRef,
 }: {
   saving: boolean;
   formVersion: number | null;
   problem: string | null;
+  /** canonicalJson of the values last loaded or saved. */
+  baseline: string;
+  /** Written here, read by the editor's navigation guard. */
+  dirtyRef: { current: boolean };
 }) {
-  const { isDirty } = useFormState<OpeningInput>();
+  const values = useWatch<OpeningInput>();
+  const isDirty = useMemo(() => canonicalJson(values) !== baseline, [values, baseline]);
+  dirtyRef.current = isDirty;
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
   return (
     <Paper
       elevation={3}
@@ -332,7 +350,7 @@ export function OpeningEditor({ opening, renderPreview, onSaved }: OpeningEditor
     mode: 'onTouched',
     shouldFocusError: false,
   });
-  const { handleSubmit, setError, setFocus, reset, formState } = methods;
+  const { handleSubmit, setError, setFocus, reset } = methods;
   const create = useCreateOpening();
   const update = useUpdateOpening();
   const [problem, setProblem] = useState<string | null>(null);
@@ -342,30 +360,30 @@ export function OpeningEditor({ opening, renderPreview, onSaved }: OpeningEditor
       requestAnimationFrame(() => {
         const before = document.activeElement;
         setFocus(path as 'title');
-        if (document.activeElement !== before && document.activeElement !== document.body) return;
+        const active = document.activeElement;
+        if (active && active !== before && active !== document.body) {
+          // The sticky save bar may cover it: bring it to the middle of the screen.
+          active.scrollIntoView({ block: 'center' });
+          return;
+        }
         const anchor = document.querySelector<HTMLElement>(`[data-error-path="${CSS.escape(path)}"]`);
         if (anchor) {
           anchor.tabIndex = -1;
           anchor.focus();
+          anchor.scrollIntoView({ block: 'center' });
         }
       }),
     );
   };
 
-  // Leaving with unsaved changes asks first (inside the app, and on closing or reloading the tab).
+  // Leaving with unsaved changes asks first (inside the app here; closing or reloading the tab in SaveBar).
+  const [baseline, setBaseline] = useState(() => canonicalJson(initial));
   const dirtyRef = useRef(false);
-  dirtyRef.current = formState.isDirty;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirtyRef.current &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
-  useEffect(() => {
-    if (!formState.isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [formState.isDirty]);
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -375,8 +393,10 @@ export function OpeningEditor({ opening, renderPreview, onSaved }: OpeningEditor
         const saved = opening
           ? await update.mutateAsync({ id: opening.id, opening: input })
           : await create.mutateAsync(input);
+        const savedInput = openingToInput(saved);
         dirtyRef.current = false;
-        reset(openingToInput(saved));
+        setBaseline(canonicalJson(savedInput));
+        reset(savedInput);
         onSaved(saved, opening === null);
       } catch (error) {
         if (applyServerFieldErrors(error, setError, TOP_LEVEL_FIELDS, opening ? 'opening.' : '')) {
@@ -522,6 +542,8 @@ export function OpeningEditor({ opening, renderPreview, onSaved }: OpeningEditor
               saving={create.isPending || update.isPending}
               formVersion={opening?.formVersion ?? null}
               problem={problem}
+              baseline={baseline}
+              dirtyRef={dirtyRef}
             />
           </Box>
         </Grid>

@@ -19,7 +19,7 @@ import {
   type FormField,
   type LeafField,
 } from '@placely/contract';
-import { type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { get, useFormState } from 'react-hook-form';
 import { duplicateField, newLeafField } from '../../formModel';
 import { AddFieldMenu } from './AddFieldMenu';
@@ -73,7 +73,7 @@ export interface FieldEditorProps {
 }
 
 /** One question as a card: a summary line with its actions, and its settings when opened. */
-export function FieldEditor({
+function FieldEditorCard({
   path,
   field,
   index,
@@ -173,6 +173,25 @@ export function FieldEditor({
     </Paper>
   );
 }
+
+/**
+ * Every keystroke anywhere in the form gives each question a fresh copy of its value, so questions compare what
+ * they show: a question re-renders only when its own content, place or drag state changed. The callbacks read the
+ * form when called, so their identity does not matter.
+ */
+export const FieldEditor = memo(FieldEditorCard, (previous, next) => {
+  for (const key of Object.keys(next) as (keyof FieldEditorProps)[]) {
+    if (typeof next[key] === 'function') continue;
+    if (key === 'field') {
+      if (previous.field !== next.field && JSON.stringify(previous.field) !== JSON.stringify(next.field)) return false;
+    } else if (key === 'handle') {
+      const a = previous.handle;
+      const b = next.handle;
+      if (a.ref !== b.ref || a.attributes !== b.attributes || a.listeners !== b.listeners) return false;
+    } else if (previous[key] !== next[key]) return false;
+  }
+  return true;
+});
 
 /** The questions each row of a repeatable group asks (no groups inside groups). */
 function SubFieldsEditor({ path, group, groupName }: { path: string; group: FormField; groupName: string }) {

@@ -215,6 +215,7 @@ export function FieldSettings({ path, field, leaf, fieldName, keyPrefix, renderS
         label="Help text"
         size="small"
         multiline
+        rows={2}
         emptyAs={undefined}
         helperText="Shown under the question"
       />

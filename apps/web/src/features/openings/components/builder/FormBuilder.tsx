@@ -167,6 +167,7 @@ function SectionEditor({
           label="Section description"
           size="small"
           multiline
+          rows={2}
           emptyAs={undefined}
         />
       </Stack>
@@ -280,13 +281,14 @@ function Sections() {
 export function FormBuilder() {
   const { setFocus } = useFormContext();
   const [expanded, setExpandedKeys] = useState<ReadonlySet<string>>(() => new Set());
+  // One question open at a time (with its group, for a sub-question), like the form tools people know; it also
+  // keeps a long form quick to edit. Questions with errors open as well, whatever this says.
   const setExpanded = useCallback((key: string, open: boolean) => {
     setExpandedKeys((previous) => {
       if (previous.has(key) === open) return previous;
-      const next = new Set(previous);
-      if (open) next.add(key);
-      else next.delete(key);
-      return next;
+      if (!open) return new Set([...previous].filter((item) => item !== key && !item.startsWith(`${key}/`)));
+      const group = key.includes('/') ? key.slice(0, key.indexOf('/')) : null;
+      return new Set(group ? [group, key] : [key]);
     });
   }, []);
   const focusLater = useCallback(
@@ -296,6 +298,7 @@ export function FormBuilder() {
         requestAnimationFrame(() => {
           try {
             setFocus(path, { shouldSelect: false });
+            document.activeElement?.scrollIntoView({ block: 'nearest' });
           } catch {
             // Nothing focusable registered there (e.g. a collapsed question): leave focus where it is.
           }

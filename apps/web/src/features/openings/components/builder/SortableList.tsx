@@ -1,6 +1,6 @@
 import {
   type Announcements,
-  closestCenter,
+  closestCorners,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
@@ -101,7 +101,8 @@ export function SortableList<T>({ items, getId, getLabel, onMove, children, noun
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCenter}
+      // Corners, not centres: a tall (open) question must still land on a short neighbour when moved by keyboard.
+      collisionDetection={closestCorners}
       onDragEnd={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
     >

@@ -22,6 +22,7 @@ export function TextInput({
   size,
   multiline,
   minRows,
+  rows,
   type = 'text',
   placeholder,
   emptyAs = '',
@@ -29,6 +30,8 @@ export function TextInput({
 }: BaseProps & {
   multiline?: boolean;
   minRows?: number;
+  /** A fixed height: no measuring on every render, unlike a growing textarea. */
+  rows?: number;
   type?: 'text' | 'url' | 'date';
   placeholder?: string;
   /** What an emptied input stores: '' for text, null for nullable values, undefined for optional settings. */
@@ -61,6 +64,7 @@ export function TextInput({
       required={required ?? false}
       multiline={multiline ?? false}
       {...(minRows ? { minRows } : {})}
+      {...(rows ? { rows } : {})}
       {...(placeholder ? { placeholder } : {})}
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message ?? helperText}

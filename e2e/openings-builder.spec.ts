@@ -1,0 +1,157 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, signInAsOrganization, test } from './support/fixtures';
+
+const FIELD_TYPE_LABELS = [
+  'Short text',
+  'Paragraph',
+  'Number',
+  'Email',
+  'Phone',
+  'Link (URL)',
+  'Date',
+  'Single choice',
+  'Multiple choice',
+  'Dropdown',
+  'Yes / No',
+  'Linear scale',
+  'File upload',
+  'Repeatable group',
+];
+
+/** Adds a question through the section's menu; the new question's label input has the focus. */
+async function addQuestion(page: Page, section: string, type: string, label: string) {
+  await page.getByRole('button', { name: `Add a question to ${section}` }).click();
+  await page.getByRole('menuitem', { name: type, exact: true }).click();
+  const focused = page.locator('input:focus');
+  await expect(focused).toHaveAttribute('name', /^form\.sections\.\d+\.fields\.\d+\.label$/);
+  await focused.fill(label);
+}
+
+async function questionTitles(builder: Locator): Promise<string[]> {
+  const handles = builder.getByRole('button', { name: /^Reorder question / });
+  return (await handles.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''))).map(
+    (label) => label.replace(/^Reorder question /, ''),
+  );
+}
+
+test('an organization builds an opening with every field type, shares, edits, duplicates, closes, reopens and deletes it', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInAsOrganization(page, 'Orbit Labs');
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Openings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Openings' })).toBeVisible();
+  await expect(page.getByText('No openings yet')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Create an opening' }).last().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create an opening' })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Platform engineering intern');
+  const description = page.getByRole('textbox', { name: 'Description', exact: true });
+  await description.click();
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('Build the APIs');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(' that run campus hiring.');
+  await page.getByRole('combobox', { name: 'Locations' }).fill('Pune');
+  await page.getByRole('combobox', { name: 'Locations' }).press('Enter');
+
+  // Every field type, in the starter section.
+  const builder = page.getByRole('region', { name: 'Application form' });
+  for (const type of FIELD_TYPE_LABELS) await addQuestion(page, 'Your details', type, `Q ${type}`);
+
+  // Saving with an empty sub-question label is refused next to it, and the cursor goes there.
+  await page.getByRole('button', { name: 'Save opening' }).click();
+  const focused = page.locator('input:focus');
+  await expect(focused).toHaveAttribute('name', /\.fields\.\d+\.fields\.0\.label$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Some settings need fixing' })).toBeVisible();
+  await focused.fill('School');
+  await page.getByRole('button', { name: 'Add a sub-question' }).click();
+  await page.getByRole('menuitem', { name: 'Number', exact: true }).click();
+  await expect(focused).toHaveAttribute('name', /\.fields\.\d+\.fields\.1\.label$/);
+  await focused.fill('Graduation year');
+
+  // The file question takes PDFs only.
+  await builder.getByRole('button', { name: 'Edit question Q File upload' }).click();
+  await builder.getByRole('group', { name: 'Settings of Q File upload' }).getByLabel('PDF').check();
+
+  // Keyboard reordering: "Q Phone" moves above "Q Email".
+  const before = await questionTitles(builder);
+  expect(before.indexOf('Q Phone')).toBe(before.indexOf('Q Email') + 1);
+  const handle = builder.getByRole('button', { name: 'Reorder question Q Phone' });
+  await handle.evaluate((node) => node.scrollIntoView({ block: 'center' }));
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText(/^Q Phone is over position \d+ of \d+\.$/)).toHaveText(
+    `Q Phone is over position ${before.indexOf('Q Email') + 1} of ${before.length}.`,
+  );
+  await page.keyboard.press('Space');
+  await expect
+    .poll(async () => {
+      const titles = await questionTitles(builder);
+      return titles.indexOf('Q Phone') - titles.indexOf('Q Email');
+    })
+    .toBe(-1);
+
+  // The live preview shows the questions as applicants see them.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByText('Q Linear scale')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save opening' }).click();
+  await expect(page.getByText('Opening created')).toBeVisible();
+  await expect(page).toHaveURL(/\/organization\/createOpening\?id=[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('form-version')).toHaveText('Form version 1');
+  const openingId = new URL(page.url()).searchParams.get('id');
+
+  await page.getByRole('link', { name: 'All your openings' }).click();
+  const card = page.getByRole('article', { name: 'Platform engineering intern', exact: true });
+  await expect(card.getByText('Open', { exact: true })).toBeVisible();
+  await expect(card.getByText('0 applications')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Copy link to Platform engineering intern' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/forms/${openingId}`);
+
+  await card.getByRole('button', { name: 'QR code for Platform engineering intern' }).click();
+  const qr = page.getByRole('dialog', { name: 'QR code' });
+  await expect(qr.getByRole('img', { name: `QR code for ${baseURL}/forms/${openingId}` })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await qr.getByRole('button', { name: 'Download SVG' }).click();
+  expect((await download).suggestedFilename()).toBe('platform-engineering-intern-qr.svg');
+  await qr.getByRole('button', { name: 'Close' }).click();
+
+  // Editing the form keeps a second version.
+  await card.getByRole('link', { name: 'Edit Platform engineering intern' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit opening' })).toBeVisible();
+  await expect(page.getByTestId('form-version')).toHaveText('Form version 1');
+  await addQuestion(page, 'Your details', 'Paragraph', 'Why us?');
+  await page.getByRole('button', { name: 'Save opening' }).click();
+  await expect(page.getByText('Opening saved · form version 2')).toBeVisible();
+  await expect(page.getByTestId('form-version')).toHaveText('Form version 2');
+
+  await page.getByRole('link', { name: 'All your openings' }).click();
+  await card.getByRole('button', { name: 'More actions for Platform engineering intern', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  const copy = page.getByRole('article', { name: 'Platform engineering intern (copy)' });
+  await expect(copy.getByText('Draft', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'More actions for Platform engineering intern', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Close' }).click();
+  await expect(card.getByText('Closed', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'More actions for Platform engineering intern', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Reopen' }).click();
+  await expect(card.getByText('Open', { exact: true })).toBeVisible();
+
+  await copy.getByRole('button', { name: 'More actions for Platform engineering intern (copy)' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this opening?' });
+  await expect(confirm).toContainText('applications already received are kept');
+  await confirm.getByRole('button', { name: 'Delete opening' }).click();
+  await expect(copy).toHaveCount(0);
+  await expect(card).toBeVisible();
+});
