@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signInAsOrganization, test } from './support/fixtures';
+import { expect, signInAsOrganization, signInAsStudent, test } from './support/fixtures';
 
 const FIELD_TYPE_LABELS = [
   'Short text',
@@ -154,4 +155,152 @@ test('an organization builds an opening with every field type, shares, edits, du
   await confirm.getByRole('button', { name: 'Delete opening' }).click();
   await expect(copy).toHaveCount(0);
   await expect(card).toBeVisible();
+});
+
+function pdfBytes(): Buffer {
+  return Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+}
+
+test('the organization sees an application and its edit, opens its file and downloads every answer as CSV', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsOrganization(page, 'Nova Hiring');
+  const orgToken = (await page.evaluate(() => localStorage.getItem('placely.accessToken'))) ?? '';
+
+  const opening = await request.post('/api/organization/openings', {
+    headers: { Authorization: orgToken },
+    data: {
+      title: 'Data analyst',
+      kind: 'fullTime',
+      description: '<p>Numbers.</p>',
+      locations: ['Remote'],
+      remote: true,
+      compensation: null,
+      openingsCount: null,
+      deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      startDate: null,
+      status: 'open',
+      responseCap: null,
+      eligibility: { minGrade: null, allowedDegrees: [], allowedBranches: [], graduationYears: [], maxBacklogs: null },
+      applyMode: 'form',
+      externalLink: null,
+      form: {
+        sections: [
+          {
+            id: 's_main',
+            title: 'About you',
+            fields: [
+              { id: 'f_name', type: 'shortText', label: 'Full name', required: true },
+              {
+                id: 'f_tools',
+                type: 'multipleChoice',
+                label: 'Tools',
+                required: true,
+                allowOther: true,
+                options: [
+                  { id: 'o_sql', label: 'SQL' },
+                  { id: 'o_py', label: 'Python' },
+                ],
+              },
+              {
+                id: 'f_jobs',
+                type: 'repeatableGroup',
+                label: 'Past jobs',
+                required: false,
+                fields: [
+                  { id: 'f_company', type: 'shortText', label: 'Company', required: true },
+                  { id: 'f_years', type: 'number', label: 'Years', required: false },
+                ],
+              },
+              {
+                id: 'f_cv',
+                type: 'fileUpload',
+                label: 'CV',
+                required: false,
+                acceptedTypes: ['application/pdf'],
+                maxBytes: 1_000_000,
+              },
+            ],
+          },
+        ],
+      },
+    },
+  });
+  expect(opening.status()).toBe(200);
+  const openingId: string = (await opening.json()).result.data.id;
+
+  // A student applies through the API, with a file, then edits one answer.
+  const studentContext = await browser.newContext({ baseURL });
+  const student = await studentContext.newPage();
+  await signInAsStudent(student, 'Asha Verma');
+  const studentToken = (await student.evaluate(() => localStorage.getItem('placely.accessToken'))) ?? '';
+  await studentContext.close();
+  const studentHeaders = { Authorization: studentToken };
+  const uploaded = await request.post('/api/files?purpose=application&name=asha-cv.pdf', {
+    headers: { ...studentHeaders, 'Content-Type': 'application/octet-stream' },
+    data: pdfBytes(),
+  });
+  expect(uploaded.status()).toBe(200);
+  const file = (await uploaded.json()).result.data;
+  const answers = {
+    f_name: 'Asha Verma',
+    f_tools: { optionIds: ['o_sql', '__other__'], otherText: 'dbt' },
+    f_jobs: [{ f_company: 'Acme Analytics', f_years: 2 }],
+    f_cv: { fileId: file.id, name: file.name, size: file.size, contentType: file.contentType },
+  };
+  const applied = await request.post('/api/placements/campus/apply', {
+    headers: studentHeaders,
+    data: { openingId, idempotencyKey: `e2e-${Date.now()}-apply-key`, answers },
+  });
+  expect(applied.status()).toBe(200);
+  const applicationId: string = (await applied.json()).result.data.id;
+  const edited = await request.put('/api/placements/campus/apply', {
+    headers: studentHeaders,
+    data: { applicationId, answers: { ...answers, f_name: 'Asha V. Verma' } },
+  });
+  expect(edited.status()).toBe(200);
+
+  await page.goto('/organization/openings');
+  const card = page.getByRole('article', { name: 'Data analyst' });
+  await expect(card.getByText('1 application')).toBeVisible();
+  await card.getByRole('link', { name: 'Responses to Data analyst' }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?opening=${openingId}$`));
+  const table = page.getByRole('table', { name: 'Applications to Data analyst' });
+  await expect(table.getByRole('cell', { name: 'SQL, Other: dbt' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: '1. Company: Acme Analytics; Years: 2' })).toBeVisible();
+
+  await table.getByRole('button', { name: 'Open the application of Asha Verma' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(page).toHaveURL(new RegExp(`&application=${applicationId}$`));
+  await expect(dialog.getByText('Asha V. Verma', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Form version 1', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Full name: Asha Verma → Asha V. Verma')).toBeVisible();
+  const fileDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download asha-cv.pdf' }).click();
+  expect((await fileDownload).suggestedFilename()).toBe('asha-cv.pdf');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?opening=${openingId}$`));
+
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(/^Data analyst applications \d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile(await csv.path(), 'utf8');
+  expect(text).toContain('Asha V. Verma');
+  expect(text).toContain('dbt');
+  expect(text).toContain('Acme Analytics');
+  expect(text).toContain(`/organization/openings?opening=${openingId}&application=${applicationId}&file=${file.id}`);
+  await expect(page.getByText(/downloaded \(1 rows?\)/)).toBeVisible();
+
+  // The file link the export writes opens the application and downloads the file.
+  const linkDownload = page.waitForEvent('download');
+  await page.goto(`/organization/openings?opening=${openingId}&application=${applicationId}&file=${file.id}`);
+  expect((await linkDownload).suggestedFilename()).toBe('asha-cv.pdf');
+  await expect(page.getByRole('dialog').getByText('Asha V. Verma', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`&application=${applicationId}$`));
+  expect(baseURL).toBeTruthy();
 });
