@@ -296,11 +296,40 @@ test('the organization sees an application and its edit, opens its file and down
   expect(text).toContain(`/organization/openings?opening=${openingId}&application=${applicationId}&file=${file.id}`);
   await expect(page.getByText(/downloaded \(1 rows?\)/)).toBeVisible();
 
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Excel (XLSX)' }).click();
+  const xlsx = await xlsxDownload;
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect((await readFile(await xlsx.path())).subarray(0, 2).toString()).toBe('PK');
+
   // The file link the export writes opens the application and downloads the file.
   const linkDownload = page.waitForEvent('download');
   await page.goto(`/organization/openings?opening=${openingId}&application=${applicationId}&file=${file.id}`);
   expect((await linkDownload).suggestedFilename()).toBe('asha-cv.pdf');
   await expect(page.getByRole('dialog').getByText('Asha V. Verma', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`&application=${applicationId}$`));
-  expect(baseURL).toBeTruthy();
+});
+
+test('an organization uploads its logo and keeps it', async ({ page, request }) => {
+  await signInAsOrganization(page, 'Kite Works');
+  await page.goto('/organization/profile');
+  const onePixelPng = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+  await page
+    .getByTestId('logo-file-input')
+    .setInputFiles({ name: 'kite.png', mimeType: 'image/png', buffer: onePixelPng });
+  const logoUrl = page.getByRole('textbox', { name: 'Logo URL' });
+  await expect(logoUrl).toHaveValue(/\/api\/files\/[0-9a-f-]{36}\/public$/);
+  await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Organization profile saved')).toBeVisible();
+
+  await page.reload();
+  const saved = await page.getByRole('textbox', { name: 'Logo URL' }).inputValue();
+  expect(saved).toMatch(/\/api\/files\/[0-9a-f-]{36}\/public$/);
+  const image = await request.get(saved);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
 });
