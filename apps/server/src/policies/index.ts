@@ -1,5 +1,6 @@
 import type { Actor } from '../auth/authenticate';
 import { errors } from '../errors';
+import { applicationPolicy } from './application';
 import { filePolicy } from './file';
 import { individualPolicy } from './individual';
 import { openingPolicy } from './opening';
@@ -14,6 +15,7 @@ const policies = {
   ...individualPolicy,
   ...portfolioPolicy,
   ...openingPolicy,
+  ...applicationPolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;
