@@ -19,8 +19,8 @@ describe('describing an opening', () => {
       maxBacklogs: 0,
     });
     expect(rules.map((r) => r.text)).toEqual([
-      'A grade of at least 7',
-      'Degree: B.Tech or M.Tech',
+      'Minimum grade: 7',
+      'Degree: B.Tech, M.Tech',
       'Graduating in 2026',
       'No current backlogs',
     ]);

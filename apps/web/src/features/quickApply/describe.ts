@@ -1,10 +1,12 @@
-import type {
-  ApplicationStatus,
-  Compensation,
-  Eligibility,
-  EligibilityRule,
-  OpeningKind,
-  PublicOpening,
+import {
+  type ApplicationStatus,
+  activeEligibilityRules,
+  type Compensation,
+  describeEligibilityRule,
+  type Eligibility,
+  type EligibilityRule,
+  type OpeningKind,
+  type PublicOpening,
 } from '@placely/contract';
 
 export const KIND_LABELS: Record<OpeningKind, string> = {
@@ -101,30 +103,12 @@ export function formatLocations(locations: readonly string[], remote: boolean): 
   return places;
 }
 
-/** One sentence per eligibility rule the opening sets, in the contract's rule order. */
+/** Each eligibility rule the opening sets, in the contract's words (the API's refusals use the same). */
 export function describeEligibility(eligibility: Eligibility): Array<{ rule: EligibilityRule; text: string }> {
-  const rules: Array<{ rule: EligibilityRule; text: string }> = [];
-  if (eligibility.minGrade !== null)
-    rules.push({ rule: 'minGrade', text: `A grade of at least ${eligibility.minGrade}` });
-  if (eligibility.allowedDegrees.length > 0) {
-    rules.push({ rule: 'allowedDegrees', text: `Degree: ${listInWords(eligibility.allowedDegrees)}` });
-  }
-  if (eligibility.allowedBranches.length > 0) {
-    rules.push({ rule: 'allowedBranches', text: `Branch: ${listInWords(eligibility.allowedBranches)}` });
-  }
-  if (eligibility.graduationYears.length > 0) {
-    rules.push({ rule: 'graduationYears', text: `Graduating in ${listInWords(eligibility.graduationYears)}` });
-  }
-  if (eligibility.maxBacklogs !== null) {
-    rules.push({
-      rule: 'maxBacklogs',
-      text:
-        eligibility.maxBacklogs === 0
-          ? 'No current backlogs'
-          : `At most ${eligibility.maxBacklogs} current ${eligibility.maxBacklogs === 1 ? 'backlog' : 'backlogs'}`,
-    });
-  }
-  return rules;
+  return activeEligibilityRules(eligibility).map((rule) => ({
+    rule,
+    text: describeEligibilityRule(rule, eligibility),
+  }));
 }
 
 /** What to do about a rule the person does not meet (the education section feeds every rule). */

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ApplyBlocker, PublicOpening } from '@placely/contract';
+import { APPLY_BLOCKER_MESSAGES, type ApplyBlocker, type PublicOpening } from '@placely/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PATHS } from '../../../app/paths';
@@ -52,40 +52,36 @@ function NotEligible({ opening, onCheckAgain, checking }: Omit<BlockerScreenProp
   );
 }
 
-const MESSAGES: Record<Exclude<BlockerScreenProps['blocker'], 'notEligible'>, (o: PublicOpening) => ReactNode> = {
-  closed: () => (
-    <>
-      <AlertTitle>Applications are closed</AlertTitle>
-      The organization has stopped taking applications for this opening.
-    </>
-  ),
-  deadlinePassed: (opening) => (
-    <>
-      <AlertTitle>The deadline has passed</AlertTitle>
-      Applications closed on {formatDeadline(opening.deadline)}.
-    </>
-  ),
-  capReached: () => (
-    <>
-      <AlertTitle>This opening is full</AlertTitle>
-      It has received all the applications it can take, so it no longer accepts new ones.
-    </>
-  ),
-  alreadyApplied: () => (
-    <>
-      <AlertTitle>You already applied</AlertTitle>
-      <Link component={RouterLink} to={PATHS.forms}>
-        See your applications
-      </Link>
-    </>
-  ),
-  notIndividual: () => (
-    <>
-      <AlertTitle>Only individual accounts can apply</AlertTitle>
-      You are signed in with an organization account. To apply, sign out and sign in with your personal Google account.
-    </>
-  ),
+const TITLES: Record<Exclude<BlockerScreenProps['blocker'], 'notEligible'>, string> = {
+  closed: 'Applications are closed',
+  deadlinePassed: 'The deadline has passed',
+  capReached: 'This opening is full',
+  alreadyApplied: 'You already applied',
+  notIndividual: 'Only individual accounts can apply',
 };
+
+function explanation(
+  blocker: Exclude<BlockerScreenProps['blocker'], 'notEligible'>,
+  opening: PublicOpening,
+): ReactNode {
+  switch (blocker) {
+    case 'deadlinePassed':
+      return `${APPLY_BLOCKER_MESSAGES.deadlinePassed} Applications closed on ${formatDeadline(opening.deadline)}.`;
+    case 'alreadyApplied':
+      return (
+        <>
+          {APPLY_BLOCKER_MESSAGES.alreadyApplied}{' '}
+          <Link component={RouterLink} to={PATHS.forms}>
+            See your applications
+          </Link>
+        </>
+      );
+    case 'notIndividual':
+      return `${APPLY_BLOCKER_MESSAGES.notIndividual} You are signed in with an organization account: sign out and sign in with your personal Google account to apply.`;
+    default:
+      return APPLY_BLOCKER_MESSAGES[blocker];
+  }
+}
 
 /** A clear screen for each reason a person cannot apply (the opening's details stay below it). */
 export function BlockerScreen({ blocker, opening, onCheckAgain, checking }: BlockerScreenProps) {
@@ -94,7 +90,8 @@ export function BlockerScreen({ blocker, opening, onCheckAgain, checking }: Bloc
   }
   return (
     <Alert severity={blocker === 'alreadyApplied' ? 'info' : 'warning'} role="alert">
-      {MESSAGES[blocker](opening)}
+      <AlertTitle>{TITLES[blocker]}</AlertTitle>
+      {explanation(blocker, opening)}
       <Box sx={{ mt: 1 }}>
         <Link component={RouterLink} to={PATHS.home}>
           Find other openings
@@ -111,10 +108,7 @@ export function OpeningNotFound() {
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
         Opening not found
       </Typography>
-      <Typography>
-        This form link does not lead to an opening. The link may be mistyped, or the organization has removed the
-        opening.
-      </Typography>
+      <Typography>{APPLY_BLOCKER_MESSAGES.notFound}</Typography>
       <Link component={RouterLink} to={PATHS.home}>
         Find other openings
       </Link>

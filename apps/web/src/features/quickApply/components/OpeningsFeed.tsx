@@ -7,10 +7,12 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FeedOpening, OPENING_KINDS, OPENING_LIMITS, type OpeningKind } from '@placely/contract';
@@ -45,6 +47,10 @@ function FeedCard({ opening, onOneClick }: { opening: FeedOpening; onOneClick: (
         <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap', rowGap: 1 }}>
           <Chip size="small" color="primary" variant="outlined" label={KIND_LABELS[opening.kind]} />
           {opening.oneClick && <Chip size="small" icon={<BoltIcon />} label="One-click" variant="outlined" />}
+          {opening.eligible === true && (
+            <Chip size="small" color="success" variant="outlined" label="You are eligible" />
+          )}
+          {opening.eligible === false && <Chip size="small" variant="outlined" label="Not eligible yet" />}
         </Stack>
         {places && (
           <Typography variant="body2" color="text.secondary">
@@ -77,16 +83,18 @@ function FeedCard({ opening, onOneClick }: { opening: FeedOpening; onOneClick: (
 /** The students' openings feed on Home: search, kind filter, cards linking to each form, "Load more". */
 export function OpeningsFeed({ userId }: { userId: number }) {
   const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
+  const [place, setPlace] = useState('');
+  const [typed, setTyped] = useState({ q: '', location: '' });
   const [kind, setKind] = useState<OpeningKind | null>(null);
+  const [eligibleOnly, setEligibleOnly] = useState(false);
   const [oneClick, setOneClick] = useState<FeedOpening | null>(null);
   useEffect(() => {
-    const timer = window.setTimeout(() => setQ(search.trim()), SEARCH_DELAY_MS);
+    const timer = window.setTimeout(() => setTyped({ q: search.trim(), location: place.trim() }), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [search]);
-  const feed = useOpeningsFeed({ q, kind });
+  }, [search, place]);
+  const feed = useOpeningsFeed({ ...typed, kind, eligibleOnly });
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
-  const filtered = q !== '' || kind !== null;
+  const filtered = typed.q !== '' || typed.location !== '' || kind !== null || eligibleOnly;
 
   return (
     <Box component="section" aria-labelledby="feed-heading">
@@ -99,7 +107,7 @@ export function OpeningsFeed({ userId }: { userId: number }) {
           placeholder="Title or organization"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          fullWidth
+          sx={{ flex: 2 }}
           type="search"
           slotProps={{
             htmlInput: { maxLength: OPENING_LIMITS.search },
@@ -113,11 +121,19 @@ export function OpeningsFeed({ userId }: { userId: number }) {
           }}
         />
         <TextField
+          label="Location"
+          placeholder="City, or remote"
+          value={place}
+          onChange={(event) => setPlace(event.target.value)}
+          sx={{ minWidth: { sm: 180 } }}
+          slotProps={{ htmlInput: { maxLength: OPENING_LIMITS.search } }}
+        />
+        <TextField
           select
           label="Kind"
           value={kind ?? ''}
           onChange={(event) => setKind((event.target.value || null) as OpeningKind | null)}
-          sx={{ minWidth: { sm: 200 } }}
+          sx={{ minWidth: { sm: 160 } }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">All kinds</option>
@@ -128,6 +144,11 @@ export function OpeningsFeed({ userId }: { userId: number }) {
           ))}
         </TextField>
       </Stack>
+      <FormControlLabel
+        sx={{ mb: 2 }}
+        control={<Switch checked={eligibleOnly} onChange={(event) => setEligibleOnly(event.target.checked)} />}
+        label="Only openings I am eligible for"
+      />
 
       {feed.isPending ? (
         <Stack spacing={2} aria-label="Loading openings">
