@@ -1,6 +1,14 @@
 import { EMPTY_ELIGIBILITY } from '@placely/contract';
 import { describe, expect, it } from 'vitest';
-import { deadlineDistance, describeEligibility, formatCompensation, formatLocations, listInWords } from './describe';
+import {
+  deadlineDistance,
+  describeEligibility,
+  formatCompensation,
+  formatDateTime,
+  formatDeadline,
+  formatLocations,
+  listInWords,
+} from './describe';
 
 describe('describing an opening', () => {
   it('lists in words', () => {
@@ -38,6 +46,12 @@ describe('describing an opening', () => {
       'Pune or Remote-first Bengaluru · Remote possible',
     );
     expect(formatLocations([], true)).toBe('Remote');
+  });
+
+  it('writes deadlines with their time zone', () => {
+    expect(formatDeadline('2030-03-12T12:00:00.000Z', 'en-GB')).toMatch(/^12 Mar 2030, \d{2}:\d{2} \S+/);
+    expect(formatDateTime('2030-03-12T12:00:00.000Z', 'en-GB')).toMatch(/^12 Mar 2030, \d{2}:\d{2}$/);
+    expect(formatDeadline('not a date')).toBe('not a date');
   });
 
   it('tells how long is left', () => {

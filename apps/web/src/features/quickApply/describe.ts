@@ -67,9 +67,15 @@ export function formatCompensation(compensation: PublicOpening['compensation'], 
 export function formatDeadline(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(
-    date,
-  );
+  // dateStyle/timeStyle cannot be combined with timeZoneName, hence the separate parts.
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
 }
 
 export function formatDateTime(iso: string, locale?: string): string {

@@ -21,6 +21,19 @@ import {
   KIND_LABELS,
 } from '../describe';
 
+/** Read by screen readers, not shown (the icon says it on screen). In sx, a width of 1 would mean 100%. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <Stack direction="row" spacing={1} component="li" sx={{ alignItems: 'flex-start' }}>
@@ -28,10 +41,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
         {icon}
       </Box>
       <Typography component="span">
-        <Box
-          component="span"
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
+        <Box component="span" sx={VISUALLY_HIDDEN}>
           {label}:{' '}
         </Box>
         {children}
