@@ -77,6 +77,7 @@ async function organization(browser: Browser, name = 'Globex Hiring') {
       const body = (await response.json()) as { result: { data: { id: string; title: string } } };
       return body.result.data;
     },
+    page,
     close: () => context.close(),
   };
 }
@@ -241,23 +242,32 @@ test('a student applies in one click from the Home feed', async ({ page, browser
   await expect(page.getByRole('region', { name: 'Your application' }).getByText('Kabir Shah')).toBeVisible();
 });
 
-test('closed, not-eligible and missing openings show their screens', async ({ page, browser }) => {
+test('closed, draft, not-eligible and missing openings show their screens', async ({ page, browser }) => {
   const org = await organization(browser, 'Umbrella Labs');
   const closed = await org.createOpening({ title: uniqueTitle('Closed role'), status: 'closed' });
   const strict = await org.createOpening({
     title: uniqueTitle('Research Fellow'),
     eligibility: { minGrade: 9, allowedDegrees: [], allowedBranches: [], graduationYears: [2026], maxBacklogs: null },
   });
+  const draft = await org.createOpening({ title: uniqueTitle('Unpublished role'), status: 'draft' });
+  // Its organization sees a draft with a note and the form as a preview.
+  await org.page.goto(`/forms/${draft.id}`);
+  await expect(org.page.getByText('This opening is a draft')).toBeVisible();
+  await expect(org.page.getByRole('textbox', { name: 'Full name' })).toBeVisible();
   await org.close();
+
+  // Everyone else gets "not found" for the draft (the browser logs the 404s).
+  allowConsoleErrors(page, /status of 404/);
+  await page.goto(`/forms/${draft.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Opening not found' })).toBeVisible();
+  await page.goto(`/forms/${crypto.randomUUID()}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Opening not found' })).toBeVisible();
+  await page.goto('/forms');
+  await expect(page.getByText('Sign in to see your applications')).toBeVisible();
 
   await page.goto(`/forms/${closed.id}`);
   await expect(page.getByRole('alert').filter({ hasText: 'Applications are closed' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toHaveCount(0);
-
-  // The browser logs the 404 of a link to nothing.
-  allowConsoleErrors(page, /status of 404/);
-  await page.goto(`/forms/${crypto.randomUUID()}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Opening not found' })).toBeVisible();
 
   await page.goto(`/forms/${strict.id}`);
   await expect(page.getByText('Minimum grade: 9')).toBeVisible();
@@ -339,4 +349,48 @@ test('a short form works at 360 px wide and by keyboard alone', async ({ page, b
   await expect(summary.getByText('Bengaluru')).toBeVisible();
   await expect(summary.getByText('Yes', { exact: true })).toBeVisible();
   await expectNoHorizontalScroll(page);
+});
+
+test('offline: answers stay on the device and a submit waits for the connection, sending one application', async ({
+  page,
+  browser,
+}) => {
+  // While offline, Chromium logs the refused requests.
+  allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+  const org = await organization(browser, 'Stark Talent');
+  const title = uniqueTitle('Support Engineer');
+  const opening = await org.createOpening({
+    title,
+    form: {
+      sections: [
+        {
+          id: 'main',
+          title: '',
+          fields: [
+            { id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' },
+            { id: 'story', type: 'paragraph', label: 'A problem you solved', required: true },
+          ],
+        },
+      ],
+    },
+  });
+  await org.close();
+
+  await signInAsStudent(page, 'Rohan Das');
+  await page.goto(`/forms/${opening.id}`);
+  const form = page.getByRole('form', { name: 'Application form' });
+  await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Rohan Das');
+
+  await page.context().setOffline(true);
+  await form.getByRole('textbox', { name: 'A problem you solved' }).fill('Fixed a flaky build.');
+  await expect(page.getByRole('status').filter({ hasText: 'Offline — saved on this device' })).toBeVisible();
+  await form.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your application will be sent as soon as' })).toBeVisible();
+
+  await page.context().setOffline(false);
+  await expect(page.getByText('Application sent')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your application' }).getByText('Fixed a flaky build.')).toBeVisible();
+
+  await page.goto('/forms');
+  await expect(page.getByRole('list', { name: 'Your applications' }).getByRole('listitem')).toHaveCount(1);
 });
