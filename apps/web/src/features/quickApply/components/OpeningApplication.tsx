@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Application, PublicOpening } from '@placely/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type ApiError, errorMessage, isApiError } from '../../../lib/api/errors';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useAppStore } from '../../../lib/store';
@@ -18,6 +18,8 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { applyFormQueryKey, useApplyForm } from '../api/getApplyForm';
 import { myApplicationsQueryKey } from '../api/listMyApplications';
 import { recordExternalApply } from '../api/recordExternalApply';
+import { clearLocalDraft } from '../draftStorage';
+import { settleSubmit } from '../idempotency';
 import { ApplicationDone } from './ApplicationDone';
 import { BlockerScreen, OpeningNotFound } from './BlockerScreen';
 import { EditApplicationForm } from './EditApplicationForm';
@@ -101,6 +103,13 @@ export function OpeningApplication({
   const [outcome, setOutcome] = useState<'sent' | 'edited' | 'revisit'>('revisit');
   const opening = query.data;
   useDocumentTitle(opening ? opening.title : query.isError ? 'Opening not found' : 'Opening');
+  const appliedAs = opening?.viewer?.application && typeof viewer === 'number' ? viewer : null;
+  useEffect(() => {
+    // Sent (maybe from another device, or by an attempt whose answer a closed tab never saw): nothing is pending.
+    if (appliedAs === null) return;
+    settleSubmit(openingId, appliedAs);
+    clearLocalDraft(openingId, appliedAs);
+  }, [openingId, appliedAs]);
 
   if (viewer === null || (query.isPending && query.fetchStatus !== 'idle'))
     return <Loading label="Loading the opening" />;
