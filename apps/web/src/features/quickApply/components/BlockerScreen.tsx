@@ -101,14 +101,25 @@ export function BlockerScreen({ blocker, opening, onCheckAgain, checking }: Bloc
   );
 }
 
-/** An opening link that leads nowhere: wrong, deleted, or not published. */
-export function OpeningNotFound() {
+/**
+ * An opening link that leads nowhere: wrong, deleted, or not published. A visitor may be the organization whose
+ * unpublished opening it is, so signing in is offered (the organization then sees its draft).
+ */
+export function OpeningNotFound({ signIn }: { signIn?: ReactNode }) {
   return (
-    <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto' }}>
+    <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto', alignItems: 'flex-start' }}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
         Opening not found
       </Typography>
       <Typography>{APPLY_BLOCKER_MESSAGES.notFound}</Typography>
+      {signIn && (
+        <>
+          <Typography color="text.secondary">
+            Is this your organization’s unpublished opening? Sign in to see it.
+          </Typography>
+          {signIn}
+        </>
+      )}
       <Link component={RouterLink} to={PATHS.home}>
         Find other openings
       </Link>

@@ -115,7 +115,7 @@ export function OpeningApplication({
     return <Loading label="Loading the opening" />;
   if (query.isError || !opening) {
     if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
-      return <OpeningNotFound />;
+      return <OpeningNotFound signIn={viewer === 'anonymous' ? signIn : null} />;
     }
     return (
       <Alert
@@ -152,7 +152,7 @@ export function OpeningApplication({
   const userId = typeof viewer === 'number' ? viewer : null;
 
   if (opening.blocker === 'notFound') {
-    return <OpeningNotFound />;
+    return <OpeningNotFound signIn={viewer === 'anonymous' ? signIn : null} />;
   } else if (opening.blocker === 'draft') {
     body = (
       <Stack spacing={2}>
