@@ -125,6 +125,8 @@ export const openingSchema = z
     form: formDefinitionSchema.nullable(),
     formVersion: z.number().int().nullable(),
     applicationCount: z.number().int(),
+    /** Open, before its deadline and under its cap: openings close at their deadline without anyone acting. */
+    acceptingApplications: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
     abilities: openingAbilitiesSchema,
@@ -141,6 +143,7 @@ export const openingListItemSchema = openingSchema
     status: true,
     applyMode: true,
     applicationCount: true,
+    acceptingApplications: true,
     responseCap: true,
     updatedAt: true,
     abilities: true,
