@@ -125,6 +125,8 @@ export const openingSchema = z
     form: formDefinitionSchema.nullable(),
     formVersion: z.number().int().nullable(),
     applicationCount: z.number().int(),
+    /** Open, before its deadline and under its cap: openings close at their deadline without anyone acting. */
+    acceptingApplications: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
     abilities: openingAbilitiesSchema,
@@ -141,6 +143,7 @@ export const openingListItemSchema = openingSchema
     status: true,
     applyMode: true,
     applicationCount: true,
+    acceptingApplications: true,
     responseCap: true,
     updatedAt: true,
     abilities: true,
@@ -159,6 +162,10 @@ export const openingListQuerySchema = z.object({
 export const openingsFeedQuerySchema = openingListQuerySchema.extend({
   q: z.string().trim().max(OPENING_LIMITS.search).optional(),
   kind: openingKindSchema.optional(),
+  /** Part of a location's name; "remote" also matches remote openings. */
+  location: z.string().trim().max(OPENING_LIMITS.search).optional(),
+  /** Signed-in individuals only: openings whose eligibility rules they meet. */
+  eligibleOnly: z.enum(['true', 'false']).optional(),
 });
 export type OpeningsFeedQuery = z.infer<typeof openingsFeedQuerySchema>;
 
@@ -179,6 +186,8 @@ export const feedOpeningSchema = z
     deadline: z.string(),
     applyMode: applyModeSchema,
     oneClick: z.boolean(),
+    /** Whether the signed-in individual meets the eligibility rules; null when signed out. */
+    eligible: z.boolean().nullable(),
   })
   .meta({ id: 'FeedOpening' });
 export type FeedOpening = z.infer<typeof feedOpeningSchema>;

@@ -51,6 +51,8 @@ const withId = (base: string, id?: string | number | null) =>
 
 export const toViewer = (portfolioId?: string | null) => withId(PATHS.viewer, portfolioId);
 export const toForm = (openingId?: string | number | null) => withId(PATHS.forms, openingId);
+/** The edit view of the signed-in person's application to an opening. */
+export const toFormEdit = (openingId: string) => `${toForm(openingId)}?edit=1`;
 export const toJoinGroupLink = (groupId?: string | number | null) => withId(PATHS.joinGroupLink, groupId);
 export const toJoinVerificationLink = (verificationGroupId?: string | number | null) =>
   withId(PATHS.joinVerificationLink, verificationGroupId);

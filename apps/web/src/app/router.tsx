@@ -10,6 +10,7 @@ const SignOutPage = lazy(() => import('./routes/SignOutPage'));
 const SelectAccountTypePage = lazy(() => import('./routes/SelectAccountTypePage'));
 const StudentProfilePage = lazy(() => import('./routes/StudentProfilePage'));
 const ViewerPage = lazy(() => import('./routes/ViewerPage'));
+const FormsPage = lazy(() => import('./routes/FormsPage'));
 const sectionRoute = (name: keyof typeof import('./routes/StudentSectionRoutes')) =>
   lazy(() => import('./routes/StudentSectionRoutes').then((module) => ({ default: module[name] })));
 const StudentEducationPage = sectionRoute('StudentEducationPage');
@@ -75,11 +76,6 @@ const COMING_SOON: ReadonlyArray<{ path: string; title: string; description: str
 
 const TOP_LEVEL_COMING_SOON: ReadonlyArray<{ path: string; title: string; description: string }> = [
   {
-    path: ROUTE_PATTERNS.forms,
-    title: 'Quick Apply Form',
-    description: 'Apply to an opening in a few clicks, with your profile filling in the form for you.',
-  },
-  {
     path: PATHS.shortlisting,
     title: 'Shortlisting',
     description: 'Rank and shortlist the candidates who applied to an opening, and share the list.',
@@ -129,6 +125,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage /> },
       { path: PATHS.termsAndConditions, element: <TermsPage /> },
       { path: ROUTE_PATTERNS.viewer, element: <ViewerPage /> },
+      { path: ROUTE_PATTERNS.forms, element: <FormsPage /> },
       ...comingSoon(TOP_LEVEL_COMING_SOON),
       { path: ROUTE_PATTERNS.notFound, element: <NotFoundPage /> },
     ],

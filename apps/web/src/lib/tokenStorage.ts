@@ -20,3 +20,18 @@ export function writeStoredAccessToken(token: string): void {
 export function clearStoredAccessToken(): void {
   storage()?.removeItem(ACCESS_TOKEN_STORAGE_KEY);
 }
+
+/**
+ * Keys under this prefix hold one person's unsent work (form drafts, pending submissions). Sign-out removes them, so
+ * the next person on a shared computer never sees them; everything sent is on the server.
+ */
+export const PERSONAL_STORAGE_PREFIX = 'placely.personal.';
+
+export function clearPersonalDeviceData(): void {
+  const store = storage();
+  if (!store) return;
+  const keys = Array.from({ length: store.length }, (_, index) => store.key(index)).filter(
+    (key): key is string => key?.startsWith(PERSONAL_STORAGE_PREFIX) ?? false,
+  );
+  for (const key of keys) store.removeItem(key);
+}

@@ -31,3 +31,17 @@ export function applyBlocker(opening: OpeningRow, context: ApplyContext): ApplyB
   if (context.failedRules.length > 0) return 'notEligible';
   return null;
 }
+
+/** Whether anyone eligible could apply now: live, open, before its deadline and under its cap. */
+export function isAcceptingApplications(opening: OpeningRow, completedCount: number, now = new Date()): boolean {
+  return (
+    applyBlocker(opening, {
+      isOwner: false,
+      isIndividual: null,
+      hasApplied: false,
+      completedCount,
+      failedRules: [],
+      now,
+    }) === null
+  );
+}

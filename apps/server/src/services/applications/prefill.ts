@@ -4,7 +4,6 @@ import {
   type AutoFillData,
   type AutoFillKey,
   type AutoFillValue,
-  autoFillDataSchema,
   type FileAnswer,
   type FormDefinition,
   fieldsOf,
@@ -15,6 +14,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { UserRow } from '../../auth/authenticate';
 import type { Executor } from '../../db/client';
 import { autoFillData, files, individualProfiles, phoneNumbers, portfolios, resumes } from '../../db/schema';
+import { readAutoFillData } from '../autofill';
 
 /** What a person's saved data offers a form: auto-fill values by key and their default resume. */
 export interface ApplicantData {
@@ -49,7 +49,6 @@ export async function loadApplicantData(db: Executor, user: UserRow, publicUrl: 
       .where(and(eq(resumes.userId, user.id), eq(resumes.isDefault, true), eq(files.status, 'ready')))
       .limit(1),
   ]);
-  const parsed = autoFillDataSchema.safeParse(stored?.data ?? {});
   const live: AutoFillData = {
     name: profile?.name || user.name || undefined,
     email: user.email,
@@ -62,7 +61,7 @@ export async function loadApplicantData(db: Executor, user: UserRow, publicUrl: 
     website: profile?.website ?? undefined,
     portfolioLink: portfolio ? `${publicUrl}/viewer/${portfolio.publicId}` : undefined,
   };
-  const values: AutoFillData = { ...(parsed.success ? parsed.data : {}) };
+  const values: AutoFillData = readAutoFillData(stored?.data);
   for (const [key, value] of Object.entries(live)) {
     if (value !== undefined && value !== null && value !== '') values[key as AutoFillKey] = value;
   }

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { isKnownAccountType, isOrganizationAccount } from '@placely/contract';
 import { Link as RouterLink } from 'react-router';
 import { SignInButton } from '../../features/auth/components/SignInButton';
+import { OpeningsFeed } from '../../features/quickApply/components/OpeningsFeed';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
@@ -26,7 +27,8 @@ const STUDENT_SHORTCUTS: Shortcut[] = [
   { title: 'Projects', description: 'Things you have built.', to: PATHS.student.projects },
   { title: 'Experience', description: 'Internships and jobs.', to: PATHS.student.experience },
   { title: 'Others', description: 'Certifications and achievements.', to: PATHS.student.others },
-  { title: 'Placements', description: 'Openings and your applications.', to: PATHS.student.placements },
+  { title: 'Placements', description: 'Placements you have had.', to: PATHS.student.placements },
+  { title: 'Your applications', description: 'Openings you applied to, with their status.', to: PATHS.forms },
 ];
 
 const ORGANIZATION_SHORTCUTS: Shortcut[] = [
@@ -34,7 +36,7 @@ const ORGANIZATION_SHORTCUTS: Shortcut[] = [
   { title: 'Openings', description: 'Post openings and follow applicants.', to: PATHS.organization.openings },
 ];
 
-function ShortcutGrid({ items }: { items: Shortcut[] }) {
+function ShortcutGrid({ items, level = 'h2' }: { items: Shortcut[]; level?: 'h2' | 'h3' }) {
   return (
     <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {items.map((item) => (
@@ -43,7 +45,7 @@ function ShortcutGrid({ items }: { items: Shortcut[] }) {
             <CardActionArea component={RouterLink} to={item.to} sx={{ height: '100%' }}>
               <CardContent>
                 <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                  <Typography variant="h2" sx={{ fontSize: '1.125rem' }}>
+                  <Typography variant="h2" component={level} sx={{ fontSize: '1.125rem' }}>
                     {item.title}
                   </Typography>
                   <ArrowForwardIcon color="primary" fontSize="small" aria-hidden="true" />
@@ -125,10 +127,22 @@ export default function HomePage() {
       intro={
         organization
           ? 'Keep your organization profile current and manage your openings.'
-          : 'Complete your profile sections so Quick Apply Forms can fill themselves in.'
+          : 'Find an opening and apply. Your profile fills in Quick Apply Forms for you.'
       }
     >
-      <ShortcutGrid items={organization ? ORGANIZATION_SHORTCUTS : STUDENT_SHORTCUTS} />
+      {organization ? (
+        <ShortcutGrid items={ORGANIZATION_SHORTCUTS} />
+      ) : (
+        <Stack spacing={5}>
+          <OpeningsFeed userId={user.userId} />
+          <Box component="section" aria-labelledby="shortcuts-heading">
+            <Typography variant="h5" component="h2" id="shortcuts-heading" sx={{ mb: 2 }}>
+              Your profile
+            </Typography>
+            <ShortcutGrid items={STUDENT_SHORTCUTS} level="h3" />
+          </Box>
+        </Stack>
+      )}
     </Page>
   );
 }

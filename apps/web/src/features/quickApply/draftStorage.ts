@@ -1,4 +1,5 @@
 import { type Answers, answersSchema, type Draft } from '@placely/contract';
+import { PERSONAL_STORAGE_PREFIX } from '../../lib/tokenStorage';
 import { readJson, removeKey, writeJson } from './deviceStorage';
 
 /**
@@ -14,7 +15,7 @@ export interface LocalDraft extends Draft {
 /** 'new' is the form, 'edit' the edit of a submitted application (kept apart so one never overwrites the other). */
 export type DraftPurpose = 'new' | 'edit';
 
-const PREFIX = 'placely.quickApply.draft';
+const PREFIX = `${PERSONAL_STORAGE_PREFIX}quickApply.draft`;
 
 export function draftStorageKey(openingId: string, userId: number | string, purpose: DraftPurpose = 'new'): string {
   return `${PREFIX}.${purpose}.${openingId}.${userId}`;

@@ -1,4 +1,5 @@
 import type { Answers } from '@placely/contract';
+import { PERSONAL_STORAGE_PREFIX } from '../../lib/tokenStorage';
 import { readJson, removeKey, writeJson } from './deviceStorage';
 
 /**
@@ -13,7 +14,7 @@ export interface PendingSubmit {
   startedAt: string;
 }
 
-const PREFIX = 'placely.quickApply.submit';
+const PREFIX = `${PERSONAL_STORAGE_PREFIX}quickApply.submit`;
 
 export function pendingSubmitStorageKey(openingId: string, userId: number | string): string {
   return `${PREFIX}.${openingId}.${userId}`;

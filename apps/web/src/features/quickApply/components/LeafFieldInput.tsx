@@ -183,7 +183,7 @@ function SingleChoiceInput({ field, path, note, context }: LeafFieldInputProps &
           )
         }
       >
-        {field.options.map((option, index) => (
+        {field.options.map((option) => (
           <FormControlLabel
             key={option.id}
             value={option.id}

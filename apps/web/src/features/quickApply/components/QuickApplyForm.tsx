@@ -36,6 +36,8 @@ export interface QuickApplyFormProps {
   disabled?: boolean;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 const FOCUSABLE = 'input:not([hidden]):not([type="hidden"]), textarea, select, button:not([disabled])';
 
 /** Moves focus to the first invalid field in the order the person sees the form. */
@@ -89,7 +91,7 @@ export function QuickApplyForm({
   definition,
   initialValues,
   mode,
-  autoFilled = new Set<string>(),
+  autoFilled = NONE,
   submitLabel,
   onSubmit,
   onValuesChange,

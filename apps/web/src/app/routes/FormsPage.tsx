@@ -1,0 +1,44 @@
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { SignInButton } from '../../features/auth/components/SignInButton';
+import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
+import { MyApplicationsList } from '../../features/quickApply/components/MyApplicationsList';
+import { OpeningApplication } from '../../features/quickApply/components/OpeningApplication';
+import { Page } from '../../lib/components/Page';
+import { useAppStore } from '../../lib/store';
+import { PATHS, toForm, toFormEdit } from '../paths';
+
+function OpeningFormPage({ openingId }: { openingId: string }) {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <OpeningApplication
+      openingId={openingId}
+      editing={search.has('edit')}
+      editTo={toFormEdit(openingId)}
+      viewTo={toForm(openingId)}
+      onLeaveEdit={() => navigate(toForm(openingId), { replace: true })}
+      signIn={<SignInButton next={pathname} variant="contained" />}
+    />
+  );
+}
+
+/** /forms/{openingId}: an opening's Quick Apply Form. /forms: the signed-in person's applications. */
+export default function FormsPage() {
+  const { openingId } = useParams();
+  const signedIn = useAppStore((state) => Boolean(state.accessToken));
+  if (openingId) return <OpeningFormPage key={openingId} openingId={openingId} />;
+  return (
+    <Page title="Your applications" intro="The openings you applied to, newest first.">
+      {signedIn ? (
+        <MyApplicationsList />
+      ) : (
+        <SignInPrompt
+          title="Sign in to see your applications"
+          description="Sign in with Google to see the openings you applied to and edit your answers."
+          next={PATHS.forms}
+        />
+      )}
+    </Page>
+  );
+}

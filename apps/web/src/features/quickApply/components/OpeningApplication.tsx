@@ -1,0 +1,242 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Application, PublicOpening } from '@placely/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { type ApiError, errorMessage, isApiError } from '../../../lib/api/errors';
+import { showError, showSuccess } from '../../../lib/snackbar';
+import { useAppStore } from '../../../lib/store';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { applyFormQueryKey, useApplyForm } from '../api/getApplyForm';
+import { myApplicationsQueryKey } from '../api/listMyApplications';
+import { recordExternalApply } from '../api/recordExternalApply';
+import { clearLocalDraft } from '../draftStorage';
+import { settleSubmit } from '../idempotency';
+import { ApplicationDone } from './ApplicationDone';
+import { BlockerScreen, OpeningNotFound } from './BlockerScreen';
+import { EditApplicationForm } from './EditApplicationForm';
+import { FormPreview } from './FormPreview';
+import { NewApplicationForm } from './NewApplicationForm';
+import { OpeningDetails } from './OpeningDetails';
+
+/** Who is looking: a user id, 'anonymous', or null while a session is still being restored. */
+export function useViewerKey(): number | 'anonymous' | null {
+  const token = useAppStore((state) => state.accessToken);
+  const user = useAppStore((state) => state.user);
+  if (!token) return 'anonymous';
+  return user ? user.userId : null;
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Stack sx={{ alignItems: 'center', py: 8 }}>
+      <CircularProgress aria-label={label} />
+    </Stack>
+  );
+}
+
+function ExternalApply({ opening }: { opening: PublicOpening }) {
+  const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography sx={{ mb: 2 }}>
+          {opening.organization.name ?? 'The organization'} takes applications for this opening on its own website.
+        </Typography>
+        <Button
+          variant="contained"
+          endIcon={<OpenInNewIcon />}
+          loading={pending}
+          onClick={() => {
+            setPending(true);
+            recordExternalApply(opening.id)
+              .then(({ url }) => window.location.assign(url))
+              .catch((error: unknown) => {
+                setPending(false);
+                showError(error);
+                void queryClient.invalidateQueries({ queryKey: ['quickApply', 'form', opening.id] });
+              });
+          }}
+        >
+          Apply on their website
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+export interface OpeningApplicationProps {
+  openingId: string;
+  /** The `?edit` view of an application that may still be edited. */
+  editing: boolean;
+  editTo: string;
+  viewTo: string;
+  onLeaveEdit: () => void;
+  /** The sign-in button (from the auth feature), coming back here afterwards. */
+  signIn: ReactNode;
+}
+
+/**
+ * /forms/{openingId}: the opening and, depending on who is looking and the opening's state, a sign-in prompt, the
+ * form, a confirmation (with edit), or the screen saying why one cannot apply.
+ */
+export function OpeningApplication({
+  openingId,
+  editing,
+  editTo,
+  viewTo,
+  onLeaveEdit,
+  signIn,
+}: OpeningApplicationProps) {
+  const viewer = useViewerKey();
+  const query = useApplyForm(openingId, viewer);
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<'sent' | 'edited' | 'revisit'>('revisit');
+  const opening = query.data;
+  useDocumentTitle(opening ? opening.title : query.isError ? 'Opening not found' : 'Opening');
+  const appliedAs = opening?.viewer?.application && typeof viewer === 'number' ? viewer : null;
+  useEffect(() => {
+    // Sent (maybe from another device, or by an attempt whose answer a closed tab never saw): nothing is pending.
+    if (appliedAs === null) return;
+    settleSubmit(openingId, appliedAs);
+    clearLocalDraft(openingId, appliedAs);
+  }, [openingId, appliedAs]);
+
+  if (viewer === null || (query.isPending && query.fetchStatus !== 'idle'))
+    return <Loading label="Loading the opening" />;
+  if (query.isError || !opening) {
+    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
+      return <OpeningNotFound signIn={viewer === 'anonymous' ? signIn : null} />;
+    }
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {errorMessage(query.error)}
+      </Alert>
+    );
+  }
+
+  const key = applyFormQueryKey(openingId, viewer);
+  const setApplication = (application: Application) => {
+    queryClient.setQueryData<PublicOpening>(key, (current) =>
+      current?.viewer
+        ? { ...current, blocker: 'alreadyApplied', viewer: { ...current.viewer, application, draft: null } }
+        : current,
+    );
+    void queryClient.invalidateQueries({ queryKey: myApplicationsQueryKey });
+  };
+  const onRefused = (error: ApiError) => {
+    showError(error);
+    void query.refetch();
+  };
+
+  let body: ReactNode;
+  const application = opening.viewer?.application ?? null;
+  // With a blocker or a sent application the long description would push the point of the page out of sight.
+  const compact = Boolean(application) || (Boolean(opening.blocker) && opening.blocker !== 'draft');
+  const userId = typeof viewer === 'number' ? viewer : null;
+
+  if (opening.blocker === 'notFound') {
+    return <OpeningNotFound signIn={viewer === 'anonymous' ? signIn : null} />;
+  } else if (opening.blocker === 'draft') {
+    body = (
+      <Stack spacing={2}>
+        <Alert severity="info">
+          This opening is a draft: only your organization can see this page. Applicants can open the link once you
+          publish the opening. Below is the form as they will see it; nothing is sent from this preview.
+        </Alert>
+        {opening.form && <FormPreview definition={opening.form} />}
+      </Stack>
+    );
+  } else if (application && userId !== null && editing && application.canEdit && opening.form) {
+    body = (
+      <EditApplicationForm
+        application={application}
+        definition={opening.form}
+        userId={userId}
+        cancelTo={viewTo}
+        onEdited={(edited) => {
+          setApplication(edited);
+          setOutcome('edited');
+          showSuccess('Your changes were saved');
+          onLeaveEdit();
+        }}
+        onRefused={onRefused}
+      />
+    );
+  } else if (application) {
+    body = <ApplicationDone application={application} definition={opening.form} outcome={outcome} editTo={editTo} />;
+  } else if (opening.blocker) {
+    body = (
+      <BlockerScreen
+        blocker={opening.blocker}
+        opening={opening}
+        onCheckAgain={() => void query.refetch()}
+        checking={query.isFetching}
+      />
+    );
+  } else if (opening.applyMode === 'external') {
+    body = <ExternalApply opening={opening} />;
+  } else if (!opening.viewer || userId === null) {
+    body = (
+      <Card variant="outlined">
+        <CardContent>
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Typography variant="h6" component="h2">
+              Sign in to apply
+            </Typography>
+            <Typography color="text.secondary">
+              Sign in with your Google account and the form fills itself in from your profile. New here? Signing in
+              creates your account.
+            </Typography>
+            {signIn}
+          </Stack>
+        </CardContent>
+      </Card>
+    );
+  } else if (!opening.form) {
+    body = <Alert severity="warning">This opening has no form yet. Please come back later.</Alert>;
+  } else {
+    body = (
+      <Box component="section" aria-labelledby="apply-heading">
+        <Typography variant="h5" component="h2" id="apply-heading" sx={{ mb: 2 }}>
+          Apply
+        </Typography>
+        <NewApplicationForm
+          opening={{ ...opening, viewer: opening.viewer }}
+          definition={opening.form}
+          userId={userId}
+          onApplied={(sent) => {
+            setOutcome('sent');
+            setApplication(sent);
+            window.scrollTo({ top: 0 });
+          }}
+          onRefused={onRefused}
+        />
+      </Box>
+    );
+  }
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 800, mx: 'auto', width: '100%' }}>
+      <OpeningDetails opening={opening} compact={compact} />
+      {!compact && <Divider />}
+      {body}
+    </Stack>
+  );
+}
