@@ -39,6 +39,7 @@ import { Section } from '../../../lib/components/Section';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useCreateOpening } from '../api/createOpening';
 import { useUpdateOpening } from '../api/updateOpening';
+import { firstErrorPath } from '../errorPaths';
 import { canonicalJson, cleanOpeningInput, newOpeningInput, openingToInput, starterForm } from '../formModel';
 import { FormBuilder } from './builder/FormBuilder';
 import { DateTimeInput } from './editor/DateTimeInput';
@@ -49,19 +50,6 @@ const RichTextEditor = lazy(() => import('./editor/RichTextEditor'));
 
 const TOP_LEVEL_FIELDS = Object.keys(openingInputSchema.shape);
 const DEFAULT_COMPENSATION: Compensation = { min: null, max: null, currency: 'INR', period: 'month' };
-
-/** The first error in the order the editor shows its inputs (zod reports issues in schema order). */
-export function firstErrorPath(errors: FieldErrors | Record<string, unknown>, prefix = ''): string | null {
-  for (const [key, value] of Object.entries(errors)) {
-    if (!value || typeof value !== 'object' || key === 'ref') continue;
-    const path = key === 'root' ? prefix : prefix ? `${prefix}.${key}` : key;
-    const record = value as Record<string, unknown>;
-    if (typeof record.message === 'string' && 'type' in record) return path;
-    const nested = firstErrorPath(record, path);
-    if (nested !== null) return nested;
-  }
-  return null;
-}
 
 function SelectInput({
   name,

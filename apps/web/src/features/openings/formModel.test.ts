@@ -1,0 +1,82 @@
+import { type FormDefinition, formDefinitionSchema } from '@placely/contract';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, changeFieldType, cleanDefinition, duplicateField, newField, newId } from './formModel';
+
+describe('form model', () => {
+  it('makes random ids the contract accepts, never from labels', () => {
+    const ids = new Set(Array.from({ length: 200 }, () => newId('f')));
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(/^f_[A-Za-z0-9_-]{1,62}$/);
+  });
+
+  it('gives a copy and a retyped field a new id, keeping wording', () => {
+    const field = { ...newField('singleChoice'), label: 'City', helpText: 'Where?' };
+    const copy = duplicateField(field);
+    expect(copy.id).not.toBe(field.id);
+    expect(copy.label).toBe('City');
+    const retyped = changeFieldType(field, 'dropdown');
+    expect(retyped).toMatchObject({ type: 'dropdown', label: 'City', helpText: 'Where?' });
+    expect(retyped.id).not.toBe(field.id);
+    expect('options' in retyped && retyped.options).toEqual('options' in field && field.options);
+  });
+
+  it('saves the same form the same way: empty optional settings left out', () => {
+    const definition = {
+      sections: [
+        {
+          id: 's_1',
+          title: 'A',
+          description: '',
+          fields: [
+            {
+              id: 'f_1',
+              type: 'shortText',
+              label: 'Name',
+              required: true,
+              helpText: '',
+              autoFillKey: undefined,
+              validation: { minLength: undefined, pattern: '' },
+            },
+            {
+              id: 'f_2',
+              type: 'singleChoice',
+              label: 'Pick',
+              required: false,
+              allowOther: false,
+              options: [{ id: 'o', label: 'A' }],
+            },
+          ],
+        },
+      ],
+    } as unknown as FormDefinition;
+    const cleaned = cleanDefinition(definition);
+    expect(cleaned).toEqual({
+      sections: [
+        {
+          id: 's_1',
+          title: 'A',
+          fields: [
+            { id: 'f_1', type: 'shortText', label: 'Name', required: true },
+            { id: 'f_2', type: 'singleChoice', label: 'Pick', required: false, options: [{ id: 'o', label: 'A' }] },
+          ],
+        },
+      ],
+    });
+    expect(formDefinitionSchema.safeParse(cleaned).success).toBe(true);
+  });
+
+  it('compares values without key order or unset settings', () => {
+    expect(canonicalJson({ b: 1, a: { d: undefined, c: 2 } })).toBe(canonicalJson({ a: { c: 2 }, b: 1 }));
+  });
+
+  it('starts every field type in a shape the contract accepts once labelled', () => {
+    const types = ['shortText', 'singleChoice', 'linearScale', 'fileUpload', 'repeatableGroup'] as const;
+    const fields = types.map((type) => {
+      const field = newField(type);
+      field.label = 'Q';
+      if (field.type === 'repeatableGroup') for (const sub of field.fields) sub.label = 'Sub';
+      return field;
+    });
+    expect(formDefinitionSchema.safeParse({ sections: [{ id: 's', title: '', fields }] }).success).toBe(true);
+  });
+});
