@@ -131,6 +131,11 @@ test('an organization builds an opening with every field type, shares, edits, du
   await expect(page.getByRole('heading', { level: 1, name: 'Edit opening' })).toBeVisible();
   await expect(page.getByTestId('form-version')).toHaveText('Form version 1');
   await addQuestion(page, 'Your details', 'Paragraph', 'Why us?');
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await page.getByRole('link', { name: 'All your openings' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
   await page.getByRole('button', { name: 'Save opening' }).click();
   await expect(page.getByText('Opening saved · form version 2')).toBeVisible();
   await expect(page.getByTestId('form-version')).toHaveText('Form version 2');
