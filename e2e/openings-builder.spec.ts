@@ -56,7 +56,12 @@ test('an organization builds an opening with every field type, shares, edits, du
   await page.getByRole('button', { name: 'Bold' }).click();
   await page.keyboard.type('Build the APIs');
   await page.getByRole('button', { name: 'Bold' }).click();
-  await page.keyboard.type(' that run campus hiring.');
+  await page.keyboard.type(' that run campus hiring. Team: ');
+  await page.getByRole('button', { name: 'Link' }).click();
+  const linkDialog = page.getByRole('dialog', { name: 'Link' });
+  await linkDialog.getByLabel('Web address').fill('https://orbit.example/team');
+  await linkDialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(description.getByRole('link', { name: 'https://orbit.example/team' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Locations' }).fill('Pune');
   await page.getByRole('combobox', { name: 'Locations' }).press('Enter');
 
@@ -98,6 +103,15 @@ test('an organization builds an opening with every field type, shares, edits, du
       return titles.indexOf('Q Phone') - titles.indexOf('Q Email');
     })
     .toBe(-1);
+
+  // And by button: "Q Date" moves below "Q Single choice".
+  await builder.getByRole('button', { name: 'Move question Q Date down' }).click();
+  await expect
+    .poll(async () => {
+      const titles = await questionTitles(builder);
+      return titles.indexOf('Q Date') - titles.indexOf('Q Single choice');
+    })
+    .toBe(1);
 
   // The live preview shows the questions as applicants see them.
   const preview = page.getByRole('region', { name: 'Preview' });
