@@ -25,6 +25,7 @@ import { registerErrorHandling } from './errors';
 import { loggerOptions } from './logger';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
+import { groupRoutes } from './routes/groups';
 import { individualRoutes } from './routes/individual';
 import { institutionRoutes } from './routes/institutions';
 import { openingRoutes } from './routes/openings';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(openingRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(institutionRoutes(ctx));
+  await app.register(groupRoutes(ctx));
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir(), createPageMetaResolver(db), publicUrl);
 
   return { app, ctx };
