@@ -2,7 +2,7 @@ CREATE TABLE "group_followers" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"group_id" uuid NOT NULL,
 	"user_id" bigint NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "group_members" (
@@ -10,11 +10,11 @@ CREATE TABLE "group_members" (
 	"group_id" uuid NOT NULL,
 	"user_id" bigint NOT NULL,
 	"state" text NOT NULL,
-	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"requested_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"decided_by" bigint,
-	"decided_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "group_members_state_known" CHECK ("group_members"."state" IN ('requested', 'member', 'declined'))
 );
 --> statement-breakpoint
@@ -25,9 +25,9 @@ CREATE TABLE "groups" (
 	"description" text,
 	"visibility" text DEFAULT 'public' NOT NULL,
 	"join_policy" text DEFAULT 'request' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"deleted_at" timestamp with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp (3) with time zone,
 	CONSTRAINT "groups_visibility_known" CHECK ("groups"."visibility" IN ('public', 'unlisted')),
 	CONSTRAINT "groups_join_policy_known" CHECK ("groups"."join_policy" IN ('open', 'request', 'closed'))
 );
@@ -38,8 +38,8 @@ CREATE TABLE "institution_roles" (
 	"user_id" bigint NOT NULL,
 	"role" text NOT NULL,
 	"granted_by" bigint,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "institution_roles_role_known" CHECK ("institution_roles"."role" IN ('root', 'admin'))
 );
 --> statement-breakpoint
@@ -53,8 +53,8 @@ CREATE TABLE "record_verifications" (
 	"decision" text NOT NULL,
 	"note" text,
 	"snapshot" jsonb NOT NULL,
-	"decided_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"voided_at" timestamp with time zone,
+	"decided_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"voided_at" timestamp (3) with time zone,
 	CONSTRAINT "record_verifications_kind_known" CHECK ("record_verifications"."record_kind" IN ('education', 'experience', 'placement', 'other')),
 	CONSTRAINT "record_verifications_decision_known" CHECK ("record_verifications"."decision" IN ('verified', 'rejected'))
 );
@@ -63,7 +63,7 @@ CREATE TABLE "verification_group_followers" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"group_id" uuid NOT NULL,
 	"user_id" bigint NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "verification_group_members" (
@@ -71,11 +71,11 @@ CREATE TABLE "verification_group_members" (
 	"group_id" uuid NOT NULL,
 	"user_id" bigint NOT NULL,
 	"state" text NOT NULL,
-	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"requested_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"decided_by" bigint,
-	"decided_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "verification_group_members_state_known" CHECK ("verification_group_members"."state" IN ('requested', 'member', 'declined'))
 );
 --> statement-breakpoint
@@ -86,8 +86,8 @@ CREATE TABLE "verification_group_roles" (
 	"email" text NOT NULL,
 	"role" text NOT NULL,
 	"granted_by" bigint,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "verification_group_roles_email_lowercase" CHECK ("verification_group_roles"."email" = lower("verification_group_roles"."email")),
 	CONSTRAINT "verification_group_roles_role_known" CHECK ("verification_group_roles"."role" IN ('owner', 'admin', 'verifier', 'viewer'))
 );
@@ -101,10 +101,10 @@ CREATE TABLE "verification_groups" (
 	"join_policy" text DEFAULT 'request' NOT NULL,
 	"approval_state" text DEFAULT 'pending' NOT NULL,
 	"approved_by" bigint,
-	"approved_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"deleted_at" timestamp with time zone,
+	"approved_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp (3) with time zone,
 	CONSTRAINT "verification_groups_join_policy_known" CHECK ("verification_groups"."join_policy" IN ('open', 'request', 'closed')),
 	CONSTRAINT "verification_groups_approval_known" CHECK ("verification_groups"."approval_state" IN ('pending', 'approved', 'rejected'))
 );

@@ -36,6 +36,7 @@ import { profileRoutes } from './routes/profile';
 import { resumeRoutes } from './routes/resume';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
+import { verificationRoutes } from './routes/verification';
 import { createPageMetaResolver } from './services/page-meta';
 import { createSmsSender } from './services/sms';
 import { createStorage } from './storage';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(openingsFeedRoutes(ctx));
   await app.register(institutionRoutes(ctx));
   await app.register(groupRoutes(ctx));
+  await app.register(verificationRoutes(ctx));
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir(), createPageMetaResolver(db), publicUrl);
 
   return { app, ctx };

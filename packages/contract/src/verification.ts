@@ -193,7 +193,15 @@ export const memberRecordsSchema = z
     experience: z.array(experienceEntrySchema),
     placements: z.array(placementEntrySchema),
     others: z.array(otherEntrySchema),
-    decisions: z.array(recordDecisionSchema),
+    /** One per record above: its version (send it back when deciding) and this group's latest decision on it. */
+    records: z.array(
+      z.object({
+        recordKind: recordKindSchema,
+        recordId: z.string(),
+        updatedAt: z.string(),
+        decision: recordDecisionSchema.nullable(),
+      }),
+    ),
     canVerify: z.boolean(),
   })
   .meta({ id: 'MemberRecords' });
@@ -205,6 +213,8 @@ export const recordDecisionBodySchema = z
     userId: z.number().int().positive('Not a user id'),
     recordKind: recordKindSchema,
     recordId: z.uuid('Not a record id'),
+    /** The record's updatedAt as the verifier saw it: a record changed since is refused, never verified unseen. */
+    recordUpdatedAt: z.string().max(40),
     decision: verificationDecisionSchema,
     note: optionalText(VERIFICATION_LIMITS.note),
   })

@@ -32,6 +32,9 @@ export const isViewer = (access: VerificationAccess) => isVerifier(access) || ac
 export const isMember = (access: VerificationAccess) => access.membership === 'member';
 
 const live = (access: VerificationAccess) => isLiveVerificationGroup(access.group);
+/** Pending and rejected groups are seen only by their roles and the platform verification admins. */
+export const isVisible = (access: VerificationAccess) =>
+  live(access) && (access.group.approvalState !== 'rejected' || isViewer(access) || access.isPlatformAdmin);
 
 export const verificationGroupPolicy = {
   'verificationGroup.create': (
@@ -46,10 +49,6 @@ export const verificationGroupPolicy = {
       'Only organization accounts can create verification groups (or institution roots, for their institution).'
     );
   },
-  /** Pending and rejected groups are seen only by their roles and the platform verification admins. */
-  'verificationGroup.view': (_actor: Actor | null, access: VerificationAccess) =>
-    (live(access) && (access.group.approvalState !== 'rejected' || isViewer(access) || access.isPlatformAdmin)) ||
-    'That verification group was not found.',
   'verificationGroup.manage': (_actor: Actor, access: VerificationAccess) =>
     (live(access) && isGroupAdmin(access)) || 'Only the owners and admins of this verification group can do this.',
   'verificationGroup.delete': (_actor: Actor, access: VerificationAccess) =>

@@ -8,6 +8,7 @@ import {
   placementEntries,
   recordVerifications,
   users,
+  verificationGroupRoles,
   verificationGroups,
 } from '../db/schema';
 
@@ -128,4 +129,15 @@ export async function voidRecordVerifications(
     )
     .returning({ id: recordVerifications.id });
   return voided.length;
+}
+
+/**
+ * Roles granted by email before the person signed up are theirs from their first sign-in (and from any later one,
+ * should an invitation arrive for an email they already use). Called by services/users.ts find-or-create.
+ */
+export async function claimRoleInvitations(db: Executor, user: { id: number; email: string }): Promise<void> {
+  await db
+    .update(verificationGroupRoles)
+    .set({ userId: user.id, updatedAt: sql`now()` })
+    .where(and(eq(verificationGroupRoles.email, user.email.toLowerCase()), isNull(verificationGroupRoles.userId)));
 }

@@ -7,8 +7,8 @@ import { users } from './foundation';
 export const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 };
 
 /**
@@ -27,7 +27,7 @@ export const groups = pgTable(
     visibility: text('visibility', { enum: GROUP_VISIBILITIES }).notNull().default('public'),
     joinPolicy: text('join_policy', { enum: JOIN_POLICIES }).notNull().default('request'),
     ...timestamps,
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [
     index('groups_owner_idx').on(table.ownerId, table.createdAt).where(sql`${table.deletedAt} IS NULL`),
@@ -51,9 +51,9 @@ export const groupMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     state: text('state', { enum: MEMBERSHIP_STATES }).notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),
     ...timestamps,
   },
   (table) => [

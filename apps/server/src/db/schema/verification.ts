@@ -13,8 +13,8 @@ import { institutions, users } from './foundation';
 import { sqlList } from './groups';
 
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 };
 
 /** A person's role at an institution; holding any sets users.has_institution_access. */
@@ -58,9 +58,9 @@ export const verificationGroups = pgTable(
     joinPolicy: text('join_policy', { enum: JOIN_POLICIES }).notNull().default('request'),
     approvalState: text('approval_state', { enum: APPROVAL_STATES }).notNull().default('pending'),
     approvedBy: bigint('approved_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true, precision: 3 }),
     ...timestamps,
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [
     index('verification_groups_owner_idx').on(table.ownerId).where(sql`${table.deletedAt} IS NULL`),
@@ -84,9 +84,9 @@ export const verificationGroupMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     state: text('state', { enum: MEMBERSHIP_STATES }).notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),
     ...timestamps,
   },
   (table) => [
@@ -164,8 +164,8 @@ export const recordVerifications = pgTable(
     decision: text('decision', { enum: VERIFICATION_DECISIONS }).notNull(),
     note: text('note'),
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    voidedAt: timestamp('voided_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [
     index('record_verifications_subject_idx')

@@ -18,6 +18,7 @@ import { authorize } from '../../policies';
 import { canViewPortfolio, ownsPortfolio } from '../../policies/portfolio';
 import { presentPortfolio, presentProfileView } from '../../presenters/portfolio';
 import { lockUser } from '../../services/users';
+import { verificationBadgesFor } from '../../services/verification';
 import { listSection } from '../individual';
 import { SECTIONS } from '../individual/sections';
 import {
@@ -197,6 +198,13 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
       }
 
+      const shownIds = new Set(
+        [education, experience, others, placements].flat().map((entry) => (entry as { id: string }).id),
+      );
+      const badges = [...(await verificationBadgesFor(ctx.db, [user.id])).values()]
+        .filter((badge) => shownIds.has(badge.recordId))
+        .map(({ userId: _userId, ...badge }) => badge);
+
       const view: PortfolioView = {
         portfolioId: portfolio.publicId,
         title: portfolio.title,
@@ -219,6 +227,7 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         skills,
         others,
         placements,
+        badges,
       } as PortfolioView;
       return ok(view);
     });
