@@ -317,4 +317,42 @@ describe('groups', () => {
     expect(await isMemberOfAnyGroup(server.db, member.id, [group.id])).toBe(true);
     expect(await isMemberOfAnyGroup(server.db, requester.id, [group.id])).toBe(false);
   });
+
+  it('documents every groups, institutions and verification path of spec §7 in OpenAPI', async () => {
+    const { body } = await server.call('/api/docs/json');
+    const paths = Object.keys(body.paths);
+    for (const path of [
+      '/api/groups',
+      '/api/group',
+      '/api/group/groupJoiningRequests',
+      '/api/group/request/decline',
+      '/api/group/request/accept',
+      '/api/group/followers',
+      '/api/group/remove/follower',
+      '/api/group/details/id',
+      '/api/group/follow',
+      '/api/group/unfollow',
+      '/api/following/groups/ids',
+      '/api/institutions/user/role/root',
+      '/api/verification/groups/verification',
+      '/api/verification/groups/admin',
+      '/api/verification/groupJoiningRequests',
+      '/api/verification/details/id',
+      '/api/verification/follow',
+      '/api/verification/unfollow',
+      '/api/following/verificationGroups/ids',
+      '/api/verification/request/accept',
+      '/api/verification/request/decline',
+      '/api/verification/members',
+      '/api/verification/remove/member',
+      '/api/verification/group',
+      '/api/verification/group/userAccess/email',
+      '/api/verifications/group/user/role',
+    ]) {
+      expect(paths).toContain(path);
+    }
+    expect(Object.keys(body.paths['/api/verification/group'])).toEqual(
+      expect.arrayContaining(['post', 'patch', 'delete']),
+    );
+  });
 });
