@@ -115,6 +115,10 @@ export const verificationGroupListQuerySchema = z.strictObject({
 
 export const verificationScopedListQuerySchema = groupScopedListQuerySchema;
 
+/** Whether the caller is one of the platform verification admins (they approve new groups). */
+export const platformRoleSchema = z.object({ verificationAdmin: z.boolean() }).meta({ id: 'PlatformRole' });
+export type PlatformRole = z.infer<typeof platformRoleSchema>;
+
 export const approvalBodySchema = z.strictObject({
   id: z.uuid('Not a verification group id'),
   decision: z.enum(['approved', 'rejected'], { message: 'Choose approved or rejected' }),

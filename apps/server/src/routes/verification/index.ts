@@ -73,6 +73,7 @@ import {
   listRolesSchema,
   listVerificationGroupsSchema,
   memberRecordsRouteSchema,
+  platformRoleRouteSchema,
   recordDecisionRouteSchema,
   removeVerificationFollowerSchema,
   removeVerificationMemberSchema,
@@ -303,6 +304,10 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           nextCursor,
         });
       },
+    );
+
+    app.get('/api/verification/admin', { ...authenticated, schema: platformRoleRouteSchema }, async (request) =>
+      ok({ verificationAdmin: isVerificationAdmin(actorOf(request), adminEmails) }),
     );
 
     app.get(

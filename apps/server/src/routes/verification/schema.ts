@@ -6,6 +6,7 @@ import {
   groupRequestPageSchema,
   memberRecordsQuerySchema,
   memberRecordsSchema,
+  platformRoleSchema,
   recordDecisionBodySchema,
   recordDecisionSchema,
   removeGroupPersonBodySchema,
@@ -190,4 +191,10 @@ export const recordDecisionRouteSchema = {
     "Marks one of a member's records verified or rejected (with a note). Verifiers of an approved group only, never their own records; a record changed since it was read is refused.",
   body: recordDecisionBodySchema,
   response: { 200: successEnvelope(recordDecisionSchema) },
+};
+
+export const platformRoleRouteSchema = {
+  tags,
+  summary: 'Whether the caller is a platform verification admin (VERIFICATION_ADMIN_EMAILS), who approves new groups',
+  response: { 200: successEnvelope(platformRoleSchema) },
 };

@@ -99,6 +99,7 @@ describe('verification groups', () => {
     const calls: Array<[string, string, unknown?]> = [
       ['GET', '/api/verification/groups/verification'],
       ['GET', '/api/verification/groups/admin'],
+      ['GET', '/api/verification/admin'],
       ['POST', '/api/verification/group', { name: 'x' }],
       ['PATCH', '/api/verification/group', { id, name: 'x' }],
       ['DELETE', `/api/verification/group?id=${id}`],
@@ -149,11 +150,13 @@ describe('verification groups', () => {
     expect(publicDetails.body.result.data).toMatchObject({ approvalState: 'pending', abilities: { join: false } });
 
     expect((await get('/api/verification/groups/verification?view=pending', owner.token)).status).toBe(403);
+    expect((await get('/api/verification/admin', owner.token)).body.result.data).toEqual({ verificationAdmin: false });
     expect(
       (await post('/api/verification/group/approval', owner.token, { id: group.id, decision: 'approved' })).status,
     ).toBe(403);
 
     const admin = await platformAdmin();
+    expect((await get('/api/verification/admin', admin.token)).body.result.data).toEqual({ verificationAdmin: true });
     const pending = await get('/api/verification/groups/verification?view=pending', admin.token);
     expect(pending.body.result.data.items.map((g: { id: string }) => g.id)).toContain(group.id);
     expect(pending.body.result.data.items.find((g: { id: string }) => g.id === group.id).abilities.approve).toBe(true);

@@ -26,7 +26,5 @@ export function useVerificationGroups(view: VerificationListView, enabled = true
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     enabled,
-    // Only platform verification admins may list pending groups; for others the section simply stays hidden.
-    ...(view === 'pending' ? { meta: { silent: true }, retry: false } : {}),
   });
 }

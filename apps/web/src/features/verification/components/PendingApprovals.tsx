@@ -7,11 +7,13 @@ import Typography from '@mui/material/Typography';
 import { Section } from '../../../lib/components/Section';
 import { showSuccess } from '../../../lib/snackbar';
 import { useApproveVerificationGroup } from '../api/approveVerificationGroup';
+import { usePlatformRole } from '../api/getPlatformRole';
 import { useVerificationGroups } from '../api/listVerificationGroups';
 
-/** For platform verification admins only (others get nothing back and see nothing): approve or reject new groups. */
+/** For platform verification admins only: approve or reject new groups. Others see nothing. */
 export function PendingApprovals() {
-  const list = useVerificationGroups('pending');
+  const role = usePlatformRole();
+  const list = useVerificationGroups('pending', role.data?.verificationAdmin === true);
   const approve = useApproveVerificationGroup();
   if (!list.isSuccess) return null;
   const groups = list.data.pages.flatMap((page) => page.items);
