@@ -6,10 +6,11 @@
  *   BENCH_USERS         seeded users (default 100000)     BENCH_CONNECTIONS  concurrency (default 50)
  *   BENCH_DURATION      seconds per measurement (default 10)
  *   BENCH_SECTION_ENTRIES  entries per profile section per individual (default 10)
+ *   BENCH_APPLICATIONS  applications on the responses/export opening (default 100000)
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +20,8 @@ import pg from 'pg';
 import { startSession } from '../src/auth/sessions';
 import { createTokenService } from '../src/auth/tokens';
 import { openDatabase } from '../src/db/client';
-import type { BenchContext, Scenario } from './scenario';
-import { scenarios } from './scenarios';
+import type { BenchContext, OneShot, Scenario } from './scenario';
+import { oneShots, scenarios } from './scenarios';
 import { seedFoundation, seedProfileSections } from './seed';
 
 const run = promisify(execFile);
@@ -118,14 +119,20 @@ async function startServer(jwtSecret: string): Promise<string> {
 async function measureServer(context: BenchContext, scenario: Scenario) {
   const options = { url: context.baseUrl, connections, duration, ...scenario.load(context) };
   const warmup = await autocannon({ ...options, duration: 2 });
-  if (warmup.non2xx > 0) throw new Error(`${scenario.name}: ${warmup.non2xx} non-2xx responses during warm-up`);
+  if (warmup.non2xx > 0) {
+    const codes = Object.entries(warmup.statusCodeStats ?? {})
+      .map(([code, stat]) => `${code}×${(stat as { count: number }).count}`)
+      .join(', ');
+    throw new Error(`${scenario.name}: ${warmup.non2xx} non-2xx responses during warm-up (${codes})`);
+  }
   return autocannon(options);
 }
 
-async function measurePgbench(scenario: Scenario): Promise<{ tps: number; latencyMs: number }> {
+async function measurePgbench(scenario: Scenario, context: BenchContext): Promise<{ tps: number; latencyMs: number }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'placely-pgbench-'));
   const script = path.join(dir, 'script.sql');
-  writeFileSync(script, scenario.baselineSql.replaceAll(':users', String(users)));
+  const sqlText = typeof scenario.baselineSql === 'function' ? scenario.baselineSql(context) : scenario.baselineSql;
+  writeFileSync(script, sqlText.replaceAll(':users', String(users)));
   try {
     const { stdout } = await run(
       'pgbench',
@@ -139,6 +146,70 @@ async function measurePgbench(scenario: Scenario): Promise<{ tps: number; latenc
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+interface OneShotRow {
+  name: string;
+  serverSeconds: number;
+  megabytes: number;
+  serverPeakRssMb: number;
+  serverRssBeforeMb: number;
+  baselineSeconds: number;
+  ratio: number;
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Times the work against the server while sampling its resident memory every 50 ms. */
+async function measureOneShot(context: BenchContext, shot: OneShot): Promise<OneShotRow> {
+  const pid = server?.pid ?? 0;
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 50);
+  const started = performance.now();
+  const bytes = await shot.run(context).finally(() => clearInterval(sampler));
+  const serverSeconds = (performance.now() - started) / 1000;
+  const baselineStarted = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const psql = spawn('psql', ['-X', '-q', '-c', shot.baselineSql(context), databaseUrl], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    psql.once('error', reject);
+    psql.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql exited ${code}`))));
+  });
+  const baselineSeconds = (performance.now() - baselineStarted) / 1000;
+  return {
+    name: shot.name,
+    serverSeconds,
+    megabytes: bytes / 1024 / 1024,
+    serverPeakRssMb: peak,
+    serverRssBeforeMb: before,
+    baselineSeconds,
+    ratio: baselineSeconds / serverSeconds,
+  };
+}
+
+function oneShotTable(rows: OneShotRow[]): string {
+  return (
+    '| long operation | server s | MB | server RSS before → peak MB | COPY … TO STDOUT s | COPY ÷ server |\n' +
+    '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
+    rows
+      .map(
+        (row) =>
+          `| ${row.name} | ${row.serverSeconds.toFixed(2)} | ${row.megabytes.toFixed(1)} | ` +
+          `${row.serverRssBeforeMb.toFixed(0)} → ${row.serverPeakRssMb.toFixed(0)} | ${row.baselineSeconds.toFixed(2)} | ${row.ratio.toFixed(2)} |`,
+      )
+      .join('\n')
+  );
 }
 
 function table(rows: Row[]): string {
@@ -167,6 +238,8 @@ async function main(): Promise<void> {
   await database.migrate();
   const seeding = Date.now();
   const client = new pg.Client({ connectionString: databaseUrl });
+  // Dropping the database at the end (or after a failure) ends this connection too; that is expected.
+  client.on('error', () => {});
   await client.connect();
   await seedFoundation(client, users);
   await seedProfileSections(client, sectionEntries);
@@ -183,12 +256,29 @@ async function main(): Promise<void> {
   );
   await database.close();
 
+  // Every seeded user has a live session family: tokens for more users are signed against it, as the server would.
+  const mintTokens = async (ids: readonly number[]) => {
+    const { rows: families } = await client.query<{ user_id: string; id: string }>(
+      'SELECT DISTINCT ON (user_id) user_id, id FROM refresh_token_families WHERE user_id = ANY($1::bigint[]) AND revoked_at IS NULL',
+      [ids],
+    );
+    const sessionOf = new Map(families.map((family) => [Number(family.user_id), family.id]));
+    return Promise.all(
+      ids.map(async (userId) => {
+        const sessionId = sessionOf.get(userId);
+        if (!sessionId) throw new Error(`user ${userId} has no session`);
+        return (await tokenService.issueAccessToken({ userId, sessionId }, 3600)).accessToken;
+      }),
+    );
+  };
+
   const baseUrl = await startServer(jwtSecret);
-  const context: BenchContext = { baseUrl, tokens, userIds, users, db: client };
+  const context: BenchContext = { baseUrl, tokens, userIds, users, db: client, mintTokens };
   const rows: Row[] = [];
   for (const scenario of scenarios) {
+    await scenario.prepare?.(context);
     const result = await measureServer(context, scenario);
-    const baseline = await measurePgbench(scenario);
+    const baseline = await measurePgbench(scenario, context);
     const row: Row = {
       scenario: scenario.name,
       serverRps: result.requests.average,
@@ -207,19 +297,28 @@ async function main(): Promise<void> {
     if (row.non2xx > 0 || row.errors > 0)
       throw new Error(`${row.scenario}: ${row.non2xx} non-2xx, ${row.errors} errors`);
   }
+  const longRows: OneShotRow[] = [];
+  for (const shot of oneShots) {
+    await shot.prepare?.(context);
+    const row = await measureOneShot(context, shot);
+    longRows.push(row);
+    console.log(
+      `${row.name}: ${row.serverSeconds.toFixed(2)} s, ${row.megabytes.toFixed(1)} MB, server RSS ${row.serverRssBeforeMb.toFixed(0)} → ${row.serverPeakRssMb.toFixed(0)} MB; COPY ${row.baselineSeconds.toFixed(2)} s`,
+    );
+  }
   await client.end();
 
   const report =
     `# Bench results\n\n${new Date().toISOString()} — ${users} users, ${connections} connections, ${duration}s each, ` +
-    `PostgreSQL at ${new URL(adminUrl).host}, Node ${process.version}.\n\n${table(rows)}\n`;
+    `PostgreSQL at ${new URL(adminUrl).host}, Node ${process.version}.\n\n${table(rows)}\n\n${oneShotTable(longRows)}\n`;
   const resultsDir = path.join(here, 'results');
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(path.join(resultsDir, 'latest.md'), report);
   writeFileSync(
     path.join(resultsDir, 'latest.json'),
-    `${JSON.stringify({ users, connections, duration, rows }, null, 2)}\n`,
+    `${JSON.stringify({ users, connections, duration, rows, longOperations: longRows }, null, 2)}\n`,
   );
-  console.log(`\n${table(rows)}\n\nwritten to bench/results/latest.{md,json}`);
+  console.log(`\n${table(rows)}\n\n${oneShotTable(longRows)}\n\nwritten to bench/results/latest.{md,json}`);
 }
 
 main()

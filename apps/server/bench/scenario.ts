@@ -12,6 +12,8 @@ export interface BenchContext {
   users: number;
   /** A connection to the bench database, for scenarios that need ids of seeded rows. */
   db: pg.Client;
+  /** Access tokens for more users, signed like the server's (each user's seeded session). */
+  mintTokens(userIds: readonly number[]): Promise<string[]>;
 }
 
 /**
@@ -22,6 +24,21 @@ export interface Scenario {
   name: string;
   /** autocannon options beyond url/connections/duration (method, headers, requests with setupRequest…). */
   load(context: BenchContext): Partial<AutocannonOptions>;
-  /** A pgbench custom script (may use \set with random()); :users is substituted. */
-  baselineSql: string;
+  /** Seeds what the scenario needs (once, before it runs). */
+  prepare?(context: BenchContext): Promise<void>;
+  /** A pgbench custom script (may use \set with random()); :users and the scenario's own :names are substituted. */
+  baselineSql: string | ((context: BenchContext) => string);
+}
+
+/**
+ * A one-shot measurement of long work (an export): its time and the server's peak memory, beside the database
+ * doing the equivalent work alone (e.g. COPY … TO STDOUT), in the same run.
+ */
+export interface OneShot {
+  name: string;
+  prepare?(context: BenchContext): Promise<void>;
+  /** Runs the work against the server; answers the bytes received. */
+  run(context: BenchContext): Promise<number>;
+  /** SQL whose run time is the baseline (run through psql). */
+  baselineSql(context: BenchContext): string;
 }

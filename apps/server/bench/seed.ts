@@ -43,7 +43,7 @@ export async function seedFoundation(client: pg.Client, users: number): Promise<
   `);
   await client.query(`
     INSERT INTO auto_fill_data (user_id, data)
-    SELECT id, jsonb_build_object('name', name, 'email', email, 'city', 'Bengaluru') FROM users
+    SELECT id, jsonb_build_object('name', name, 'email', email, 'location', 'Bengaluru') FROM users
   `);
   await client.query(`INSERT INTO refresh_token_families (user_id) SELECT id FROM users`);
   await client.query('ANALYZE');

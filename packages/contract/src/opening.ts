@@ -125,6 +125,8 @@ export const openingSchema = z
     form: formDefinitionSchema.nullable(),
     formVersion: z.number().int().nullable(),
     applicationCount: z.number().int(),
+    /** Open, before its deadline and under its cap: openings close at their deadline without anyone acting. */
+    acceptingApplications: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
     abilities: openingAbilitiesSchema,
@@ -141,6 +143,7 @@ export const openingListItemSchema = openingSchema
     status: true,
     applyMode: true,
     applicationCount: true,
+    acceptingApplications: true,
     responseCap: true,
     updatedAt: true,
     abilities: true,
@@ -159,6 +162,10 @@ export const openingListQuerySchema = z.object({
 export const openingsFeedQuerySchema = openingListQuerySchema.extend({
   q: z.string().trim().max(OPENING_LIMITS.search).optional(),
   kind: openingKindSchema.optional(),
+  /** Part of a location's name; "remote" also matches remote openings. */
+  location: z.string().trim().max(OPENING_LIMITS.search).optional(),
+  /** Signed-in individuals only: openings whose eligibility rules they meet. */
+  eligibleOnly: z.enum(['true', 'false']).optional(),
 });
 export type OpeningsFeedQuery = z.infer<typeof openingsFeedQuerySchema>;
 
@@ -179,6 +186,8 @@ export const feedOpeningSchema = z
     deadline: z.string(),
     applyMode: applyModeSchema,
     oneClick: z.boolean(),
+    /** Whether the signed-in individual meets the eligibility rules; null when signed out. */
+    eligible: z.boolean().nullable(),
   })
   .meta({ id: 'FeedOpening' });
 export type FeedOpening = z.infer<typeof feedOpeningSchema>;
@@ -207,3 +216,41 @@ export const ELIGIBILITY_RULES = [
 ] as const;
 export const eligibilityRuleSchema = z.enum(ELIGIBILITY_RULES);
 export type EligibilityRule = z.infer<typeof eligibilityRuleSchema>;
+
+/** What each blocker tells the person (the form's screens and the API's errors say the same). */
+export const APPLY_BLOCKER_MESSAGES: Record<ApplyBlocker, string> = {
+  notFound: 'This opening was not found. The link may be wrong, or the opening was removed.',
+  draft: 'This opening is not published yet.',
+  closed: 'This opening is closed and no longer accepts applications.',
+  deadlinePassed: 'The deadline for this opening has passed.',
+  capReached: 'This opening has received all the applications it accepts.',
+  notEligible: "You do not meet this opening's eligibility rules.",
+  alreadyApplied: 'You have already applied to this opening.',
+  notIndividual: 'Only student (individual) accounts can apply to openings.',
+};
+
+/** One eligibility rule in words, e.g. "Minimum grade: 7". */
+export function describeEligibilityRule(rule: EligibilityRule, eligibility: Eligibility): string {
+  switch (rule) {
+    case 'minGrade':
+      return `Minimum grade: ${eligibility.minGrade}`;
+    case 'allowedDegrees':
+      return `Degree: ${eligibility.allowedDegrees.join(', ')}`;
+    case 'allowedBranches':
+      return `Branch: ${eligibility.allowedBranches.join(', ')}`;
+    case 'graduationYears':
+      return `Graduating in ${eligibility.graduationYears.join(', ')}`;
+    case 'maxBacklogs':
+      return eligibility.maxBacklogs === 0
+        ? 'No current backlogs'
+        : `At most ${eligibility.maxBacklogs} current backlogs`;
+  }
+}
+
+/** The rules an opening sets, in order (for showing eligibility before the applicant starts). */
+export function activeEligibilityRules(eligibility: Eligibility): EligibilityRule[] {
+  return ELIGIBILITY_RULES.filter((rule) => {
+    const value = eligibility[rule];
+    return Array.isArray(value) ? value.length > 0 : value !== null;
+  });
+}

@@ -3,7 +3,8 @@ import type { Scenario } from '../scenario';
 /** The framework floor: routing, envelope and one trivial query. */
 export const health: Scenario = {
   name: 'GET /api/health',
-  load: () => ({ method: 'GET', path: '/api/health' }),
+  // autocannon 9 reads the path from `url` or `requests`, never from a top-level `path`.
+  load: () => ({ requests: [{ method: 'GET', path: '/api/health' }] }),
   baselineSql: 'SELECT 1;',
 };
 

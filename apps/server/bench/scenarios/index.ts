@@ -1,6 +1,10 @@
-import type { Scenario } from '../scenario';
+import type { OneShot, Scenario } from '../scenario';
+import { exportCsv, exportXlsx, responsesFirstPage, submitApplications } from './applications';
 import { health, profile } from './foundation';
 import { fullProfile } from './profile-sections';
 
-/** Every scenario `npm run bench` runs, in order. Add a feature's scenarios here. */
-export const scenarios: Scenario[] = [health, profile, fullProfile];
+/** Every load scenario `npm run bench` runs, in order. Add a feature's scenarios here. */
+export const scenarios: Scenario[] = [health, profile, fullProfile, submitApplications, responsesFirstPage];
+
+/** Long single operations: timed once each, with the server's peak memory. */
+export const oneShots: OneShot[] = [exportCsv, exportXlsx];

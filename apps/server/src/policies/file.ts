@@ -3,8 +3,15 @@ import type { FileRow } from '../presenters/file';
 
 export const ownsFile = (actor: Actor, file: FileRow) => file.ownerId === actor.user.id;
 
-/** Each rule answers true, or the reason it refuses. Organizations reviewing applications come with openings. */
+/** A file and whether it was sent to the actor with an application (looked up in SQL by the route). */
+export interface FileAccess {
+  file: FileRow;
+  sentToActor: boolean;
+}
+
+/** Each rule answers true, or the reason it refuses. */
 export const filePolicy = {
-  'file.read': (actor: Actor, file: FileRow) => ownsFile(actor, file) || 'You cannot open this file.',
+  'file.read': (actor: Actor, { file, sentToActor }: FileAccess) =>
+    ownsFile(actor, file) || sentToActor || 'You cannot open this file.',
   'file.continueUpload': (actor: Actor, file: FileRow) => ownsFile(actor, file) || 'This upload is not yours.',
 } as const;

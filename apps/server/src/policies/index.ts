@@ -1,5 +1,6 @@
 import type { Actor } from '../auth/authenticate';
 import { errors } from '../errors';
+import { applicationPolicy } from './application';
 import { filePolicy } from './file';
 import { groupPolicy } from './group';
 import { individualPolicy } from './individual';
@@ -17,6 +18,7 @@ const policies = {
   ...individualPolicy,
   ...portfolioPolicy,
   ...openingPolicy,
+  ...applicationPolicy,
   ...groupPolicy,
   ...verificationGroupPolicy,
   ...institutionPolicy,

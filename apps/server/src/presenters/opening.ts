@@ -1,6 +1,7 @@
 import type { Opening, OpeningListItem } from '@placely/contract';
 import type { InferSelectModel } from 'drizzle-orm';
 import type { openingFormVersions, openings } from '../db/schema';
+import { isAcceptingApplications } from '../services/applications/blockers';
 
 export type OpeningRow = InferSelectModel<typeof openings>;
 export type OpeningFormVersionRow = InferSelectModel<typeof openingFormVersions>;
@@ -39,6 +40,7 @@ export function presentOpening(
     form: form?.definition ?? null,
     formVersion: form?.version ?? null,
     applicationCount,
+    acceptingApplications: isAcceptingApplications(row, applicationCount),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     abilities,
@@ -58,6 +60,7 @@ export function presentOpeningListItem(
     status: row.status,
     applyMode: row.applyMode,
     applicationCount,
+    acceptingApplications: isAcceptingApplications(row, applicationCount),
     responseCap: row.responseCap,
     updatedAt: row.updatedAt.toISOString(),
     abilities,

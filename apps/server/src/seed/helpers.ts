@@ -34,6 +34,7 @@ import {
   verificationGroupRoles,
   verificationGroups,
 } from '../db/schema';
+import { sanitizeRichText } from '../services/html';
 
 /** Seeded people use this reserved domain, so the seed can tell its own rows from real users. */
 export const SEED_EMAIL_DOMAIN = 'demo.placely.test';
@@ -207,7 +208,7 @@ export async function seedOpeningWithApplicants(
         organizationId: options.organizationId,
         title: input.title,
         kind: input.kind,
-        description: input.description,
+        description: sanitizeRichText(input.description),
         locations: input.locations,
         remote: input.remote,
         compensation: input.compensation,

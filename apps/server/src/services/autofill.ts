@@ -1,9 +1,30 @@
-import { type AutoFillData, type AutoFillKey, autoFillDataSchema, GRADE_SCALES } from '@placely/contract';
+import {
+  AUTO_FILL_KEYS,
+  type AutoFillData,
+  type AutoFillKey,
+  autoFillDataSchema,
+  GRADE_SCALES,
+} from '@placely/contract';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { autoFillData, educationEntries, skills } from '../db/schema';
 
 export type AutoFillPatch = Partial<Record<AutoFillKey, AutoFillData[AutoFillKey] | null>>;
+
+/**
+ * Stored auto-fill data as this version understands it: known keys with valid values. Anything else (written by
+ * an older or newer version) stays in storage but is not used.
+ */
+export function readAutoFillData(raw: unknown): AutoFillData {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  const data: AutoFillData = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (!(AUTO_FILL_KEYS as readonly string[]).includes(key)) continue;
+    const parsed = autoFillDataSchema.safeParse({ [key]: value });
+    if (parsed.success) Object.assign(data, parsed.data);
+  }
+  return data;
+}
 
 /** Sets the given keys and removes those set to null, in one statement; returns the stored data. */
 export async function mergeAutoFillData(db: Executor, userId: number, patch: AutoFillPatch): Promise<AutoFillData> {
@@ -23,7 +44,7 @@ export async function mergeAutoFillData(db: Executor, userId: number, patch: Aut
       },
     })
     .returning({ data: autoFillData.data });
-  return autoFillDataSchema.parse(row?.data ?? {});
+  return readAutoFillData(row?.data);
 }
 
 /**

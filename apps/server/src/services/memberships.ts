@@ -11,6 +11,7 @@ import {
   verificationGroups,
 } from '../db/schema';
 import { errors } from '../errors';
+import { decodeTimeCursor, pageFrom, type TimeCursor } from '../http/cursor';
 
 /**
  * Groups and verification groups share one way of joining, following, deciding requests and listing people. These
@@ -53,25 +54,11 @@ export const VERIFICATION_CIRCLE: Circle = {
   followers: verificationGroupFollowers as unknown as typeof groupFollowers,
 };
 
-// Cursors: "<ISO time>|<uuid>" of the last row of a page -----------------------------------------------------------
-
-export function encodeCursor(at: Date, id: string): string {
-  return `${at.toISOString()}|${id}`;
-}
-
-export function decodeCursor(cursor: string | undefined): { at: Date; id: string } | null {
-  if (!cursor) return null;
-  const [at, id] = cursor.split('|');
-  const date = at ? new Date(at) : null;
-  if (!date || Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw errors.validation([{ field: 'cursor', message: 'Not a valid cursor' }]);
-  }
-  return { at: date, id };
-}
+// Keyset paging ---------------------------------------------------------------------------------------------------
 
 /** Keyset condition for rows after the cursor in (at, id) order, ascending or descending. */
 export function afterCursor(
-  cursor: { at: Date; id: string } | null,
+  cursor: TimeCursor | null,
   atColumn: PgColumn,
   idColumn: PgColumn,
   direction: 'asc' | 'desc',
@@ -79,12 +66,6 @@ export function afterCursor(
   if (!cursor) return undefined;
   const beyond = direction === 'asc' ? gt : lt;
   return or(beyond(atColumn, cursor.at), and(eq(atColumn, cursor.at), beyond(idColumn, cursor.id)));
-}
-
-export function pageFrom<T>(rows: T[], limit: number, cursorOf: (row: T) => string) {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { page, nextCursor: rows.length > limit && last ? cursorOf(last) : null };
 }
 
 // The caller's own standing ----------------------------------------------------------------------------------------
@@ -250,7 +231,7 @@ export async function listRequests(
   scope: ManagedScope,
   page: { cursor?: string; limit: number },
 ) {
-  const cursor = decodeCursor(page.cursor);
+  const cursor = decodeTimeCursor(page.cursor);
   const m = circle.members;
   const rows = await db
     .select({
@@ -266,7 +247,7 @@ export async function listRequests(
     .where(and(liveManaged(circle, scope), eq(m.state, 'requested'), afterCursor(cursor, m.requestedAt, m.id, 'asc')))
     .orderBy(asc(m.requestedAt), asc(m.id))
     .limit(page.limit + 1);
-  return pageFrom(rows, page.limit, (row) => encodeCursor(row.at, row.id));
+  return pageFrom(rows, page.limit, (row) => ({ at: row.at, id: row.id }));
 }
 
 /**
@@ -326,7 +307,7 @@ export async function listPeople(
   scope: ManagedScope,
   page: { cursor?: string; limit: number },
 ) {
-  const cursor = decodeCursor(page.cursor);
+  const cursor = decodeTimeCursor(page.cursor);
   const groupName = sql<string>`${circle.group.name}`;
   const rows =
     kind === 'members'
@@ -371,7 +352,7 @@ export async function listPeople(
           )
           .orderBy(desc(circle.followers.createdAt), desc(circle.followers.id))
           .limit(page.limit + 1);
-  return pageFrom(rows, page.limit, (row) => encodeCursor(row.at, row.id));
+  return pageFrom(rows, page.limit, (row) => ({ at: row.at, id: row.id }));
 }
 
 /** Removes a member (they may ask again later) or a follower. Returns whether someone was removed. */

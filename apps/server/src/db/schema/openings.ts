@@ -58,7 +58,8 @@ export const openings = pgTable(
     externalLink: text('external_link'),
     /** The latest form version (null for external-link openings). */
     currentFormVersion: integer('current_form_version'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Millisecond precision: keyset cursors carry JavaScript dates, which have no microseconds. */
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -103,8 +104,9 @@ export const applications = pgTable(
     score: numeric('score', { mode: 'number' }),
     revision: integer('revision').notNull().default(1),
     idempotencyKey: text('idempotency_key').notNull(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Millisecond precision, like every keyset-paged column (cursors carry JavaScript dates). */
+    submittedAt: timestamp('submitted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('applications_opening_applicant_key').on(table.openingId, table.applicantId),

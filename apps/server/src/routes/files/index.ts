@@ -21,6 +21,8 @@ import { AppError, envelopeFor, errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { presentFile } from '../../presenters/file';
+import { isAttachedToOpeningOf } from '../../services/applications/file-access';
+import { recordProfileView } from '../../services/profile-views';
 import { CONTENT_SNIFF_BYTES, detectContentType, sanitizeFileName } from '../../storage/content-type';
 import { downloadSchema, fileLinkRouteSchema, getFileSchema, uploadFileSchema } from './schema';
 
@@ -88,7 +90,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const row = await loadFile(request.params.id);
       if (row?.status !== 'ready' || row.ownerId !== actor.user.id) throw errors.notFound('That file');
-      authorize(actor, 'file.read', row);
+      authorize(actor, 'file.read', { file: row, sentToActor: false });
       return ok(presentFile(row));
     });
 
@@ -96,7 +98,12 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const row = await loadFile(request.params.id);
       if (row?.status !== 'ready') throw errors.notFound('That file');
-      authorize(actor, 'file.read', row);
+      const sentToActor = row.ownerId !== actor.user.id && (await isAttachedToOpeningOf(ctx.db, row.id, actor.user.id));
+      authorize(actor, 'file.read', { file: row, sentToActor });
+      // An organization opening a candidate's resume shows up in that person's "who viewed me".
+      if (sentToActor && row.purpose === 'resume') {
+        await recordProfileView(ctx.db, { ownerId: row.ownerId, viewerId: actor.user.id, subject: 'resume' });
+      }
       const expiresAt = new Date(Date.now() + FILE_LINK_TTL_SECONDS * 1000);
       const token = await new SignJWT({ uid: actor.user.id })
         .setProtectedHeader({ alg: 'HS256' })

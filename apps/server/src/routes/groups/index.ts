@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { groupMembers, groups } from '../../db/schema';
 import { errors } from '../../errors';
+import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import type { GroupMemberRow, GroupRow } from '../../policies/group';
@@ -16,8 +17,6 @@ import {
   afterCursor,
   circleCounts,
   decideRequests,
-  decodeCursor,
-  encodeCursor,
   follow,
   followingIds,
   GROUP_CIRCLE,
@@ -27,7 +26,6 @@ import {
   listRequests,
   lockRequests,
   type ManagedScope,
-  pageFrom,
   removePerson,
   unfollow,
   viewerStates,
@@ -131,7 +129,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/groups', { schema: listGroupsSchema }, async (request) => {
       const { organizationId, limit } = request.query;
-      const cursor = decodeCursor(request.query.cursor);
+      const cursor = decodeTimeCursor(request.query.cursor);
       const actor = await optionalActor(request.headers.authorization);
       const organizationCaller = actor !== null && isOrganization(actor.user) ? actor.user.id : undefined;
       const owner = organizationId ?? organizationCaller;
@@ -151,7 +149,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           )
           .orderBy(desc(groups.createdAt), desc(groups.id))
           .limit(limit + 1);
-        const { page, nextCursor } = pageFrom(rows, limit, (row) => encodeCursor(row.createdAt, row.id));
+        const { items: page, nextCursor } = pageFrom(rows, limit, (row) => ({ at: row.createdAt, id: row.id }));
         return ok({ items: await presentGroups(ctx.db, actor, page), nextCursor });
       }
       if (!actor) throw errors.unauthenticated();
@@ -167,7 +165,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         )
         .orderBy(desc(groupMembers.requestedAt), desc(groupMembers.id))
         .limit(limit + 1);
-      const { page, nextCursor } = pageFrom(rows, limit, (row) => encodeCursor(row.at, row.memberRowId));
+      const { items: page, nextCursor } = pageFrom(rows, limit, (row) => ({ at: row.at, id: row.memberRowId }));
       return ok({
         items: await presentGroups(
           ctx.db,
@@ -250,7 +248,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/group/groupJoiningRequests', { ...authenticated, schema: groupRequestsSchema }, async (request) => {
       const actor = actorOf(request);
       const scope = await managedScope(actor, request.query.groupId);
-      const { page, nextCursor } = await listRequests(ctx.db, GROUP_CIRCLE, scope, request.query);
+      const { items: page, nextCursor } = await listRequests(ctx.db, GROUP_CIRCLE, scope, request.query);
       const people = await personSummaries(
         ctx.db,
         page.map((row) => row.userId),
@@ -283,7 +281,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request: { query: { groupId?: string; cursor?: string; limit: number }; actor: Actor | null }) => {
         const actor = request.actor as Actor;
         const scope = await managedScope(actor, request.query.groupId);
-        const { page, nextCursor } = await listPeople(ctx.db, GROUP_CIRCLE, kind, scope, request.query);
+        const { items: page, nextCursor } = await listPeople(ctx.db, GROUP_CIRCLE, kind, scope, request.query);
         const summaries = await personSummaries(
           ctx.db,
           page.map((row) => row.userId),

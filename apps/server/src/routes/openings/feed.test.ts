@@ -1,5 +1,9 @@
+import { type AutoFillData, ELIGIBILITY_RULES, type Eligibility } from '@placely/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedOpeningWithApplicants, seedOrganization } from '../../seed/helpers';
+import { seedOpeningWithApplicants, seedOrganization, seedStudent } from '../../seed/helpers';
+import { failedEligibilityRules, meetsEligibilitySql } from '../../services/applications/eligibility';
+import { mergeAutoFillData } from '../../services/autofill';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
@@ -10,7 +14,19 @@ beforeAll(async () => {
   await seedOpeningWithApplicants(server.db, { organizationId: acme.id, opening: { title: 'Backend Intern' } });
   await seedOpeningWithApplicants(server.db, {
     organizationId: globex.id,
-    opening: { title: 'Data Analyst', kind: 'fullTime' },
+    opening: {
+      title: 'Data Analyst',
+      kind: 'fullTime',
+      locations: ['Mumbai'],
+      remote: false,
+      eligibility: {
+        minGrade: 8,
+        allowedDegrees: ['B.Tech'],
+        allowedBranches: [],
+        graduationYears: [2026],
+        maxBacklogs: 0,
+      },
+    },
   });
   await seedOpeningWithApplicants(server.db, {
     organizationId: acme.id,
@@ -55,5 +71,81 @@ describe('GET /api/placements/campus/all/openings', () => {
     const cursor = await server.call('/api/placements/campus/all/openings?cursor=nope');
     expect(cursor.status).toBe(400);
     expect(cursor.body.exception.error.fields).toEqual([{ field: 'cursor', message: 'Not a valid cursor' }]);
+  });
+
+  it('filters by location (and "remote"), and by eligibility for a signed-in student', async () => {
+    expect(titles(await feed('?location=mum'))).toEqual(['Data Analyst']);
+    expect(titles(await feed('?location=remote'))).toEqual(['Backend Intern']);
+    expect(titles(await feed('?location=bengaluru'))).toEqual(['Backend Intern']);
+    expect((await feed()).items.every((item: { eligible: null }) => item.eligible === null)).toBe(true);
+
+    const signedOut = await server.call('/api/placements/campus/all/openings?eligibleOnly=true');
+    expect(signedOut.status).toBe(400);
+    expect(signedOut.body.exception.error.fields[0].field).toBe('eligibleOnly');
+
+    const student = await seedStudent(server.db);
+    const token = await server.tokenFor(student.id);
+    const asStudent = async (query = '') =>
+      (await server.call(`/api/placements/campus/all/openings${query}`, { token })).body.result.data;
+    expect((await asStudent()).items.map((i: { title: string; eligible: boolean }) => [i.title, i.eligible])).toEqual([
+      ['Data Analyst', false],
+      ['Backend Intern', true],
+    ]);
+    expect(titles(await asStudent('?eligibleOnly=true'))).toEqual(['Backend Intern']);
+    await mergeAutoFillData(server.db, student.id, {
+      grade: '8.4',
+      degree: 'b.tech',
+      graduationYear: 2026,
+      currentBacklogs: 0,
+    });
+    expect(titles(await asStudent('?eligibleOnly=true'))).toEqual(['Data Analyst', 'Backend Intern']);
+  });
+});
+
+describe('meetsEligibilitySql', () => {
+  it('agrees with failedEligibilityRules on every rule, including missing and malformed data', async () => {
+    const rules: Eligibility[] = [
+      { minGrade: 7, allowedDegrees: [], allowedBranches: [], graduationYears: [], maxBacklogs: null },
+      {
+        minGrade: null,
+        allowedDegrees: ['B.Tech', 'B.E.'],
+        allowedBranches: [],
+        graduationYears: [],
+        maxBacklogs: null,
+      },
+      {
+        minGrade: null,
+        allowedDegrees: [],
+        allowedBranches: ['Computer Science'],
+        graduationYears: [],
+        maxBacklogs: null,
+      },
+      { minGrade: null, allowedDegrees: [], allowedBranches: [], graduationYears: [2025, 2026], maxBacklogs: null },
+      { minGrade: null, allowedDegrees: [], allowedBranches: [], graduationYears: [], maxBacklogs: 0 },
+      { minGrade: 6, allowedDegrees: ['B.Tech'], allowedBranches: ['ECE'], graduationYears: [2026], maxBacklogs: 2 },
+      { minGrade: null, allowedDegrees: [], allowedBranches: [], graduationYears: [], maxBacklogs: null },
+    ];
+    const people: AutoFillData[] = [
+      {},
+      { grade: 7, degree: 'B.Tech', branch: 'computer science ', graduationYear: 2026, currentBacklogs: 0 },
+      { grade: '6.9', degree: 'b.e.', branch: 'ECE', graduationYear: '2025' as never, currentBacklogs: 3 },
+      { grade: 'A+', degree: 'M.Sc', graduationYear: 2024, currentBacklogs: '1' as never },
+      { grade: '9', degree: ' B.Tech ', branch: 'ece', graduationYear: 2026, currentBacklogs: 2 },
+    ];
+    expect(ELIGIBILITY_RULES.length).toBe(5);
+    for (const eligibility of rules) {
+      for (const data of people) {
+        const [row] = await server.db
+          .execute<{ ok: boolean }>(
+            sql`select ${meetsEligibilitySql(sql`${JSON.stringify(eligibility)}::jsonb`, data)} as ok`,
+          )
+          .then((result) => (Array.isArray(result) ? result : (result as { rows: { ok: boolean }[] }).rows));
+        expect([eligibility, data, row?.ok]).toEqual([
+          eligibility,
+          data,
+          failedEligibilityRules(eligibility, data).length === 0,
+        ]);
+      }
+    }
   });
 });

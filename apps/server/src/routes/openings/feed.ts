@@ -10,7 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { openingFormVersions, openings, organizationProfiles, users } from '../../db/schema';
 import { errors } from '../../errors';
+import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
+import { isIndividual } from '../../policies/individual';
+import { meetsEligibilitySql } from '../../services/applications/eligibility';
+import { loadApplicantData } from '../../services/applications/prefill';
 
 const feedSchema = {
   tags: ['openings'],
@@ -19,26 +23,29 @@ const feedSchema = {
   response: { 200: successEnvelope(feedOpeningPageSchema) },
 };
 
-/** "<created_at ISO>|<id>": stable keyset paging, newest first. */
-function decodeFeedCursor(cursor: string | undefined) {
-  if (!cursor) return null;
-  const [at, id] = cursor.split('|');
-  const date = at ? new Date(at) : null;
-  if (!date || Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw errors.validation([{ field: 'cursor', message: 'Not a valid cursor' }]);
-  }
-  return { at: date, id };
-}
-
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** GET /api/placements/campus/all/openings: the students' feed. Public: only open, undeleted, before-deadline openings. */
 export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/placements/campus/all/openings', { schema: feedSchema }, async (request) => {
-      const { limit, q, kind } = request.query;
-      const cursor = decodeFeedCursor(request.query.cursor);
+      const { limit, q, kind, location, eligibleOnly } = request.query;
+      const authorization = request.headers.authorization;
+      const actor = authorization ? await ctx.authenticate.resolveActor(authorization) : null;
+      const applicant = actor && isIndividual(actor.user) ? actor.user : null;
+      if (eligibleOnly === 'true' && !applicant) {
+        throw errors.validation([
+          {
+            field: 'eligibleOnly',
+            message: 'Sign in with a student account to see the openings you are eligible for.',
+          },
+        ]);
+      }
+      const data = applicant ? (await loadApplicantData(ctx.db, applicant, ctx.publicUrl())).values : null;
+      const eligible = data ? meetsEligibilitySql(openings.eligibility, data) : sql<null>`null`;
+      const cursor = decodeTimeCursor(request.query.cursor);
       const search = q ? `%${escapeLike(q)}%` : null;
+      const place = location ? `%${escapeLike(location)}%` : null;
       const organizationName = sql<string>`coalesce(${organizationProfiles.name}, ${users.name})`;
       const rows = await ctx.db
         .select({
@@ -47,6 +54,7 @@ export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           logo: organizationProfiles.logo,
           website: organizationProfiles.website,
           form: openingFormVersions.definition,
+          eligible: sql<boolean | null>`${eligible}`,
         })
         .from(openings)
         .innerJoin(users, eq(users.id, openings.organizationId))
@@ -65,6 +73,13 @@ export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             gt(openings.deadline, sql`now()`),
             kind ? eq(openings.kind, kind) : undefined,
             search ? or(ilike(openings.title, search), ilike(organizationName, search)) : undefined,
+            place
+              ? or(
+                  sql`exists (select 1 from jsonb_array_elements_text(${openings.locations}) as place(name) where place.name ilike ${place})`,
+                  /^remote$/i.test(location ?? '') ? eq(openings.remote, true) : undefined,
+                )
+              : undefined,
+            eligibleOnly === 'true' && data ? meetsEligibilitySql(openings.eligibility, data) : undefined,
             cursor
               ? or(
                   lt(openings.createdAt, cursor.at),
@@ -75,23 +90,22 @@ export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         )
         .orderBy(desc(openings.createdAt), desc(openings.id))
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1)?.opening;
-      const items: FeedOpening[] = page.map(({ opening, organizationName: name, logo, website, form }) => ({
-        id: opening.id,
-        title: opening.title,
-        kind: opening.kind,
-        organization: { name, logoUrl: logo, website },
-        locations: opening.locations,
-        remote: opening.remote,
-        deadline: opening.deadline.toISOString(),
-        applyMode: opening.applyMode,
-        oneClick: opening.applyMode === 'form' && form !== null && isOneClickForm(form),
-      }));
-      return ok({
-        items,
-        nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
-      });
+      const page = pageFrom(rows, limit, ({ opening }) => ({ at: opening.createdAt, id: opening.id }));
+      const items: FeedOpening[] = page.items.map(
+        ({ opening, organizationName: name, logo, website, form, eligible }) => ({
+          id: opening.id,
+          title: opening.title,
+          kind: opening.kind,
+          organization: { name, logoUrl: logo, website },
+          locations: opening.locations,
+          remote: opening.remote,
+          deadline: opening.deadline.toISOString(),
+          applyMode: opening.applyMode,
+          oneClick: opening.applyMode === 'form' && form !== null && isOneClickForm(form),
+          eligible: eligible ?? null,
+        }),
+      );
+      return ok({ items, nextCursor: page.nextCursor });
     });
   };
 }

@@ -1,14 +1,16 @@
 import type { OpeningInput } from '@placely/contract';
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { applications, externalApplyClicks, openingFormVersions, openings } from '../../db/schema';
 import { errors } from '../../errors';
+import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { type OpeningRow, presentOpening, presentOpeningListItem } from '../../presenters/opening';
+import { sanitizeRichText } from '../../services/html';
 import {
   changeOpeningStatusSchema,
   createOpeningSchema,
@@ -35,7 +37,7 @@ function columnsFrom(input: OpeningInput) {
   return {
     title: input.title,
     kind: input.kind,
-    description: input.description,
+    description: sanitizeRichText(input.description),
     locations: input.locations,
     remote: input.remote,
     compensation: input.compensation,
@@ -55,7 +57,7 @@ async function applicationCounts(db: Executor, ids: string[]): Promise<Map<strin
   const rows = await db
     .select({ openingId: applications.openingId, n: count() })
     .from(applications)
-    .where(inArray(applications.openingId, ids))
+    .where(and(inArray(applications.openingId, ids), ne(applications.status, 'withdrawn')))
     .groupBy(applications.openingId);
   return new Map(rows.map((row) => [row.openingId, Number(row.n)]));
 }
@@ -94,16 +96,6 @@ function canonical(value: unknown): string {
   );
 }
 
-function decodeCursor(cursor: string | undefined) {
-  if (!cursor) return null;
-  const [at, id] = cursor.split('|');
-  const date = at ? new Date(at) : null;
-  if (!date || Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw errors.validation([{ field: 'cursor', message: 'Not a valid cursor' }]);
-  }
-  return { at: date, id };
-}
-
 export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
@@ -111,7 +103,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/organization/openings', { ...authenticated, schema: listOpeningsSchema }, async (request) => {
       const actor = actorOf(request);
       const { limit } = request.query;
-      const cursor = decodeCursor(request.query.cursor);
+      const cursor = decodeTimeCursor(request.query.cursor);
       const rows = await ctx.db
         .select()
         .from(openings)
@@ -129,15 +121,14 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         )
         .orderBy(desc(openings.createdAt), desc(openings.id))
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
+      const page = pageFrom(rows, limit, (row) => ({ at: row.createdAt, id: row.id }));
       const counts = await applicationCounts(
         ctx.db,
-        page.map((row) => row.id),
+        page.items.map((row) => row.id),
       );
-      const last = page.at(-1);
       return ok({
-        items: page.map((row) => presentOpeningListItem(row, counts.get(row.id) ?? 0, abilitiesFor(actor, row))),
-        nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
+        items: page.items.map((row) => presentOpeningListItem(row, counts.get(row.id) ?? 0, abilitiesFor(actor, row))),
+        nextCursor: page.nextCursor,
       });
     });
 

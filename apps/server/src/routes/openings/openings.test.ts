@@ -58,7 +58,13 @@ describe('organization openings', () => {
 
   it('creates, lists, reads, updates with a new form version, and deletes', async () => {
     const { token, opening } = await organizationWithOpening();
-    expect(opening).toMatchObject({ title: 'Backend intern', formVersion: 1, applicationCount: 0, status: 'open' });
+    expect(opening).toMatchObject({
+      title: 'Backend intern',
+      formVersion: 1,
+      applicationCount: 0,
+      status: 'open',
+      acceptingApplications: true,
+    });
     expect(opening.abilities).toEqual({ update: true, delete: true, viewApplications: true });
 
     const list = await server.call('/api/organization/openings', { token });
@@ -97,7 +103,7 @@ describe('organization openings', () => {
       token,
       body: { id: opening.id, status: 'closed' },
     });
-    expect(closed.body.result.data.status).toBe('closed');
+    expect(closed.body.result.data).toMatchObject({ status: 'closed', acceptingApplications: false });
     const copy = await server.call('/api/organization/openings/id/duplicate', { token, body: { id: opening.id } });
     expect(copy.status).toBe(200);
     expect(copy.body.result.data).toMatchObject({ title: 'Backend intern (copy)', status: 'draft', formVersion: 1 });

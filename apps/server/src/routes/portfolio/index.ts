@@ -17,6 +17,7 @@ import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { canViewPortfolio, ownsPortfolio } from '../../policies/portfolio';
 import { presentPortfolio, presentProfileView } from '../../presenters/portfolio';
+import { recordProfileView } from '../../services/profile-views';
 import { lockUser } from '../../services/users';
 import { verificationBadgesFor } from '../../services/verification';
 import { listSection } from '../individual';
@@ -35,7 +36,6 @@ import {
 /** 72 random bits, URL-safe: 12 characters nobody can guess or enumerate. */
 const newPublicId = () => randomBytes(9).toString('base64url');
 /** The same organization opening the same portfolio again within this window is one view. */
-const REPEAT_VIEW_WINDOW = sql`interval '30 minutes'`;
 
 async function listPortfolios(db: Executor, userId: number) {
   const rows = await db
@@ -175,27 +175,12 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
       if (!isOwner) {
         const organizationViewer = actor && isOrganizationAccount(actor.user.accountType) ? actor.user.id : null;
-        const repeat = organizationViewer
-          ? await ctx.db
-              .select({ id: profileViews.id })
-              .from(profileViews)
-              .where(
-                and(
-                  eq(profileViews.portfolioId, portfolio.id),
-                  eq(profileViews.viewerId, organizationViewer),
-                  gt(profileViews.viewedAt, sql`now() - ${REPEAT_VIEW_WINDOW}`),
-                ),
-              )
-              .limit(1)
-          : [];
-        if (repeat.length === 0) {
-          await ctx.db.insert(profileViews).values({
-            ownerId: user.id,
-            viewerId: organizationViewer,
-            subject: 'portfolio',
-            portfolioId: portfolio.id,
-          });
-        }
+        await recordProfileView(ctx.db, {
+          ownerId: user.id,
+          viewerId: organizationViewer,
+          subject: 'portfolio',
+          portfolioId: portfolio.id,
+        });
       }
 
       const shownIds = new Set(

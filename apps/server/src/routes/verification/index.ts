@@ -21,6 +21,7 @@ import {
   verificationGroups,
 } from '../../db/schema';
 import { errors } from '../../errors';
+import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import {
@@ -37,8 +38,6 @@ import {
   afterCursor,
   circleCounts,
   decideRequests,
-  decodeCursor,
-  encodeCursor,
   follow,
   followingIds,
   joinCircle,
@@ -47,7 +46,6 @@ import {
   listRequests,
   lockRequests,
   type ManagedScope,
-  pageFrom,
   removePerson,
   unfollow,
   VERIFICATION_CIRCLE,
@@ -253,7 +251,7 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
 
     const listGroupsPage = async (actor: Actor, query: { cursor?: string; limit: number }, where: SQL | undefined) => {
-      const cursor = decodeCursor(query.cursor);
+      const cursor = decodeTimeCursor(query.cursor);
       const rows = await ctx.db
         .select()
         .from(verificationGroups)
@@ -266,7 +264,7 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         )
         .orderBy(desc(verificationGroups.createdAt), desc(verificationGroups.id))
         .limit(query.limit + 1);
-      const { page, nextCursor } = pageFrom(rows, query.limit, (row) => encodeCursor(row.createdAt, row.id));
+      const { items: page, nextCursor } = pageFrom(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
       return { items: await presentGroups(ctx.db, actor, page), nextCursor };
     };
 
@@ -282,7 +280,7 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }
           return ok(await listGroupsPage(actor, request.query, eq(verificationGroups.approvalState, 'pending')));
         }
-        const cursor = decodeCursor(request.query.cursor);
+        const cursor = decodeTimeCursor(request.query.cursor);
         const m = verificationGroupMembers;
         const rows = await ctx.db
           .select({ group: verificationGroups, at: m.requestedAt, rowId: m.id })
@@ -294,7 +292,7 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .where(and(eq(m.userId, actor.user.id), afterCursor(cursor, m.requestedAt, m.id, 'desc')))
           .orderBy(desc(m.requestedAt), desc(m.id))
           .limit(limit + 1);
-        const { page, nextCursor } = pageFrom(rows, limit, (row) => encodeCursor(row.at, row.rowId));
+        const { items: page, nextCursor } = pageFrom(rows, limit, (row) => ({ at: row.at, id: row.rowId }));
         return ok({
           items: await presentGroups(
             ctx.db,
@@ -453,7 +451,7 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         const scope = await scopeFor(actor, request.query.groupId, 'verificationGroup.manage');
-        const { page, nextCursor } = await listRequests(ctx.db, VERIFICATION_CIRCLE, scope, request.query);
+        const { items: page, nextCursor } = await listRequests(ctx.db, VERIFICATION_CIRCLE, scope, request.query);
         const people = await personSummaries(
           ctx.db,
           page.map((row) => row.userId),
@@ -497,7 +495,13 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/verification/members', { ...authenticated, schema: verificationMembersSchema }, async (request) => {
       const actor = actorOf(request);
       const scope = await scopeFor(actor, request.query.groupId, 'verificationGroup.viewMembers');
-      const { page, nextCursor } = await listPeople(ctx.db, VERIFICATION_CIRCLE, 'members', scope, request.query);
+      const { items: page, nextCursor } = await listPeople(
+        ctx.db,
+        VERIFICATION_CIRCLE,
+        'members',
+        scope,
+        request.query,
+      );
       const [summaries, verified] = await Promise.all([
         personSummaries(
           ctx.db,
@@ -523,7 +527,13 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         const scope = await scopeFor(actor, request.query.groupId, 'verificationGroup.manage');
-        const { page, nextCursor } = await listPeople(ctx.db, VERIFICATION_CIRCLE, 'followers', scope, request.query);
+        const { items: page, nextCursor } = await listPeople(
+          ctx.db,
+          VERIFICATION_CIRCLE,
+          'followers',
+          scope,
+          request.query,
+        );
         const summaries = await personSummaries(
           ctx.db,
           page.map((row) => row.userId),

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { OneShot, Scenario } from '../scenario';
+
+/** Applications seeded on the responses/export opening (BENCH_APPLICATIONS, default 100 000). */
+const applicationCount = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
+/** Distinct applicants available to the submit scenario (each applies once). */
+const SUBMITTERS = 30_000;
+
+const FORM = {
+  sections: [
+    {
+      id: 'about',
+      title: 'About you',
+      fields: [
+        { id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' },
+        { id: 'email', type: 'email', label: 'Email', required: true, autoFillKey: 'email' },
+        { id: 'cgpa', type: 'number', label: 'CGPA', required: true },
+        {
+          id: 'track',
+          type: 'singleChoice',
+          label: 'Track',
+          required: true,
+          allowOther: true,
+          options: [
+            { id: 'be', label: 'Backend' },
+            { id: 'fe', label: 'Frontend' },
+          ],
+        },
+        { id: 'why', type: 'paragraph', label: 'Why this role?', required: false },
+        {
+          id: 'jobs',
+          type: 'repeatableGroup',
+          label: 'Experience',
+          required: false,
+          fields: [
+            { id: 'company', type: 'shortText', label: 'Company', required: true },
+            { id: 'months', type: 'number', label: 'Months', required: false },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+const answersSql = `jsonb_build_object(
+  'name', 'Bench User ' || u.id, 'email', 'user' || u.id || '@bench.placely.test', 'cgpa', 6 + (u.id % 40) / 10.0,
+  'track', jsonb_build_object('optionId', CASE WHEN u.id % 2 = 0 THEN 'be' ELSE 'fe' END),
+  'why', repeat('I enjoy building reliable systems. ', 8),
+  'jobs', jsonb_build_array(jsonb_build_object('company', 'Company ' || (u.id % 97), 'months', 6)))`;
+
+/** The organization (user 10) and two openings: one filled with applications, one taking the submit load. */
+const state = { organizationId: 10, fullOpening: '', submitOpening: '', baselineOpening: '' };
+
+async function createOpening(db: import('pg').Client, title: string): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `INSERT INTO openings (id, organization_id, title, kind, description, status, deadline, eligibility, apply_mode, current_form_version)
+     VALUES ($1, $2, $3, 'internship', '<p>Bench opening</p>', 'open', now() + interval '30 days',
+             '{"minGrade":null,"allowedDegrees":[],"allowedBranches":[],"graduationYears":[],"maxBacklogs":null}', 'form', 1)`,
+    [id, state.organizationId, title],
+  );
+  await db.query(`INSERT INTO opening_form_versions (opening_id, version, definition) VALUES ($1, 1, $2)`, [
+    id,
+    JSON.stringify(FORM),
+  ]);
+  return id;
+}
+
+let prepared: Promise<void> | null = null;
+/**
+ * Seeds once for every applications scenario: the full opening gets one application per seeded user, up to the
+ * count (the database's rules do not care about account types; the bench needs 100 000 distinct applicants).
+ */
+function prepareOpenings(db: import('pg').Client): Promise<void> {
+  prepared ??= (async () => {
+    state.fullOpening = await createOpening(db, 'Responses bench');
+    state.submitOpening = await createOpening(db, 'Submit bench');
+    state.baselineOpening = await createOpening(db, 'Submit baseline');
+    await db.query(
+      `INSERT INTO applications (opening_id, applicant_id, form_version, answers, idempotency_key, submitted_at, updated_at)
+       SELECT $1, u.id, 1, ${answersSql}, 'bench-' || u.id, now() - (u.id || ' seconds')::interval, now() - (u.id || ' seconds')::interval
+       FROM users u ORDER BY u.id LIMIT $2`,
+      [state.fullOpening, applicationCount],
+    );
+    await db.query(
+      `INSERT INTO application_revisions (application_id, revision, form_version, answers)
+       SELECT id, 1, 1, answers FROM applications WHERE opening_id = $1`,
+      [state.fullOpening],
+    );
+    await db.query('CREATE SEQUENCE IF NOT EXISTS bench_applicant_seq');
+    await db.query('ANALYZE');
+  })();
+  return prepared;
+}
+
+/**
+ * Many people applying to one opening at once: each request is a different individual with a fresh idempotency key,
+ * so every one is a real submit (eligibility, validation, insert of the application, its revision and event).
+ */
+export const submitApplications: Scenario = {
+  name: 'POST /api/placements/campus/apply (one opening, distinct applicants)',
+  async prepare(context) {
+    await prepareOpenings(context.db);
+    const { rows } = await context.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE account_type = 'Individual' ORDER BY id DESC LIMIT $1`,
+      [SUBMITTERS],
+    );
+    submitters = rows.map((row) => Number(row.id));
+    submitterTokens = await context.mintTokens(submitters);
+  },
+  load: () => {
+    let next = 0;
+    return {
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const index = next++ % submitterTokens.length;
+            const userId = submitters[index] as number;
+            return {
+              ...request,
+              path: '/api/placements/campus/apply',
+              headers: {
+                ...request.headers,
+                authorization: submitterTokens[index] as string,
+                'content-type': 'application/json',
+              },
+              body: JSON.stringify({
+                openingId: state.submitOpening,
+                idempotencyKey: `bench-submit-${randomUUID()}`,
+                answers: {
+                  name: `Bench User ${userId}`,
+                  email: `user${userId}@bench.placely.test`,
+                  cgpa: 8.1,
+                  track: { optionId: 'be' },
+                  why: 'I enjoy building reliable systems.',
+                  jobs: [{ company: 'Initech', months: 6 }],
+                },
+              }),
+            };
+          },
+        },
+      ],
+    };
+  },
+  baselineSql: () => `\\set k random(1, 1000000000)
+BEGIN;
+SELECT * FROM openings WHERE id = '${state.baselineOpening}';
+SELECT definition FROM opening_form_versions WHERE opening_id = '${state.baselineOpening}' AND version = 1;
+WITH applicant AS (SELECT 1 + (nextval('bench_applicant_seq') % :users) AS id),
+app AS (
+  INSERT INTO applications (opening_id, applicant_id, form_version, answers, idempotency_key)
+  SELECT '${state.baselineOpening}', applicant.id, 1,
+         '{"name":"Bench","email":"b@bench.placely.test","cgpa":8.1,"track":{"optionId":"be"},"why":"I enjoy building reliable systems.","jobs":[{"company":"Initech","months":6}]}'::jsonb,
+         'pgbench-' || applicant.id || '-' || :k
+  FROM applicant ON CONFLICT DO NOTHING RETURNING id, answers
+), rev AS (
+  INSERT INTO application_revisions (application_id, revision, form_version, answers) SELECT id, 1, 1, answers FROM app RETURNING application_id
+)
+INSERT INTO application_events (application_id, to_status) SELECT application_id, 'submitted' FROM rev;
+COMMIT;
+`,
+};
+let submitters: number[] = [];
+let submitterTokens: string[] = [];
+
+/** The organization's responses view: the first page (50, newest first) of an opening with 100 000 applications. */
+export const responsesFirstPage: Scenario = {
+  name: `GET /api/organization/openings/id/applications (first page of ${applicationCount})`,
+  async prepare(context) {
+    await prepareOpenings(context.db);
+    organizationToken = (await context.mintTokens([state.organizationId]))[0] ?? '';
+  },
+  load: () => ({
+    requests: [
+      {
+        method: 'GET',
+        path: `/api/organization/openings/id/applications?id=${state.fullOpening}`,
+        headers: { authorization: organizationToken },
+      },
+    ],
+  }),
+  baselineSql:
+    () => `SELECT u.* FROM users u JOIN refresh_token_families f ON f.user_id = u.id AND f.revoked_at IS NULL WHERE u.id = ${state.organizationId} LIMIT 1;
+SELECT * FROM openings WHERE id = '${state.fullOpening}' AND deleted_at IS NULL AND organization_id = ${state.organizationId};
+SELECT a.*, coalesce(p.name, u.name), u.email FROM applications a JOIN users u ON u.id = a.applicant_id LEFT JOIN individual_profiles p ON p.user_id = a.applicant_id WHERE a.opening_id = '${state.fullOpening}' ORDER BY a.submitted_at DESC, a.id DESC LIMIT 51;
+SELECT count(*) FROM applications WHERE opening_id = '${state.fullOpening}';
+SELECT version, definition FROM opening_form_versions WHERE opening_id = '${state.fullOpening}' AND version IN (1);
+`,
+};
+let organizationToken = '';
+
+const exportOf = (format: 'csv' | 'xlsx'): OneShot => ({
+  name: `export ${applicationCount} applications as ${format.toUpperCase()}`,
+  async prepare(context) {
+    await prepareOpenings(context.db);
+    organizationToken = (await context.mintTokens([state.organizationId]))[0] ?? '';
+  },
+  async run({ baseUrl }) {
+    const response = await fetch(
+      `${baseUrl}/api/organization/openings/id/applications/export?id=${state.fullOpening}&format=${format}`,
+      { headers: { authorization: organizationToken } },
+    );
+    if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
+    let bytes = 0;
+    for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+    return bytes;
+  },
+  baselineSql: () =>
+    `COPY (SELECT a.id, coalesce(p.name, u.name), u.email, a.status, a.submitted_at, a.answers->>'name', a.answers->>'email', a.answers->>'cgpa', a.answers->'track'->>'optionId', a.answers->>'why', a.answers->'jobs'->0->>'company', a.answers->'jobs'->0->>'months' FROM applications a JOIN users u ON u.id = a.applicant_id LEFT JOIN individual_profiles p ON p.user_id = a.applicant_id WHERE a.opening_id = '${state.fullOpening}' ORDER BY a.submitted_at, a.id) TO STDOUT WITH CSV HEADER`,
+});
+
+export const exportCsv = exportOf('csv');
+export const exportXlsx = exportOf('xlsx');

@@ -1,0 +1,58 @@
+import type { Answers, Application, MyApplication, ReceivedApplication } from '@placely/contract';
+import type { InferSelectModel } from 'drizzle-orm';
+import type { applications } from '../db/schema';
+
+export type ApplicationRow = InferSelectModel<typeof applications>;
+
+/** The applicant's view of their own application. */
+export function presentApplication(row: ApplicationRow, canEdit: boolean): Application {
+  return {
+    id: row.id,
+    openingId: row.openingId,
+    formVersion: row.formVersion,
+    answers: row.answers,
+    status: row.status,
+    revision: row.revision,
+    submittedAt: row.submittedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    canEdit,
+  };
+}
+
+/** A row of the applicant's /forms list. */
+export function presentMyApplication(
+  row: ApplicationRow,
+  opening: { title: string; organizationName: string | null },
+  canEdit: boolean,
+): MyApplication {
+  return {
+    id: row.id,
+    openingId: row.openingId,
+    openingTitle: opening.title,
+    organizationName: opening.organizationName,
+    status: row.status,
+    revision: row.revision,
+    submittedAt: row.submittedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    canEdit,
+  };
+}
+
+/** The organization's view of an application to one of its openings. */
+export function presentReceivedApplication(
+  row: ApplicationRow,
+  applicant: { id: number; name: string | null; email: string | null },
+): ReceivedApplication {
+  return {
+    id: row.id,
+    applicant: { id: applicant.id, name: applicant.name, email: applicant.email },
+    formVersion: row.formVersion,
+    answers: row.answers as Answers,
+    status: row.status,
+    stage: row.stage,
+    score: row.score,
+    revision: row.revision,
+    submittedAt: row.submittedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

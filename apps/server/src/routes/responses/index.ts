@@ -1,0 +1,169 @@
+import { EXPORT_TOTAL_ROWS_HEADER, type FormDefinition } from '@placely/contract';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type Actor, actorOf } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import {
+  applicationRevisions,
+  applications,
+  individualProfiles,
+  openingFormVersions,
+  openings,
+  users,
+} from '../../db/schema';
+import { errors } from '../../errors';
+import { decodeTimeCursor, pageFrom } from '../../http/cursor';
+import { ok } from '../../http/envelope';
+import { authorize } from '../../policies';
+import { presentReceivedApplication } from '../../presenters/application';
+import { csvStream, EXPORT_CONTENT_TYPES, planExport, xlsxStream } from '../../services/applications/export';
+import { exportResponsesSchema, listResponsesSchema, responseDetailSchema } from './schema';
+
+/** The organization's live opening; anyone else's is a 404 so ids reveal nothing. */
+async function loadReviewableOpening(db: Executor, actor: Actor, id: string) {
+  const [row] = await db
+    .select()
+    .from(openings)
+    .where(and(eq(openings.id, id), isNull(openings.deletedAt), eq(openings.organizationId, actor.user.id)));
+  if (!row) throw errors.notFound('That opening');
+  authorize(actor, 'opening.viewApplications', row);
+  return row;
+}
+
+async function formsFor(db: Executor, openingId: string, versions: number[]) {
+  if (versions.length === 0) return [];
+  const rows = await db
+    .select({ version: openingFormVersions.version, definition: openingFormVersions.definition })
+    .from(openingFormVersions)
+    .where(and(eq(openingFormVersions.openingId, openingId), inArray(openingFormVersions.version, versions)))
+    .orderBy(asc(openingFormVersions.version));
+  return rows.map((row) => ({ version: row.version, definition: row.definition as FormDefinition }));
+}
+
+const applicantName = sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`;
+
+/** The stable in-app address of an applicant's file: it opens the application and fetches a fresh signed link. */
+export function applicantFileLink(publicUrl: string, openingId: string, applicationId: string, fileId: string) {
+  const query = new URLSearchParams({ opening: openingId, application: applicationId, file: fileId });
+  return `${publicUrl}/organization/openings?${query}`;
+}
+
+export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const authenticated = { onRequest: ctx.authenticate };
+
+    app.get(
+      '/api/organization/openings/id/applications',
+      { ...authenticated, schema: listResponsesSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const { id, order, limit } = request.query;
+        const opening = await loadReviewableOpening(ctx.db, actor, id);
+        const cursor = decodeTimeCursor(request.query.cursor);
+        const newest = order === 'newest';
+        const beyond = (column: typeof applications.submittedAt | typeof applications.id, value: Date | string) =>
+          newest ? lt(column, value) : gt(column, value);
+        const [rows, [total]] = await Promise.all([
+          ctx.db
+            .select({ application: applications, name: applicantName, email: users.email })
+            .from(applications)
+            .innerJoin(users, eq(users.id, applications.applicantId))
+            .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+            .where(
+              and(
+                eq(applications.openingId, opening.id),
+                cursor
+                  ? or(
+                      beyond(applications.submittedAt, cursor.at),
+                      and(eq(applications.submittedAt, cursor.at), beyond(applications.id, cursor.id)),
+                    )
+                  : undefined,
+              ),
+            )
+            .orderBy(
+              ...(newest
+                ? [desc(applications.submittedAt), desc(applications.id)]
+                : [asc(applications.submittedAt), asc(applications.id)]),
+            )
+            .limit(limit + 1),
+          ctx.db.select({ n: count() }).from(applications).where(eq(applications.openingId, opening.id)),
+        ]);
+        const page = pageFrom(rows, limit, ({ application }) => ({
+          at: application.submittedAt,
+          id: application.id,
+        }));
+        const versions = new Set(page.items.map(({ application }) => application.formVersion));
+        if (opening.currentFormVersion !== null) versions.add(opening.currentFormVersion);
+        return ok({
+          items: page.items.map(({ application, name, email }) =>
+            presentReceivedApplication(application, { id: application.applicantId, name, email }),
+          ),
+          nextCursor: page.nextCursor,
+          forms: await formsFor(ctx.db, opening.id, [...versions]),
+          total: Number(total?.n ?? 0),
+        });
+      },
+    );
+
+    app.get(
+      '/api/organization/openings/id/applications/one',
+      { ...authenticated, schema: responseDetailSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const opening = await loadReviewableOpening(ctx.db, actor, request.query.id);
+        const [row] = await ctx.db
+          .select({ application: applications, name: applicantName, email: users.email })
+          .from(applications)
+          .innerJoin(users, eq(users.id, applications.applicantId))
+          .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+          .where(and(eq(applications.id, request.query.applicationId), eq(applications.openingId, opening.id)));
+        if (!row) throw errors.notFound('That application');
+        const revisions = await ctx.db
+          .select()
+          .from(applicationRevisions)
+          .where(eq(applicationRevisions.applicationId, row.application.id))
+          .orderBy(asc(applicationRevisions.revision));
+        const versions = new Set([row.application.formVersion, ...revisions.map((r) => r.formVersion)]);
+        return ok({
+          ...presentReceivedApplication(row.application, {
+            id: row.application.applicantId,
+            name: row.name,
+            email: row.email,
+          }),
+          revisions: revisions.map((revision) => ({
+            revision: revision.revision,
+            formVersion: revision.formVersion,
+            answers: revision.answers,
+            at: revision.createdAt.toISOString(),
+          })),
+          forms: await formsFor(ctx.db, opening.id, [...versions]),
+        });
+      },
+    );
+
+    app.get(
+      '/api/organization/openings/id/applications/export',
+      { ...authenticated, schema: exportResponsesSchema },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const { id, format } = request.query;
+        const opening = await loadReviewableOpening(ctx.db, actor, id);
+        const plan = await planExport(ctx.db, opening.id, (applicationId, fileId) =>
+          applicantFileLink(ctx.publicUrl(), opening.id, applicationId, fileId),
+        );
+        const day = new Date().toISOString().slice(0, 10);
+        const fileName = `${opening.title} applications ${day}.${format}`;
+        const body =
+          format === 'csv' ? csvStream(ctx.db, opening.id, plan) : xlsxStream(ctx.db, opening.id, plan, opening.title);
+        return reply
+          .header('Content-Type', EXPORT_CONTENT_TYPES[format])
+          .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+          .header(EXPORT_TOTAL_ROWS_HEADER, String(plan.total))
+          .header('Access-Control-Expose-Headers', `${EXPORT_TOTAL_ROWS_HEADER}, Content-Disposition`)
+          .header('Cache-Control', 'private, no-store')
+          .send(body);
+      },
+    );
+  };
+}

@@ -1,0 +1,96 @@
+import {
+  type Answers,
+  type AnswerValue,
+  answersSchemaFor,
+  type FieldError,
+  type FileAnswer,
+  type FormDefinition,
+} from '@placely/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { files } from '../../db/schema';
+import { errors } from '../../errors';
+
+const isFileAnswer = (value: unknown): value is FileAnswer =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && 'fileId' in value;
+
+/** Every file answer in an answer set with the path of the field holding it (top level and repeatable rows). */
+function fileAnswersIn(answers: Answers): { path: (string | number)[]; file: FileAnswer }[] {
+  const found: { path: (string | number)[]; file: FileAnswer }[] = [];
+  for (const [fieldId, value] of Object.entries(answers)) {
+    if (isFileAnswer(value)) found.push({ path: [fieldId], file: value });
+    if (Array.isArray(value)) {
+      value.forEach((row, index) => {
+        for (const [subId, subValue] of Object.entries(row)) {
+          if (isFileAnswer(subValue)) found.push({ path: [fieldId, index, subId], file: subValue });
+        }
+      });
+    }
+  }
+  return found;
+}
+
+export function fileIdsIn(answers: Answers): string[] {
+  return [...new Set(fileAnswersIn(answers).map(({ file }) => file.fileId))];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Replaces what the client claims about each attached file (name, size, type) with what the server stored, and
+ * refuses files that are not the applicant's own finished uploads (application files or their resumes). Files the
+ * application already had stay allowed on edits, whoever uploaded them.
+ */
+export async function withStoredFiles(
+  db: Executor,
+  applicantId: number,
+  answers: Answers,
+  alreadyAttached: ReadonlySet<string> = new Set(),
+): Promise<Answers> {
+  const found = fileAnswersIn(answers);
+  if (found.length === 0) return answers;
+  const ids = [...new Set(found.map(({ file }) => file.fileId))].filter((id) => UUID.test(id));
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(files)
+          .where(and(inArray(files.id, ids), eq(files.status, 'ready')));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const problems: FieldError[] = [];
+  const stored = structuredClone(answers) as Record<string, AnswerValue>;
+  for (const { path, file } of found) {
+    const row = byId.get(file.fileId);
+    const usable =
+      row &&
+      (alreadyAttached.has(row.id) ||
+        (row.ownerId === applicantId && (row.purpose === 'application' || row.purpose === 'resume')));
+    if (!row || !usable) {
+      problems.push({ field: ['answers', ...path].join('.'), message: 'Upload the file again: it was not found.' });
+      continue;
+    }
+    const value: FileAnswer = { fileId: row.id, name: row.name, size: row.size, contentType: row.contentType ?? '' };
+    const [fieldId, rowIndex, subId] = path as [string, number?, string?];
+    if (rowIndex === undefined || subId === undefined) stored[fieldId] = value;
+    else {
+      const target = (stored[fieldId] as Record<string, AnswerValue>[])[rowIndex];
+      if (target) target[subId] = value;
+    }
+  }
+  if (problems.length > 0) throw errors.validation(problems);
+  return stored as Answers;
+}
+
+/** Validates answers against a form with the shared schema; failures name `answers.<field>[.<row>.<sub>]`. */
+export function validateAnswers(definition: FormDefinition, answers: Answers): Answers {
+  const result = answersSchemaFor(definition).safeParse(answers);
+  if (result.success) return result.data as Answers;
+  throw errors.validation(
+    result.error.issues.map((issue) => ({
+      field: ['answers', ...issue.path.map(String)].join('.'),
+      message:
+        issue.code === 'unrecognized_keys' ? `Not a question of this form: ${issue.keys.join(', ')}` : issue.message,
+    })),
+  );
+}

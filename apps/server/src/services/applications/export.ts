@@ -1,0 +1,299 @@
+import { PassThrough, Readable } from 'node:stream';
+import {
+  type Answers,
+  type AnswerValue,
+  type ExportFormat,
+  type FormDefinition,
+  type FormField,
+  fieldsOf,
+  type LeafField,
+  OTHER_OPTION_ID,
+} from '@placely/contract';
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Executor } from '../../db/client';
+import { applications, individualProfiles, openingFormVersions, users } from '../../db/schema';
+
+/** Rows fetched per query while streaming: bounded memory whatever the number of applications. */
+const BATCH = 1000;
+
+type Cell = string | number | { text: string; link: string } | null;
+
+interface ExportRow {
+  id: string;
+  name: string | null;
+  email: string;
+  status: string;
+  stage: string | null;
+  score: number | null;
+  submittedAt: Date;
+  updatedAt: Date;
+  revision: number;
+  formVersion: number;
+  answers: Answers;
+}
+
+interface Column {
+  header: string;
+  cell: (row: ExportRow) => Cell;
+}
+
+export interface ExportPlan {
+  columns: Column[];
+  total: number;
+}
+
+/**
+ * Every question any version of the form asked, newest version's order first, then questions only older versions
+ * had (so answers to removed questions are still exported). A question keeps the definition of its newest version.
+ */
+function allQuestions(versions: { version: number; definition: FormDefinition }[]): FormField[] {
+  const seen = new Map<string, FormField>();
+  for (const { definition } of [...versions].sort((a, b) => b.version - a.version)) {
+    for (const field of fieldsOf(definition)) if (!seen.has(field.id)) seen.set(field.id, field);
+  }
+  return [...seen.values()];
+}
+
+/** A property of an object answer, whatever the answer's shape (answers of older form versions may differ). */
+function prop(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+function optionLabel(field: LeafField, optionId: string): string {
+  if (optionId === OTHER_OPTION_ID) return 'Other';
+  const options = 'options' in field ? field.options : [];
+  return options.find((o) => o.id === optionId)?.label ?? optionId;
+}
+
+/** The columns one leaf question adds: its answer, plus "Other" text and file link columns where they apply. */
+function leafColumns(
+  field: LeafField,
+  header: string,
+  read: (row: ExportRow) => AnswerValue | undefined,
+  fileLink: (row: ExportRow, fileId: string) => string,
+): Column[] {
+  const columns: Column[] = [{ header, cell: (row) => leafCell(field, read(row)) }];
+  const hasOther = (field.type === 'singleChoice' || field.type === 'multipleChoice') && field.allowOther;
+  if (hasOther) {
+    columns.push({
+      header: `${header} (Other)`,
+      cell: (row) => {
+        const otherText = prop(read(row), 'otherText');
+        return typeof otherText === 'string' ? otherText : null;
+      },
+    });
+  }
+  if (field.type === 'fileUpload') {
+    columns.push({
+      header: `${header} (link)`,
+      cell: (row) => {
+        const fileId = prop(read(row), 'fileId');
+        if (typeof fileId !== 'string') return null;
+        const link = fileLink(row, fileId);
+        return { text: link, link };
+      },
+    });
+  }
+  return columns;
+}
+
+function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
+  if (value === undefined || value === null || value === '') return null;
+  switch (field.type) {
+    case 'yesNo':
+      return value === true ? 'Yes' : value === false ? 'No' : null;
+    case 'number':
+    case 'linearScale':
+      return typeof value === 'number' ? value : null;
+    case 'singleChoice':
+    case 'dropdown': {
+      const optionId = prop(value, 'optionId');
+      return typeof optionId === 'string' ? optionLabel(field, optionId) : null;
+    }
+    case 'multipleChoice': {
+      const optionIds = prop(value, 'optionIds');
+      return Array.isArray(optionIds) ? optionIds.map((id) => optionLabel(field, String(id))).join('; ') : null;
+    }
+    case 'fileUpload': {
+      const name = prop(value, 'name');
+      return typeof name === 'string' ? name : null;
+    }
+    default:
+      return typeof value === 'string' ? value : String(value);
+  }
+}
+
+/** Plans the export of an opening's applications: every column, and how many rows there will be. */
+export async function planExport(
+  db: Executor,
+  openingId: string,
+  fileLink: (applicationId: string, fileId: string) => string,
+): Promise<ExportPlan> {
+  const versions = await db
+    .select({ version: openingFormVersions.version, definition: openingFormVersions.definition })
+    .from(openingFormVersions)
+    .where(eq(openingFormVersions.openingId, openingId));
+  const questions = allQuestions(versions);
+  const groups = questions.filter((q) => q.type === 'repeatableGroup');
+  // Each repeatable group gets as many column blocks as the longest answer has rows.
+  const rowCounts = new Map<string, number>();
+  const [stats] = await db
+    .select({
+      total: sql<number>`count(*)`,
+      ...Object.fromEntries(
+        groups.map((group, index) => [
+          `g${index}`,
+          sql<number>`coalesce(max(case when jsonb_typeof(${applications.answers} -> ${group.id}) = 'array' then jsonb_array_length(${applications.answers} -> ${group.id}) end), 0)`,
+        ]),
+      ),
+    })
+    .from(applications)
+    .where(eq(applications.openingId, openingId));
+  groups.forEach((group, index) => {
+    rowCounts.set(group.id, Number((stats as Record<string, unknown> | undefined)?.[`g${index}`] ?? 0));
+  });
+
+  const link = (row: ExportRow, fileId: string) => fileLink(row.id, fileId);
+  const iso = (date: Date) => date.toISOString();
+  const columns: Column[] = [
+    { header: 'Application ID', cell: (row) => row.id },
+    { header: 'Name', cell: (row) => row.name },
+    { header: 'Email', cell: (row) => row.email },
+    { header: 'Status', cell: (row) => row.status },
+    { header: 'Stage', cell: (row) => row.stage },
+    { header: 'Score', cell: (row) => row.score },
+    { header: 'Submitted at (UTC)', cell: (row) => iso(row.submittedAt) },
+    { header: 'Last edited at (UTC)', cell: (row) => (row.revision > 1 ? iso(row.updatedAt) : null) },
+    { header: 'Edits', cell: (row) => row.revision - 1 },
+    { header: 'Form version', cell: (row) => row.formVersion },
+  ];
+  for (const question of questions) {
+    if (question.type !== 'repeatableGroup') {
+      columns.push(...leafColumns(question, question.label, (row) => row.answers[question.id], link));
+      continue;
+    }
+    const rows = rowCounts.get(question.id) ?? 0;
+    for (let index = 0; index < rows; index++) {
+      for (const sub of question.fields) {
+        columns.push(
+          ...leafColumns(
+            sub,
+            `${question.label} #${index + 1}: ${sub.label}`,
+            (row) => {
+              const list = row.answers[question.id];
+              return Array.isArray(list) ? list[index]?.[sub.id] : undefined;
+            },
+            link,
+          ),
+        );
+      }
+    }
+  }
+  return { columns, total: Number(stats?.total ?? 0) };
+}
+
+/** The opening's applications, oldest first, fetched in bounded batches by keyset. */
+async function* applicationRows(db: Executor, openingId: string): AsyncGenerator<ExportRow[]> {
+  let after: { at: Date; id: string } | null = null;
+  for (;;) {
+    const batch: ExportRow[] = await db
+      .select({
+        id: applications.id,
+        name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
+        email: users.email,
+        status: applications.status,
+        stage: applications.stage,
+        score: applications.score,
+        submittedAt: applications.submittedAt,
+        updatedAt: applications.updatedAt,
+        revision: applications.revision,
+        formVersion: applications.formVersion,
+        answers: applications.answers,
+      })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.applicantId))
+      .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+      .where(
+        and(
+          eq(applications.openingId, openingId),
+          after
+            ? or(
+                gt(applications.submittedAt, after.at),
+                and(eq(applications.submittedAt, after.at), gt(applications.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(applications.submittedAt), asc(applications.id))
+      .limit(BATCH);
+    if (batch.length === 0) return;
+    yield batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < BATCH) return;
+    after = { at: last.submittedAt, id: last.id };
+  }
+}
+
+/** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused with a quote mark. */
+function csvField(cell: Cell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return String(cell);
+  let text = typeof cell === 'string' ? cell : cell.link;
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvLine(cells: Cell[]): string {
+  return `${cells.map(csvField).join(',')}\r\n`;
+}
+
+/** Streams the CSV (UTF-8 with a byte-order mark, so spreadsheet programs read non-Latin names right). */
+export function csvStream(db: Executor, openingId: string, plan: ExportPlan): Readable {
+  async function* lines() {
+    yield `\uFEFF${csvLine(plan.columns.map((c) => c.header))}`;
+    for await (const batch of applicationRows(db, openingId)) {
+      yield batch.map((row) => csvLine(plan.columns.map((c) => c.cell(row)))).join('');
+    }
+  }
+  return Readable.from(lines());
+}
+
+/** Streams an XLSX workbook: one sheet, a bold frozen header row, file links as hyperlinks. */
+export function xlsxStream(db: Executor, openingId: string, plan: ExportPlan, sheetName: string): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Applications', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = plan.columns.map((column) => ({
+    header: column.header,
+    width: Math.min(40, Math.max(12, column.header.length + 2)),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  (async () => {
+    for await (const batch of applicationRows(db, openingId)) {
+      for (const row of batch) {
+        sheet
+          .addRow(
+            plan.columns.map((column) => {
+              const cell = column.cell(row);
+              return cell !== null && typeof cell === 'object' ? { text: cell.text, hyperlink: cell.link } : cell;
+            }),
+          )
+          .commit();
+      }
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  return output;
+}
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
