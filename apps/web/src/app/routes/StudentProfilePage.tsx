@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { InstitutionPicker } from '../../features/institution/components/InstitutionPicker';
 import { InstitutionSuggestion } from '../../features/institution/components/InstitutionSuggestion';
+import { RootInstitutions } from '../../features/institution/components/RootInstitutions';
 import { PortfolioManager } from '../../features/portfolio/components/PortfolioManager';
 import { ViewersList } from '../../features/portfolio/components/ViewersList';
 import { useProfile } from '../../features/profile/api/getProfile';
@@ -86,6 +87,7 @@ export default function StudentProfilePage() {
         <InstitutionSuggestion institutionId={user.institutionId} />
         <InstitutionPicker institutionId={user.institutionId} />
       </Section>
+      <RootInstitutions />
     </Page>
   );
 }
