@@ -5,7 +5,7 @@ import {
   type PortfolioSection,
   type PortfolioView,
 } from '@placely/contract';
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Actor } from '../../auth/authenticate';
 import { actorOf } from '../../auth/authenticate';
