@@ -26,6 +26,7 @@ import { loggerOptions } from './logger';
 import { applyRoutes } from './routes/apply';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
+import { groupRoutes } from './routes/groups';
 import { individualRoutes } from './routes/individual';
 import { institutionRoutes } from './routes/institutions';
 import { openingRoutes } from './routes/openings';
@@ -37,6 +38,7 @@ import { responseRoutes } from './routes/responses';
 import { resumeRoutes } from './routes/resume';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
+import { verificationRoutes } from './routes/verification';
 import { createPageMetaResolver } from './services/page-meta';
 import { createSmsSender } from './services/sms';
 import { createStorage } from './storage';
@@ -185,6 +187,8 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(responseRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(institutionRoutes(ctx));
+  await app.register(groupRoutes(ctx));
+  await app.register(verificationRoutes(ctx));
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir(), createPageMetaResolver(db), publicUrl);
 
   return { app, ctx };

@@ -52,4 +52,15 @@ describe('loadConfig', () => {
     expect(config.sms).toEqual({ url: 'https://sms.example/send', token: 'token', from: 'Placely' });
     expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
   });
+
+  it('reads the verification admins as a lower-cased list and names a bad address', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).verificationAdminEmails).toEqual([]);
+    expect(
+      loadConfig({ NODE_ENV: 'test', VERIFICATION_ADMIN_EMAILS: ' Ops@Placely.app, trust@placely.app ,' })
+        .verificationAdminEmails,
+    ).toEqual(['ops@placely.app', 'trust@placely.app']);
+    expect(() => loadConfig({ NODE_ENV: 'test', VERIFICATION_ADMIN_EMAILS: 'ops@placely.app,nope' })).toThrow(
+      /VERIFICATION_ADMIN_EMAILS/,
+    );
+  });
 });

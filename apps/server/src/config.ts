@@ -45,6 +45,16 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalNonEmpty,
     S3_SECRET_ACCESS_KEY: optionalNonEmpty,
     S3_FORCE_PATH_STYLE: booleanFlag,
+    VERIFICATION_ADMIN_EMAILS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -100,6 +110,8 @@ export interface Config {
   rateLimitAuthPerMinute: number;
   trustProxy: boolean;
   webDistDir: string | undefined;
+  /** Platform verification admins (spec §3): they approve new verification groups. Lower-cased. */
+  verificationAdminEmails: string[];
   /** An HTTP SMS provider, or undefined for the development sender (never in production). */
   sms: { url: string; token: string | undefined; from: string } | undefined;
   /** S3-compatible object storage, or undefined for local disk under DATA_DIR/files. */
@@ -147,6 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    verificationAdminEmails: [...new Set(env.VERIFICATION_ADMIN_EMAILS)],
     sms: env.SMS_HTTP_URL ? { url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, from: env.SMS_FROM } : undefined,
     s3:
       env.STORAGE_DRIVER === 's3' && env.S3_BUCKET

@@ -117,6 +117,8 @@ export const educationEntrySchema = z
     gradeScale: gradeScaleSchema.nullable(),
     currentBacklogs: z.number().nullable(),
     rollNumber: z.string().nullable(),
+    /** A verification group vouches for this entry now; editing it clears that. */
+    verified: z.boolean(),
   })
   .meta({ id: 'EducationEntry' });
 export type EducationEntry = z.infer<typeof educationEntrySchema>;
@@ -158,6 +160,8 @@ export const experienceEntrySchema = z
     endMonth: z.string().nullable(),
     isCurrent: z.boolean(),
     description: z.string().nullable(),
+    /** A verification group vouches for this entry now; editing it clears that. */
+    verified: z.boolean(),
   })
   .meta({ id: 'ExperienceEntry' });
 export type ExperienceEntry = z.infer<typeof experienceEntrySchema>;
@@ -227,6 +231,8 @@ export const otherEntrySchema = z
     month: z.string().nullable(),
     link: z.string().nullable(),
     description: z.string().nullable(),
+    /** A verification group vouches for this entry now; editing it clears that. */
+    verified: z.boolean(),
   })
   .meta({ id: 'OtherEntry' });
 export type OtherEntry = z.infer<typeof otherEntrySchema>;
@@ -277,6 +283,8 @@ export const placementEntrySchema = z
     currency: z.string().nullable(),
     month: z.string().nullable(),
     status: z.enum(OFFER_STATUSES),
+    /** A verification group vouches for this entry now; editing it clears that. */
+    verified: z.boolean(),
   })
   .meta({ id: 'PlacementEntry' });
 export type PlacementEntry = z.infer<typeof placementEntrySchema>;

@@ -8,6 +8,7 @@ import {
   projectEntrySchema,
   skillEntrySchema,
 } from './individual';
+import { verificationBadgeSchema } from './verification';
 
 /** Sections a portfolio can show, in the order the viewer shows them. */
 export const PORTFOLIO_SECTIONS = ['education', 'experience', 'projects', 'skills', 'others', 'placements'] as const;
@@ -82,6 +83,8 @@ export const portfolioViewSchema = z
     skills: z.array(skillEntrySchema),
     others: z.array(otherEntrySchema),
     placements: z.array(placementEntrySchema),
+    /** Verified records among those shown: who vouched for each and when. */
+    badges: z.array(verificationBadgeSchema),
   })
   .meta({ id: 'PortfolioView' });
 export type PortfolioView = z.infer<typeof portfolioViewSchema>;

@@ -2,11 +2,14 @@ import type { Actor } from '../auth/authenticate';
 import { errors } from '../errors';
 import { applicationPolicy } from './application';
 import { filePolicy } from './file';
+import { groupPolicy } from './group';
 import { individualPolicy } from './individual';
+import { institutionPolicy } from './institution';
 import { openingPolicy } from './opening';
 import { portfolioPolicy } from './portfolio';
 import { resumePolicy } from './resume';
 import { userPolicy } from './user';
+import { verificationGroupPolicy } from './verification-group';
 
 const policies = {
   ...userPolicy,
@@ -16,6 +19,9 @@ const policies = {
   ...portfolioPolicy,
   ...openingPolicy,
   ...applicationPolicy,
+  ...groupPolicy,
+  ...verificationGroupPolicy,
+  ...institutionPolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

@@ -15,7 +15,7 @@ import type {
   skills,
 } from '../db/schema';
 
-export const presentEducation = (row: typeof educationEntries.$inferSelect): EducationEntry => ({
+export const presentEducation = (row: typeof educationEntries.$inferSelect, verified: boolean): EducationEntry => ({
   id: row.id,
   institutionId: row.institutionId,
   institutionName: row.institutionName,
@@ -28,9 +28,10 @@ export const presentEducation = (row: typeof educationEntries.$inferSelect): Edu
   gradeScale: row.gradeScale,
   currentBacklogs: row.currentBacklogs,
   rollNumber: row.rollNumber,
+  verified,
 });
 
-export const presentExperience = (row: typeof experienceEntries.$inferSelect): ExperienceEntry => ({
+export const presentExperience = (row: typeof experienceEntries.$inferSelect, verified: boolean): ExperienceEntry => ({
   id: row.id,
   organization: row.organization,
   title: row.title,
@@ -40,6 +41,7 @@ export const presentExperience = (row: typeof experienceEntries.$inferSelect): E
   endMonth: row.endMonth,
   isCurrent: row.isCurrent,
   description: row.description,
+  verified,
 });
 
 export const presentProject = (row: typeof projectEntries.$inferSelect): ProjectEntry => ({
@@ -54,7 +56,7 @@ export const presentProject = (row: typeof projectEntries.$inferSelect): Project
   link: row.link,
 });
 
-export const presentOther = (row: typeof otherEntries.$inferSelect): OtherEntry => ({
+export const presentOther = (row: typeof otherEntries.$inferSelect, verified: boolean): OtherEntry => ({
   id: row.id,
   kind: row.kind,
   title: row.title,
@@ -62,9 +64,10 @@ export const presentOther = (row: typeof otherEntries.$inferSelect): OtherEntry 
   month: row.month,
   link: row.link,
   description: row.description,
+  verified,
 });
 
-export const presentPlacement = (row: typeof placementEntries.$inferSelect): PlacementEntry => ({
+export const presentPlacement = (row: typeof placementEntries.$inferSelect, verified: boolean): PlacementEntry => ({
   id: row.id,
   organization: row.organization,
   role: row.role,
@@ -73,6 +76,7 @@ export const presentPlacement = (row: typeof placementEntries.$inferSelect): Pla
   currency: row.currency,
   month: row.month,
   status: row.status,
+  verified,
 });
 
 export const presentSkill = (row: typeof skills.$inferSelect): SkillEntry => ({

@@ -1,15 +1,18 @@
 import path from 'node:path';
-import { and, count, like, not } from 'drizzle-orm';
+import { and, count, eq, isNull, like, not } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { users } from '../db/schema';
+import { groups, users, verificationGroups } from '../db/schema';
 import {
   SEED_EMAIL_DOMAIN,
   seedEmail,
+  seedGroup,
   seedInstitution,
+  seedInstitutionRole,
   seedOpeningWithApplicants,
   seedOrganization,
   seedStudent,
+  seedVerificationGroup,
 } from '../seed/helpers';
 
 /**
@@ -79,7 +82,7 @@ const acme = await seedOrganization(db, {
     about: 'Builds developer tools used by 2 million engineers.',
   },
 });
-await seedOrganization(db, {
+const iitdPlacements = await seedOrganization(db, {
   email: seedEmail('placements.iitd'),
   name: 'IIT Delhi Placement Cell',
   profile: {
@@ -119,5 +122,43 @@ await seedOpeningWithApplicants(db, {
   ],
 });
 
+// Groups: Acme's campus group (Asha is in, Rohan asked to join) and IIT Delhi's approved verification group, run by
+// its placement cell as the institution's root. Found by name on later runs, so the seed stays idempotent.
+const [existingGroup] = await db
+  .select({ id: groups.id })
+  .from(groups)
+  .where(and(eq(groups.ownerId, acme.id), eq(groups.name, 'Acme campus hiring 2026'), isNull(groups.deletedAt)));
+if (!existingGroup) {
+  await seedGroup(db, {
+    ownerId: acme.id,
+    name: 'Acme campus hiring 2026',
+    description: 'Final-year students who want to hear first about Acme internships and jobs.',
+    members: [asha.id],
+    requests: [rohan.id],
+  });
+}
+await seedInstitutionRole(db, { institutionId: iitd.id, userId: iitdPlacements.id, role: 'root' });
+const [existingVerification] = await db
+  .select({ id: verificationGroups.id })
+  .from(verificationGroups)
+  .where(and(eq(verificationGroups.ownerId, iitdPlacements.id), isNull(verificationGroups.deletedAt)));
+if (!existingVerification) {
+  await seedVerificationGroup(db, {
+    ownerId: iitdPlacements.id,
+    institutionId: iitd.id,
+    name: 'IIT Delhi placement verification',
+    description: 'The placement cell verifies grades, degrees and internships of IIT Delhi students.',
+    roles: [{ email: seedEmail('verifier.iitd'), role: 'verifier' }],
+    members: [asha.id],
+    requests: [rohan.id],
+  });
+}
+
 await database.close();
-process.stdout.write('Seeded demo institutions, organizations, students and an opening with applicants.\n');
+process.stdout.write(
+  [
+    'Seeded demo institutions, organizations, students, an opening with applicants, a group and a verification group.',
+    `Sign in as ${seedEmail('verifier.iitd')} to verify Asha's records; set VERIFICATION_ADMIN_EMAILS=${seedEmail('trust')} and sign in with that email to approve new verification groups.`,
+    '',
+  ].join('\n'),
+);

@@ -1,4 +1,12 @@
-import type { AccountType, IndividualProfileInput, OpeningInput, OrganizationProfileInput } from '@placely/contract';
+import type {
+  AccountType,
+  IndividualProfileInput,
+  InstitutionRole,
+  JoinPolicy,
+  OpeningInput,
+  OrganizationProfileInput,
+  VerificationRole,
+} from '@placely/contract';
 import {
   answersSchemaFor,
   individualProfileInputSchema,
@@ -12,13 +20,19 @@ import {
   applicationEvents,
   applicationRevisions,
   applications,
+  groupMembers,
+  groups,
   individualProfiles,
+  institutionRoles,
   institutions,
   openingFormVersions,
   openings,
   organizationProfiles,
   phoneNumbers,
   users,
+  verificationGroupMembers,
+  verificationGroupRoles,
+  verificationGroups,
 } from '../db/schema';
 import { sanitizeRichText } from '../services/html';
 
@@ -240,4 +254,114 @@ export async function seedOpeningWithApplicants(
     seeded.push(application);
   }
   return { opening, applications: seeded };
+}
+
+/** A group run by an organization, with accepted members and pending requests. */
+export async function seedGroup(
+  db: Executor,
+  options: {
+    ownerId: number;
+    name?: string;
+    description?: string;
+    joinPolicy?: JoinPolicy;
+    visibility?: 'public' | 'unlisted';
+    members?: number[];
+    requests?: number[];
+  },
+): Promise<typeof groups.$inferSelect> {
+  const [group] = await db
+    .insert(groups)
+    .values({
+      ownerId: options.ownerId,
+      name: options.name ?? 'Campus hiring 2026',
+      description: options.description ?? null,
+      joinPolicy: options.joinPolicy ?? 'request',
+      visibility: options.visibility ?? 'public',
+    })
+    .returning();
+  if (!group) throw new Error('could not seed a group');
+  const rows = [
+    ...(options.members ?? []).map((userId) => ({
+      groupId: group.id,
+      userId,
+      state: 'member' as const,
+      decidedBy: options.ownerId,
+      decidedAt: sql`now()`,
+    })),
+    ...(options.requests ?? []).map((userId) => ({ groupId: group.id, userId, state: 'requested' as const })),
+  ];
+  if (rows.length > 0) await db.insert(groupMembers).values(rows).onConflictDoNothing();
+  return group;
+}
+
+/**
+ * A verification group (approved unless said otherwise) whose creator is its owner, with roles by email (a user
+ * with that email gets the role at once, others on their first sign-in), members and pending requests.
+ */
+export async function seedVerificationGroup(
+  db: Executor,
+  options: {
+    ownerId: number;
+    name?: string;
+    description?: string;
+    institutionId?: number | null;
+    joinPolicy?: JoinPolicy;
+    approvalState?: 'pending' | 'approved' | 'rejected';
+    roles?: Array<{ email: string; role: VerificationRole }>;
+    members?: number[];
+    requests?: number[];
+  },
+): Promise<typeof verificationGroups.$inferSelect> {
+  const [owner] = await db.select().from(users).where(eq(users.id, options.ownerId));
+  if (!owner) throw new Error(`no user ${options.ownerId} to own the verification group`);
+  const approvalState = options.approvalState ?? 'approved';
+  const [group] = await db
+    .insert(verificationGroups)
+    .values({
+      ownerId: owner.id,
+      institutionId: options.institutionId ?? null,
+      name: options.name ?? 'Placement cell verification',
+      description: options.description ?? null,
+      joinPolicy: options.joinPolicy ?? 'request',
+      approvalState,
+      approvedAt: approvalState === 'pending' ? null : sql`now()`,
+    })
+    .returning();
+  if (!group) throw new Error('could not seed a verification group');
+  const grants = [{ email: owner.email, role: 'owner' as VerificationRole }, ...(options.roles ?? [])];
+  for (const grant of grants) {
+    const email = grant.email.toLowerCase();
+    const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await db
+      .insert(verificationGroupRoles)
+      .values({ groupId: group.id, email, role: grant.role, userId: holder?.id ?? null, grantedBy: owner.id })
+      .onConflictDoNothing();
+  }
+  const rows = [
+    ...(options.members ?? []).map((userId) => ({
+      groupId: group.id,
+      userId,
+      state: 'member' as const,
+      decidedBy: owner.id,
+      decidedAt: sql`now()`,
+    })),
+    ...(options.requests ?? []).map((userId) => ({ groupId: group.id, userId, state: 'requested' as const })),
+  ];
+  if (rows.length > 0) await db.insert(verificationGroupMembers).values(rows).onConflictDoNothing();
+  return group;
+}
+
+/** Gives a person a role at an institution (and with it hasInstitutionAccess). */
+export async function seedInstitutionRole(
+  db: Executor,
+  options: { institutionId: number; userId: number; role: InstitutionRole },
+): Promise<void> {
+  await db
+    .insert(institutionRoles)
+    .values({ institutionId: options.institutionId, userId: options.userId, role: options.role })
+    .onConflictDoUpdate({
+      target: [institutionRoles.institutionId, institutionRoles.userId],
+      set: { role: options.role, updatedAt: sql`now()` },
+    });
+  await db.update(users).set({ hasInstitutionAccess: true, updatedAt: sql`now()` }).where(eq(users.id, options.userId));
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../db/client';
 import { educationEntries, portfolios } from '../db/schema';
 import { presentEducation } from '../presenters/individual';
 import { presentPortfolioSummary } from '../presenters/portfolio';
+import { verifiedRecordIds } from './verification';
 
 /** The education list the sign-in response carries (spec §3), newest first. */
 export async function loadEducation(db: Executor, userId: number): Promise<EducationEntry[]> {
@@ -12,7 +13,8 @@ export async function loadEducation(db: Executor, userId: number): Promise<Educa
     .from(educationEntries)
     .where(eq(educationEntries.userId, userId))
     .orderBy(sql`${educationEntries.endMonth} desc nulls first`, desc(educationEntries.createdAt));
-  return rows.map(presentEducation);
+  const verified = await verifiedRecordIds(db, userId, 'education');
+  return rows.map((row) => presentEducation(row, verified.has(row.id)));
 }
 
 /** The portfolios the sign-in response carries (spec §7), newest first. */

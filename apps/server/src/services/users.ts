@@ -4,6 +4,7 @@ import type { VerifiedIdentity } from '../auth/identity';
 import type { Database, Executor } from '../db/client';
 import { authIdentities, users } from '../db/schema';
 import { errors } from '../errors';
+import { claimRoleInvitations } from './verification';
 
 /**
  * Finds the user behind an identity, creating it on first sign-in. Safe under concurrent first
@@ -22,6 +23,7 @@ export async function findOrCreateUserForIdentity(db: Database, identity: Verifi
         .update(authIdentities)
         .set({ lastSignInAt: sql`now()`, email: identity.email })
         .where(and(eq(authIdentities.provider, identity.provider), eq(authIdentities.subject, identity.subject)));
+      await claimRoleInvitations(tx, linked.user);
       if (!linked.user.photo && identity.picture) {
         const [updated] = await tx
           .update(users)
@@ -42,6 +44,7 @@ export async function findOrCreateUserForIdentity(db: Database, identity: Verifi
       .insert(authIdentities)
       .values({ provider: identity.provider, subject: identity.subject, userId: user.id, email: identity.email })
       .onConflictDoNothing();
+    await claimRoleInvitations(tx, user);
     return user;
   });
 }

@@ -27,53 +27,22 @@ const AboutPage = lazy(() => import('./routes/AboutPage'));
 const ContactPage = lazy(() => import('./routes/ContactPage'));
 const PrivacyPolicyPage = lazy(() => import('./routes/PrivacyPolicyPage'));
 const TermsPage = lazy(() => import('./routes/TermsPage'));
+const groupRoute = (name: keyof typeof import('./routes/GroupRoutes')) =>
+  lazy(() => import('./routes/GroupRoutes').then((module) => ({ default: module[name] })));
+const OrganizationGroupsPage = groupRoute('OrganizationGroupsPage');
+const OrganizationGroupRequestsPage = groupRoute('OrganizationGroupRequestsPage');
+const OrganizationGroupFollowersPage = groupRoute('OrganizationGroupFollowersPage');
+const JoinGroupLinkPage = groupRoute('JoinGroupLinkPage');
+const verificationRoute = (name: keyof typeof import('./routes/VerificationRoutes')) =>
+  lazy(() => import('./routes/VerificationRoutes').then((module) => ({ default: module[name] })));
+const OrganizationVerificationsPage = verificationRoute('OrganizationVerificationsPage');
+const OrganizationVerificationRequestsPage = verificationRoute('OrganizationVerificationRequestsPage');
+const OrganizationVerificationFollowersPage = verificationRoute('OrganizationVerificationFollowersPage');
+const JoinVerificationLinkPage = verificationRoute('JoinVerificationLinkPage');
 const ComingSoonPage = lazy(() => import('./routes/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 
 /** Pages that later work fills in: title + one sentence of what will be there. */
-const COMING_SOON: ReadonlyArray<{ path: string; title: string; description: string }> = [
-  {
-    path: PATHS.organization.groups,
-    title: 'Groups',
-    description: 'Create groups of candidates and share join links to reach them with openings.',
-  },
-  {
-    path: PATHS.organization.groupRequests,
-    title: 'Group join requests',
-    description: 'Accept or decline the requests people send to join your groups.',
-  },
-  {
-    path: PATHS.organization.groupFollowers,
-    title: 'Group followers',
-    description: 'See who follows your groups and remove followers when needed.',
-  },
-  {
-    path: PATHS.organization.verifications,
-    title: 'Verification groups',
-    description: 'Create verification groups so trusted admins can verify candidate details.',
-  },
-  {
-    path: PATHS.organization.verificationRequests,
-    title: 'Verification join requests',
-    description: 'Accept or decline the requests to join your verification groups.',
-  },
-  {
-    path: PATHS.organization.verificationFollowers,
-    title: 'Verification followers',
-    description: 'See the members and followers of your verification groups.',
-  },
-  {
-    path: ROUTE_PATTERNS.joinGroupLink,
-    title: 'Join a group',
-    description: 'Join an organization’s group from a shared link to hear about its openings.',
-  },
-  {
-    path: ROUTE_PATTERNS.joinVerificationLink,
-    title: 'Join a verification group',
-    description: 'Join a verification group from a shared link so your details can be verified.',
-  },
-];
-
 const TOP_LEVEL_COMING_SOON: ReadonlyArray<{ path: string; title: string; description: string }> = [
   {
     path: PATHS.shortlisting,
@@ -92,7 +61,7 @@ const TOP_LEVEL_COMING_SOON: ReadonlyArray<{ path: string; title: string; descri
   },
 ];
 
-const comingSoon = (entries: typeof COMING_SOON): RouteObject[] =>
+const comingSoon = (entries: typeof TOP_LEVEL_COMING_SOON): RouteObject[] =>
   entries.map(({ path, title, description }) => ({
     path,
     element: <ComingSoonPage title={title} description={description} />,
@@ -115,7 +84,14 @@ export const routes: RouteObject[] = [
       { path: PATHS.student.experience, element: <StudentExperiencePage /> },
       { path: PATHS.student.others, element: <StudentOthersPage /> },
       { path: PATHS.student.placements, element: <StudentPlacementsPage /> },
-      ...comingSoon(COMING_SOON),
+      { path: PATHS.organization.groups, element: <OrganizationGroupsPage /> },
+      { path: PATHS.organization.groupRequests, element: <OrganizationGroupRequestsPage /> },
+      { path: PATHS.organization.groupFollowers, element: <OrganizationGroupFollowersPage /> },
+      { path: ROUTE_PATTERNS.joinGroupLink, element: <JoinGroupLinkPage /> },
+      { path: PATHS.organization.verifications, element: <OrganizationVerificationsPage /> },
+      { path: PATHS.organization.verificationRequests, element: <OrganizationVerificationRequestsPage /> },
+      { path: PATHS.organization.verificationFollowers, element: <OrganizationVerificationFollowersPage /> },
+      { path: ROUTE_PATTERNS.joinVerificationLink, element: <JoinVerificationLinkPage /> },
       // Top-level routes.
       { path: PATHS.signIn, element: <SignInPage /> },
       { path: PATHS.signOut, element: <SignOutPage /> },

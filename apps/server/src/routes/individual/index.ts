@@ -10,6 +10,7 @@ import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { refreshSectionAutoFill } from '../../services/autofill';
 import { lockUser } from '../../services/users';
+import { verifiedRecordIds, voidRecordVerifications } from '../../services/verification';
 import { SECTIONS, type SectionDefinition } from './sections';
 
 function isUniqueViolation(error: unknown): boolean {
@@ -22,12 +23,15 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** The list every call answers with, so the client replaces its copy in one go. */
 export async function listSection(db: Executor, section: SectionDefinition, userId: number) {
-  const rows = await db
-    .select()
-    .from(section.table)
-    .where(eq(section.table.userId, userId))
-    .orderBy(...section.orderBy(section.table));
-  return { entries: rows.map(section.present) };
+  const [rows, verified] = await Promise.all([
+    db
+      .select()
+      .from(section.table)
+      .where(eq(section.table.userId, userId))
+      .orderBy(...section.orderBy(section.table)),
+    section.recordKind ? verifiedRecordIds(db, userId, section.recordKind) : new Set<string>(),
+  ]);
+  return { entries: rows.map((row) => section.present(row, verified.has(row.id as string))) };
 }
 
 /**
@@ -105,12 +109,21 @@ function sectionRoutes(ctx: AppContext, section: SectionDefinition): FastifyPlug
         const actor = actorOf(request);
         const list = await change(actor.user.id, async (tx) => {
           authorize(actor, 'individual.editSections', actor.user);
-          const updated = await tx
+          const ofOwner = and(eq(section.table.id, request.body.id), eq(section.table.userId, actor.user.id));
+          const [before] = await tx.select().from(section.table).where(ofOwner);
+          if (!before) throw errors.notFound(`That ${section.noun}`);
+          const [after] = await tx
             .update(section.table)
             .set({ ...request.body.entry, updatedAt: sql`now()` })
-            .where(and(eq(section.table.id, request.body.id), eq(section.table.userId, actor.user.id)))
-            .returning({ id: section.table.id });
-          if (updated.length === 0) throw errors.notFound(`That ${section.noun}`);
+            .where(ofOwner)
+            .returning();
+          // A verification vouched for the content as it was: any real change voids it (saving unchanged keeps it).
+          if (
+            section.recordKind &&
+            JSON.stringify(section.present(before, false)) !== JSON.stringify(section.present(after, false))
+          ) {
+            await voidRecordVerifications(tx, actor.user.id, section.recordKind, request.body.id);
+          }
         });
         return ok(list, 'Saved');
       },
@@ -136,6 +149,9 @@ function sectionRoutes(ctx: AppContext, section: SectionDefinition): FastifyPlug
             .where(and(eq(section.table.id, request.query.id), eq(section.table.userId, actor.user.id)))
             .returning({ id: section.table.id });
           if (removed.length === 0) throw errors.notFound(`That ${section.noun}`);
+          if (section.recordKind) {
+            await voidRecordVerifications(tx, actor.user.id, section.recordKind, request.query.id);
+          }
         });
         return ok(list, 'Deleted');
       },

@@ -9,6 +9,7 @@ import {
   placementInputSchema,
   projectEntrySchema,
   projectInputSchema,
+  type RecordKind,
   SECTION_LIMITS,
   skillEntrySchema,
   skillInputSchema,
@@ -51,7 +52,9 @@ export interface SectionDefinition {
   input: z.ZodType<Record<string, unknown>>;
   entry: z.ZodType;
   // biome-ignore lint/suspicious/noExplicitAny: each section's presenter takes its own row type
-  present: (row: any) => unknown;
+  present: (row: any, verified: boolean) => unknown;
+  /** Sections whose entries verification groups can vouch for: their entries carry `verified`, edits clear it. */
+  recordKind?: RecordKind;
   orderBy: (table: SectionTable) => SQL[];
   max: number;
   /** The message for a unique-index clash (skills: the same name twice). */
@@ -67,6 +70,7 @@ export const SECTIONS: SectionDefinition[] = [
   {
     path: '/api/individual/education',
     tag: 'education',
+    recordKind: 'education',
     noun: 'education entry',
     table: educationEntries,
     input: educationInputSchema as unknown as z.ZodType<Record<string, unknown>>,
@@ -78,6 +82,7 @@ export const SECTIONS: SectionDefinition[] = [
   {
     path: '/api/individual/experience',
     tag: 'experience',
+    recordKind: 'experience',
     noun: 'experience',
     table: experienceEntries,
     input: experienceInputSchema as unknown as z.ZodType<Record<string, unknown>>,
@@ -100,6 +105,7 @@ export const SECTIONS: SectionDefinition[] = [
   {
     path: '/api/individual/other',
     tag: 'others',
+    recordKind: 'other',
     noun: 'item',
     table: otherEntries,
     input: otherInputSchema as unknown as z.ZodType<Record<string, unknown>>,
@@ -111,6 +117,7 @@ export const SECTIONS: SectionDefinition[] = [
   {
     path: '/api/individual/placements',
     tag: 'placements',
+    recordKind: 'placement',
     noun: 'placement',
     table: placementEntries,
     input: placementInputSchema as unknown as z.ZodType<Record<string, unknown>>,

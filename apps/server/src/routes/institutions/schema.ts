@@ -1,8 +1,13 @@
 import {
   institutionDetailsQuerySchema,
+  institutionRoleGrantBodySchema,
+  institutionRoleRevokeQuerySchema,
   institutionSchema,
   institutionsQuerySchema,
+  institutionUpdateBodySchema,
+  rootInstitutionsSchema,
   successEnvelope,
+  suggestedInstitutionsSchema,
   updateInstitutionIdBodySchema,
   userSchema,
 } from '@placely/contract';
@@ -27,4 +32,39 @@ export const updateInstitutionIdSchema = {
   summary: 'Links the caller to an institution (null unlinks)',
   body: updateInstitutionIdBodySchema,
   response: { 200: successEnvelope(userSchema) },
+};
+
+export const updateInstitutionSchema = {
+  tags: ['institutions'],
+  summary: "Changes an institution's name, city, website and email domain (its root only)",
+  body: institutionUpdateBodySchema,
+  response: { 200: successEnvelope(z.array(institutionSchema)) },
+};
+
+export const rootRoleSchema = {
+  tags: ['institutions'],
+  summary:
+    "The institutions where the caller holds the root role: root manages the institution's details, roles and verification groups",
+  response: { 200: successEnvelope(rootInstitutionsSchema) },
+};
+
+export const grantInstitutionRoleSchema = {
+  tags: ['institutions'],
+  summary:
+    "Gives a signed-up person (by email) a role at an institution: root or admin. The institution's root, or a platform verification admin (for the first root).",
+  body: institutionRoleGrantBodySchema,
+  response: { 200: successEnvelope(z.object({ institutionId: z.number(), email: z.string(), role: z.string() })) },
+};
+
+export const revokeInstitutionRoleSchema = {
+  tags: ['institutions'],
+  summary: "Takes a person's role at an institution away (?institutionId=&email=)",
+  querystring: institutionRoleRevokeQuerySchema,
+  response: { 200: successEnvelope(z.object({ institutionId: z.number(), email: z.string() })) },
+};
+
+export const suggestedInstitutionsRouteSchema = {
+  tags: ['institutions'],
+  summary: "Institutions whose email domain matches the caller's email (offered as the one to link)",
+  response: { 200: successEnvelope(suggestedInstitutionsSchema) },
 };

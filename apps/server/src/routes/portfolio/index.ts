@@ -5,7 +5,7 @@ import {
   type PortfolioSection,
   type PortfolioView,
 } from '@placely/contract';
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Actor } from '../../auth/authenticate';
 import { actorOf } from '../../auth/authenticate';
@@ -19,6 +19,7 @@ import { canViewPortfolio, ownsPortfolio } from '../../policies/portfolio';
 import { presentPortfolio, presentProfileView } from '../../presenters/portfolio';
 import { recordProfileView } from '../../services/profile-views';
 import { lockUser } from '../../services/users';
+import { verificationBadgesFor } from '../../services/verification';
 import { listSection } from '../individual';
 import { SECTIONS } from '../individual/sections';
 import {
@@ -182,6 +183,13 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
       }
 
+      const shownIds = new Set(
+        [education, experience, others, placements].flat().map((entry) => (entry as { id: string }).id),
+      );
+      const badges = [...(await verificationBadgesFor(ctx.db, [user.id])).values()]
+        .filter((badge) => shownIds.has(badge.recordId))
+        .map(({ userId: _userId, ...badge }) => badge);
+
       const view: PortfolioView = {
         portfolioId: portfolio.publicId,
         title: portfolio.title,
@@ -204,6 +212,7 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         skills,
         others,
         placements,
+        badges,
       } as PortfolioView;
       return ok(view);
     });

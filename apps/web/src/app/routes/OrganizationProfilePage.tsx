@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import { isOrganizationAccount } from '@placely/contract';
 import { Link as RouterLink } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
+import { RootInstitutions } from '../../features/institution/components/RootInstitutions';
 import { useProfile } from '../../features/profile/api/getProfile';
 import { OrganizationProfileForm } from '../../features/profile/components/OrganizationProfileForm';
 import { PhoneNumbersEditor } from '../../features/profile/components/PhoneNumbersEditor';
@@ -70,6 +71,7 @@ export default function OrganizationProfilePage() {
       <Section title="Phone numbers" description="A verified number becomes your primary contact number.">
         <PhoneNumbersEditor phoneNumbers={details.phoneNumbers} />
       </Section>
+      <RootInstitutions />
     </Page>
   );
 }

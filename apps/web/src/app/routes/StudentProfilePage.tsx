@@ -6,6 +6,8 @@ import { isOrganizationAccount } from '@placely/contract';
 import { Link as RouterLink } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { InstitutionPicker } from '../../features/institution/components/InstitutionPicker';
+import { InstitutionSuggestion } from '../../features/institution/components/InstitutionSuggestion';
+import { RootInstitutions } from '../../features/institution/components/RootInstitutions';
 import { PortfolioManager } from '../../features/portfolio/components/PortfolioManager';
 import { ViewersList } from '../../features/portfolio/components/ViewersList';
 import { useProfile } from '../../features/profile/api/getProfile';
@@ -82,8 +84,10 @@ export default function StudentProfilePage() {
         <ViewersList />
       </Section>
       <Section title="Institution" description="Link your account to your college or university.">
+        <InstitutionSuggestion institutionId={user.institutionId} />
         <InstitutionPicker institutionId={user.institutionId} />
       </Section>
+      <RootInstitutions />
     </Page>
   );
 }

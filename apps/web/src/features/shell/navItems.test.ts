@@ -21,11 +21,13 @@ describe('getNavItems', () => {
     expect(pairs('Individual')).toEqual(STUDENT);
   });
 
-  it('gives an Organization Home, Profile and Openings', () => {
+  it('gives an Organization Home, Profile and Openings (spec §2), then Groups and Verifications', () => {
     expect(pairs('Organization')).toEqual([
       ['Home', '/'],
       ['Profile', '/organization/profile'],
       ['Openings', '/organization/openings'],
+      ['Groups', '/organization/groups'],
+      ['Verifications', '/organization/verifications'],
     ]);
   });
 

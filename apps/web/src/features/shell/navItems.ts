@@ -21,6 +21,8 @@ const ORGANIZATION_NAV: readonly NavItem[] = [
   { label: 'Home', to: PATHS.home },
   { label: 'Profile', to: PATHS.organization.profile },
   { label: 'Openings', to: PATHS.organization.openings },
+  { label: 'Groups', to: PATHS.organization.groups },
+  { label: 'Verifications', to: PATHS.organization.verifications },
 ];
 
 /** Spec §2 menu: Organization → organization items; any other known type → student items; none when signed out. */

@@ -2,6 +2,7 @@ import GitHubIcon from '@mui/icons-material/GitHub';
 import LanguageIcon from '@mui/icons-material/Language';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import PrintIcon from '@mui/icons-material/Print';
+import VerifiedIcon from '@mui/icons-material/Verified';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,18 +20,48 @@ import {
   PORTFOLIO_SECTION_LABELS,
   type PortfolioSection,
   type PortfolioView,
+  type RecordKind,
   SKILL_LEVEL_LABELS,
+  type VerificationBadge,
 } from '@placely/contract';
 import type { ReactNode } from 'react';
 import { formatMonth, formatRange } from '../../../lib/dates';
 
 const join = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' · ');
 
-function Item({ title, meta, children }: { title: string; meta?: string; children?: ReactNode }) {
+/** A verified record: which group vouched for it, who verified it and when. */
+function VerifiedBadge({ badge }: { badge: VerificationBadge }) {
+  const when = new Date(badge.verifiedAt).toLocaleDateString();
+  return (
+    <Chip
+      size="small"
+      color="success"
+      variant="outlined"
+      icon={<VerifiedIcon />}
+      label={`Verified by ${badge.groupName}`}
+      title={`Verified by ${badge.verifierName} for ${badge.groupName} on ${when}`}
+      aria-label={`Verified by ${badge.verifierName} for ${badge.groupName} on ${when}`}
+      sx={{ ml: 1, verticalAlign: 'middle', maxWidth: '100%' }}
+    />
+  );
+}
+
+function Item({
+  title,
+  meta,
+  badge,
+  children,
+}: {
+  title: string;
+  meta?: string;
+  badge?: VerificationBadge | undefined;
+  children?: ReactNode;
+}) {
   return (
     <Box component="li" sx={{ breakInside: 'avoid', mb: 2 }}>
       <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 500 }}>
         {title}
+        {badge && <VerifiedBadge badge={badge} />}
       </Typography>
       {meta && (
         <Typography variant="body2" color="text.secondary">
@@ -50,11 +81,14 @@ const Paragraph = ({ text }: { text: string | null }) =>
   ) : null;
 
 function sectionContent(view: PortfolioView, section: PortfolioSection): ReactNode {
+  const badgeOf = (kind: RecordKind, id: string) =>
+    view.badges.find((badge) => badge.recordKind === kind && badge.recordId === id);
   switch (section) {
     case 'education':
       return view.education.map((entry) => (
         <Item
           key={entry.id}
+          badge={badgeOf('education', entry.id)}
           title={entry.institutionName}
           meta={join(entry.degree, entry.fieldOfStudy, formatRange(entry.startMonth, entry.endMonth, entry.isCurrent))}
         >
@@ -69,6 +103,7 @@ function sectionContent(view: PortfolioView, section: PortfolioSection): ReactNo
       return view.experience.map((entry) => (
         <Item
           key={entry.id}
+          badge={badgeOf('experience', entry.id)}
           title={`${entry.title}, ${entry.organization}`}
           meta={join(
             EXPERIENCE_KIND_LABELS[entry.kind],
@@ -113,6 +148,7 @@ function sectionContent(view: PortfolioView, section: PortfolioSection): ReactNo
       return view.others.map((entry) => (
         <Item
           key={entry.id}
+          badge={badgeOf('other', entry.id)}
           title={entry.title}
           meta={join(OTHER_KIND_LABELS[entry.kind], entry.issuer, formatMonth(entry.month))}
         >
@@ -123,6 +159,7 @@ function sectionContent(view: PortfolioView, section: PortfolioSection): ReactNo
       return view.placements.map((entry) => (
         <Item
           key={entry.id}
+          badge={badgeOf('placement', entry.id)}
           title={`${entry.role}, ${entry.organization}`}
           meta={join(OFFER_KIND_LABELS[entry.offerKind], OFFER_STATUS_LABELS[entry.status], formatMonth(entry.month))}
         />

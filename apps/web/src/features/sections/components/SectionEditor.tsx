@@ -1,4 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -18,6 +20,9 @@ import { type SectionEntry, useSectionEntries } from '../api/listEntries';
 import type { SectionConfig } from '../sectionConfigs';
 import { EntryForm } from './EntryForm';
 import { formValuesFor } from './fields';
+
+/** Entries of verifiable sections carry `verified`: a verification group vouches for them now. */
+const isVerified = (entry: SectionEntry) => (entry as { verified?: unknown }).verified === true;
 
 /** A profile section: its entries as cards, add and edit in a dialog, delete after confirming. */
 export function SectionEditor({ config }: { config: SectionConfig }) {
@@ -63,6 +68,16 @@ export function SectionEditor({ config }: { config: SectionConfig }) {
                       <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 500, wordBreak: 'break-word' }}>
                         {summary.primary}
                       </Typography>
+                      {isVerified(entry) && (
+                        <Chip
+                          size="small"
+                          color="success"
+                          variant="outlined"
+                          icon={<VerifiedIcon />}
+                          label="Verified"
+                          sx={{ alignSelf: 'flex-start' }}
+                        />
+                      )}
                       {summary.secondary && <Typography color="text.secondary">{summary.secondary}</Typography>}
                       {summary.detail && (
                         <Typography variant="body2" sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
@@ -108,6 +123,12 @@ export function SectionEditor({ config }: { config: SectionConfig }) {
         <DialogTitle id="entry-dialog-title">
           {editing === 'new' ? `Add ${config.noun}` : `Edit ${config.noun}`}
         </DialogTitle>
+        {editing !== null && editing !== 'new' && isVerified(editing) && (
+          <Alert severity="warning" sx={{ mx: 3 }}>
+            A verification group has verified this {config.noun}. Saving a change removes its verified badge until it is
+            verified again; saving it unchanged keeps the badge.
+          </Alert>
+        )}
         {editing !== null && (
           <EntryForm
             fields={config.fields}
@@ -137,7 +158,8 @@ export function SectionEditor({ config }: { config: SectionConfig }) {
           setDeleting(null);
         }}
       >
-        “{deleting ? config.summarize(deleting).primary : ''}” will be removed from your profile.
+        “{deleting ? config.summarize(deleting).primary : ''}” will be removed from your profile
+        {deleting && isVerified(deleting) ? ', together with its verified badge.' : '.'}
       </ConfirmDialog>
     </Stack>
   );

@@ -1,0 +1,77 @@
+import type { InstitutionRole, MembershipState, VerificationRole } from '@placely/contract';
+import type { Actor } from '../auth/authenticate';
+import type { verificationGroups } from '../db/schema';
+import { isIndividual } from './individual';
+import { isOrganization } from './user';
+
+export type VerificationGroupRow = typeof verificationGroups.$inferSelect;
+
+/** Everything the rules look at for one caller and one verification group, loaded in one place (routes/verification). */
+export interface VerificationAccess {
+  group: VerificationGroupRow;
+  /** The caller's role granted inside the group (by email). */
+  role: VerificationRole | null;
+  /** The caller's role at the group's institution: root and admins run its verification groups. */
+  institutionRole: InstitutionRole | null;
+  membership: MembershipState | null;
+  /** The caller is one of the configured platform verification admins (VERIFICATION_ADMIN_EMAILS). */
+  isPlatformAdmin: boolean;
+}
+
+export const isVerificationAdmin = (actor: Actor | null, adminEmails: readonly string[]) =>
+  actor !== null && adminEmails.includes(actor.user.email.toLowerCase());
+
+export const isLiveVerificationGroup = (group: VerificationGroupRow) => group.deletedAt === null;
+export const isApproved = (group: VerificationGroupRow) => group.approvalState === 'approved';
+export const isGroupOwner = (access: VerificationAccess) =>
+  access.role === 'owner' || access.institutionRole === 'root';
+export const isGroupAdmin = (access: VerificationAccess) =>
+  isGroupOwner(access) || access.role === 'admin' || access.institutionRole === 'admin';
+export const isVerifier = (access: VerificationAccess) => isGroupAdmin(access) || access.role === 'verifier';
+export const isViewer = (access: VerificationAccess) => isVerifier(access) || access.role === 'viewer';
+export const isMember = (access: VerificationAccess) => access.membership === 'member';
+
+const live = (access: VerificationAccess) => isLiveVerificationGroup(access.group);
+/** Pending and rejected groups are seen only by their roles and the platform verification admins. */
+export const isVisible = (access: VerificationAccess) =>
+  live(access) && (access.group.approvalState !== 'rejected' || isViewer(access) || access.isPlatformAdmin);
+
+export const verificationGroupPolicy = {
+  'verificationGroup.create': (
+    actor: Actor,
+    { institutionId, institutionRole }: { institutionId: number | null; institutionRole: InstitutionRole | null },
+  ) => {
+    if (institutionId !== null) {
+      return institutionRole !== null || 'Only people with a role at that institution can create its groups.';
+    }
+    return (
+      isOrganization(actor.user) ||
+      'Only organization accounts can create verification groups (or institution roots, for their institution).'
+    );
+  },
+  'verificationGroup.manage': (_actor: Actor, access: VerificationAccess) =>
+    (live(access) && isGroupAdmin(access)) || 'Only the owners and admins of this verification group can do this.',
+  'verificationGroup.delete': (_actor: Actor, access: VerificationAccess) =>
+    (live(access) && isGroupOwner(access)) || 'Only the owners of this verification group can delete it.',
+  'verificationGroup.grantOwner': (_actor: Actor, access: VerificationAccess) =>
+    (live(access) && isGroupOwner(access)) || 'Only owners can grant or take away the owner role.',
+  'verificationGroup.viewMembers': (_actor: Actor, access: VerificationAccess) =>
+    (live(access) && isViewer(access)) || 'Only people with a role in this verification group can see its members.',
+  'verificationGroup.verify': (_actor: Actor, access: VerificationAccess) => {
+    if (!live(access) || !isVerifier(access)) return 'Only verifiers of this group can verify records.';
+    return isApproved(access.group) || 'This verification group is awaiting approval.';
+  },
+  'verificationGroup.join': (actor: Actor, access: VerificationAccess) => {
+    if (!live(access)) return 'This verification group no longer exists.';
+    if (!isApproved(access.group)) return 'This verification group is awaiting approval.';
+    if (!isIndividual(actor.user)) return 'Only individual accounts can join verification groups.';
+    if (access.membership === 'member' || access.membership === 'requested') return true;
+    return access.group.joinPolicy !== 'closed' || 'This verification group is not taking new members.';
+  },
+  'verificationGroup.leave': (_actor: Actor, access: VerificationAccess) =>
+    access.membership !== null || 'You are not in this verification group.',
+  'verificationGroup.follow': (_actor: Actor, access: VerificationAccess) =>
+    (live(access) && isApproved(access.group)) || 'This verification group is not open to followers yet.',
+  'verificationGroup.approve': (_actor: Actor, access: VerificationAccess) =>
+    (live(access) && access.isPlatformAdmin) || 'Only platform verification admins can approve verification groups.',
+} as const;
