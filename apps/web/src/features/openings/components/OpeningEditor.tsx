@@ -31,7 +31,7 @@ import {
   PAY_PERIODS,
 } from '@placely/contract';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { type FieldErrors, FormProvider, useController, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { FormProvider, useController, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
