@@ -107,7 +107,8 @@ export function NumberInput({
         if (raw === '') field.onChange(emptyAs);
         else {
           const parsed = Number(raw);
-          field.onChange(Number.isFinite(parsed) ? Math.round(parsed * scale * 1000) / 1000 : emptyAs);
+          // Scaled values (bytes from megabytes) are whole numbers.
+          field.onChange(Number.isFinite(parsed) ? (scale === 1 ? parsed : Math.round(parsed * scale)) : emptyAs);
         }
       }}
       onBlur={field.onBlur}
