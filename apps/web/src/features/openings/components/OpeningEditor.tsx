@@ -344,22 +344,25 @@ export function OpeningEditor({ opening, renderPreview, onSaved }: OpeningEditor
   const [problem, setProblem] = useState<string | null>(null);
 
   const focusPath = (path: string) => {
+    // Two frames for the question holding the error to open; react-hook-form then focuses in a timeout of its own.
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
-        const before = document.activeElement;
         setFocus(path as 'title');
-        const active = document.activeElement;
-        if (active && active !== before && active !== document.body) {
-          // The sticky save bar may cover it: bring it to the middle of the screen.
-          active.scrollIntoView({ block: 'center' });
-          return;
-        }
-        const anchor = document.querySelector<HTMLElement>(`[data-error-path="${CSS.escape(path)}"]`);
-        if (anchor) {
-          anchor.tabIndex = -1;
-          anchor.focus();
-          anchor.scrollIntoView({ block: 'center' });
-        }
+        setTimeout(() => {
+          let target: Element | null = document.activeElement;
+          const stayed = target instanceof HTMLButtonElement && target.type === 'submit';
+          if (!target || target === document.body || stayed) {
+            // Nothing focusable under that name (a list's own error): show the error itself.
+            const anchor = document.querySelector<HTMLElement>(`[data-error-path="${CSS.escape(path)}"]`);
+            if (anchor) {
+              anchor.tabIndex = -1;
+              anchor.focus();
+            }
+            target = anchor;
+          }
+          // The top bar and the sticky save bar may cover it: bring it to the middle of the screen.
+          target?.scrollIntoView({ block: 'center' });
+        });
       }),
     );
   };

@@ -296,12 +296,9 @@ export function FormBuilder() {
       // Two frames: one for React to render the new input, one for it to register with the form.
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {
-          try {
-            setFocus(path, { shouldSelect: false });
-            document.activeElement?.scrollIntoView({ block: 'nearest' });
-          } catch {
-            // Nothing focusable registered there (e.g. a collapsed question): leave focus where it is.
-          }
+          setFocus(path, { shouldSelect: false });
+          // react-hook-form focuses in a timeout of its own.
+          setTimeout(() => document.activeElement?.scrollIntoView({ block: 'nearest' }));
         }),
       );
     },
