@@ -292,6 +292,10 @@ test('the organization sees an application and its edit, opens its file and down
   await expect(table.getByRole('cell', { name: 'SQL, Other: dbt' })).toBeVisible();
   await expect(table.getByRole('cell', { name: '1. Company: Acme Analytics; Years: 2' })).toBeVisible();
 
+  await table.getByRole('button', { name: 'Submitted (newest first)' }).click();
+  await expect(table.getByRole('button', { name: 'Submitted (oldest first)' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'SQL, Other: dbt' })).toBeVisible();
+
   await table.getByRole('button', { name: 'Open the application of Asha Verma' }).click();
   const dialog = page.getByRole('dialog');
   await expect(page).toHaveURL(new RegExp(`&application=${applicationId}$`));
