@@ -12,6 +12,7 @@ import {
   openingStatusSchema,
   organizationSummarySchema,
 } from './opening';
+import { verificationBadgeSchema } from './verification';
 
 export const APPLICATION_STATUSES = ['submitted', 'withdrawn', 'shortlisted', 'rejected', 'selected'] as const;
 export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
@@ -56,12 +57,26 @@ export const externalApplyClickBodySchema = z.object({ openingId: z.uuid() });
 /** Drafts autosave this often while the person types (and on leaving the page). */
 export const DRAFT_AUTOSAVE_MS = 1500;
 
+/**
+ * Answers backed by a verified record: the answer equals what the person's verified main education says (e.g. the
+ * grade), so the organization can trust it. Keyed by field id; who verified it and when.
+ */
+export const verifiedAnswersSchema = z.record(z.string(), verificationBadgeSchema);
+export type VerifiedAnswers = z.infer<typeof verifiedAnswersSchema>;
+
+/** One of the applicant's verified records, as an organization sees it beside the application. */
+export const verifiedRecordSchema = verificationBadgeSchema
+  .extend({ title: z.string() })
+  .meta({ id: 'VerifiedRecord' });
+export type VerifiedRecord = z.infer<typeof verifiedRecordSchema>;
+
 export const applicationSchema = z
   .object({
     id: z.string(),
     openingId: z.string(),
     formVersion: z.number().int(),
     answers: answersSchema,
+    verifiedAnswers: verifiedAnswersSchema,
     status: applicationStatusSchema,
     revision: z.number().int(),
     submittedAt: z.string(),
@@ -90,6 +105,8 @@ export const publicOpeningSchema = z
     applyMode: applyModeSchema,
     form: formDefinitionSchema.nullable(),
     formVersion: z.number().int().nullable(),
+    /** The groups a group-only opening admits, for "join the group" links. */
+    eligibilityGroups: z.array(z.object({ id: z.string(), name: z.string() })),
     blocker: applyBlockerSchema.nullable(),
     viewer: z
       .object({
@@ -133,6 +150,8 @@ export const receivedApplicationSchema = z
     applicant: z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string().nullable() }),
     formVersion: z.number().int(),
     answers: answersSchema,
+    verifiedAnswers: verifiedAnswersSchema,
+    verifiedRecords: z.array(verifiedRecordSchema),
     status: applicationStatusSchema,
     stage: z.string().nullable(),
     score: z.number().nullable(),

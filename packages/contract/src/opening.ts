@@ -12,6 +12,7 @@ export const OPENING_LIMITS = {
   responseCap: 1_000_000,
   openingsCount: 100_000,
   search: 100,
+  eligibilityGroups: 20,
 } as const;
 
 export const OPENING_STATUSES = ['draft', 'open', 'closed'] as const;
@@ -49,14 +50,24 @@ export const eligibilitySchema = z.object({
   allowedBranches: z.array(trimmed(LIMITS.shortText).min(1)).max(OPENING_LIMITS.listItems),
   graduationYears: z.array(z.number().int().min(1950).max(2100)).max(OPENING_LIMITS.listItems),
   maxBacklogs: z.number().int().min(0).max(100).nullable(),
+  /** Only members of any of these groups (the organization's own) may apply. */
+  groupIds: z
+    .array(z.uuid('Not a group id'))
+    .max(OPENING_LIMITS.eligibilityGroups, `At most ${OPENING_LIMITS.eligibilityGroups} groups`)
+    .default([]),
+  /** Only people whose main education (the one their grade and degree come from) carries a verified badge. */
+  verifiedEducationOnly: z.boolean().default(false),
 });
 export type Eligibility = z.infer<typeof eligibilitySchema>;
+export type EligibilityInput = z.input<typeof eligibilitySchema>;
 export const EMPTY_ELIGIBILITY: Eligibility = {
   minGrade: null,
   allowedDegrees: [],
   allowedBranches: [],
   graduationYears: [],
   maxBacklogs: null,
+  groupIds: [],
+  verifiedEducationOnly: false,
 };
 
 /** Create / full update body of an opening. Saving a changed form keeps a new form version. */
@@ -213,6 +224,8 @@ export const ELIGIBILITY_RULES = [
   'allowedBranches',
   'graduationYears',
   'maxBacklogs',
+  'groupMembership',
+  'verifiedEducation',
 ] as const;
 export const eligibilityRuleSchema = z.enum(ELIGIBILITY_RULES);
 export type EligibilityRule = z.infer<typeof eligibilityRuleSchema>;
@@ -244,12 +257,20 @@ export function describeEligibilityRule(rule: EligibilityRule, eligibility: Elig
       return eligibility.maxBacklogs === 0
         ? 'No current backlogs'
         : `At most ${eligibility.maxBacklogs} current backlogs`;
+    case 'groupMembership':
+      return eligibility.groupIds.length === 1
+        ? "Member of the organization's group"
+        : "Member of one of the organization's groups";
+    case 'verifiedEducation':
+      return 'Education verified by a verification group';
   }
 }
 
 /** The rules an opening sets, in order (for showing eligibility before the applicant starts). */
 export function activeEligibilityRules(eligibility: Eligibility): EligibilityRule[] {
   return ELIGIBILITY_RULES.filter((rule) => {
+    if (rule === 'groupMembership') return eligibility.groupIds.length > 0;
+    if (rule === 'verifiedEducation') return eligibility.verifiedEducationOnly;
     const value = eligibility[rule];
     return Array.isArray(value) ? value.length > 0 : value !== null;
   });

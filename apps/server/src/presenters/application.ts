@@ -1,16 +1,28 @@
-import type { Answers, Application, MyApplication, ReceivedApplication } from '@placely/contract';
+import type {
+  Answers,
+  Application,
+  MyApplication,
+  ReceivedApplication,
+  VerifiedAnswers,
+  VerifiedRecord,
+} from '@placely/contract';
 import type { InferSelectModel } from 'drizzle-orm';
 import type { applications } from '../db/schema';
 
 export type ApplicationRow = InferSelectModel<typeof applications>;
 
 /** The applicant's view of their own application. */
-export function presentApplication(row: ApplicationRow, canEdit: boolean): Application {
+export function presentApplication(
+  row: ApplicationRow,
+  canEdit: boolean,
+  verifiedAnswers: VerifiedAnswers = {},
+): Application {
   return {
     id: row.id,
     openingId: row.openingId,
     formVersion: row.formVersion,
     answers: row.answers,
+    verifiedAnswers,
     status: row.status,
     revision: row.revision,
     submittedAt: row.submittedAt.toISOString(),
@@ -42,12 +54,15 @@ export function presentMyApplication(
 export function presentReceivedApplication(
   row: ApplicationRow,
   applicant: { id: number; name: string | null; email: string | null },
+  verification: { verifiedAnswers: VerifiedAnswers; verifiedRecords: VerifiedRecord[] },
 ): ReceivedApplication {
   return {
     id: row.id,
     applicant: { id: applicant.id, name: applicant.name, email: applicant.email },
     formVersion: row.formVersion,
     answers: row.answers as Answers,
+    verifiedAnswers: verification.verifiedAnswers,
+    verifiedRecords: verification.verifiedRecords,
     status: row.status,
     stage: row.stage,
     score: row.score,

@@ -2,6 +2,7 @@ import type { Opening, OpeningListItem } from '@placely/contract';
 import type { InferSelectModel } from 'drizzle-orm';
 import type { openingFormVersions, openings } from '../db/schema';
 import { isAcceptingApplications } from '../services/applications/blockers';
+import { eligibilityOf } from '../services/applications/eligibility';
 
 export type OpeningRow = InferSelectModel<typeof openings>;
 export type OpeningFormVersionRow = InferSelectModel<typeof openingFormVersions>;
@@ -34,7 +35,7 @@ export function presentOpening(
     startDate: row.startDate,
     status: row.status,
     responseCap: row.responseCap,
-    eligibility: row.eligibility,
+    eligibility: eligibilityOf(row.eligibility),
     applyMode: row.applyMode,
     externalLink: row.externalLink,
     form: form?.definition ?? null,

@@ -9,6 +9,7 @@ import type {
 } from '@placely/contract';
 import {
   answersSchemaFor,
+  EMPTY_ELIGIBILITY,
   individualProfileInputSchema,
   openingInputSchema,
   organizationProfileInputSchema,
@@ -158,7 +159,7 @@ export function seedOpeningInput(overrides: Partial<OpeningInput> = {}): Opening
     startDate: null,
     status: 'open',
     responseCap: null,
-    eligibility: { minGrade: null, allowedDegrees: [], allowedBranches: [], graduationYears: [], maxBacklogs: null },
+    eligibility: EMPTY_ELIGIBILITY,
     applyMode: 'form',
     externalLink: null,
     form: {

@@ -47,12 +47,10 @@ export async function mergeAutoFillData(db: Executor, userId: number, patch: Aut
   return readAutoFillData(row?.data);
 }
 
-/**
- * Keeps the auto-fill keys that come from profile sections in step with them: the main education (the current
- * one, else the latest to end) gives institution, degree, branch, grade, graduation year, roll number and backlogs;
- * skills give the skill list. Keys whose source is gone are removed.
- */
-export async function refreshSectionAutoFill(db: Executor, userId: number): Promise<void> {
+export type EducationRow = typeof educationEntries.$inferSelect;
+
+/** The education auto-fill and eligibility read: the current one, else the latest to end. */
+export async function mainEducationOf(db: Executor, userId: number): Promise<EducationRow | null> {
   const [main] = await db
     .select()
     .from(educationEntries)
@@ -63,21 +61,37 @@ export async function refreshSectionAutoFill(db: Executor, userId: number): Prom
       desc(educationEntries.createdAt),
     )
     .limit(1);
+  return main ?? null;
+}
+
+/** The auto-fill values an education entry gives (null where the entry has nothing). */
+export function educationAutoFill(entry: EducationRow | null) {
+  return {
+    institution: entry?.institutionName ?? null,
+    degree: entry?.degree ?? null,
+    branch: entry?.fieldOfStudy ?? null,
+    grade: entry?.grade ?? null,
+    gradeScale: entry?.gradeScale && GRADE_SCALES.includes(entry.gradeScale) ? entry.gradeScale : null,
+    graduationYear: entry?.endMonth ? Number(entry.endMonth.slice(0, 4)) : null,
+    rollNumber: entry?.rollNumber ?? null,
+    currentBacklogs: entry?.currentBacklogs ?? null,
+  } satisfies AutoFillPatch;
+}
+
+/**
+ * Keeps the auto-fill keys that come from profile sections in step with them: the main education gives
+ * institution, degree, branch, grade, graduation year, roll number and backlogs; skills give the skill list. Keys
+ * whose source is gone are removed.
+ */
+export async function refreshSectionAutoFill(db: Executor, userId: number): Promise<void> {
+  const main = await mainEducationOf(db, userId);
   const skillNames = await db
     .select({ name: skills.name })
     .from(skills)
     .where(eq(skills.userId, userId))
     .orderBy(asc(skills.createdAt));
-  const graduationYear = main?.endMonth ? Number(main.endMonth.slice(0, 4)) : null;
   await mergeAutoFillData(db, userId, {
-    institution: main?.institutionName ?? null,
-    degree: main?.degree ?? null,
-    branch: main?.fieldOfStudy ?? null,
-    grade: main?.grade ?? null,
-    gradeScale: main?.gradeScale && GRADE_SCALES.includes(main.gradeScale) ? main.gradeScale : null,
-    graduationYear,
-    rollNumber: main?.rollNumber ?? null,
-    currentBacklogs: main?.currentBacklogs ?? null,
+    ...educationAutoFill(main),
     skills: skillNames.length > 0 ? skillNames.map((skill) => skill.name) : null,
   });
 }

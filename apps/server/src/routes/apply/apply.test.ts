@@ -1,4 +1,4 @@
-import type { OpeningInput } from '@placely/contract';
+import { EMPTY_ELIGIBILITY, type OpeningInput } from '@placely/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationRevisions, openings } from '../../db/schema';
@@ -85,6 +85,7 @@ describe('GET /api/placements/campus/apply (the public form)', () => {
     const { token } = await organization();
     const opening = await createOpening(token, {
       eligibility: {
+        ...EMPTY_ELIGIBILITY,
         minGrade: 7,
         allowedDegrees: ['B.Tech'],
         allowedBranches: [],
@@ -222,7 +223,14 @@ describe('POST /api/placements/campus/apply (submit)', () => {
       .set({ deadline: new Date(Date.now() - 60_000) })
       .where(eq(openings.id, past.id));
     const strict = await createOpening(token, {
-      eligibility: { minGrade: 8, allowedDegrees: [], allowedBranches: [], graduationYears: [], maxBacklogs: null },
+      eligibility: {
+        ...EMPTY_ELIGIBILITY,
+        minGrade: 8,
+        allowedDegrees: [],
+        allowedBranches: [],
+        graduationYears: [],
+        maxBacklogs: null,
+      },
     });
     const { token: studentToken } = await student();
     const a = await apply(studentToken, closed.id, answers);

@@ -9,7 +9,7 @@ import {
   isOneClickForm,
   type PublicOpening,
 } from '@placely/contract';
-import { and, count, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -20,6 +20,7 @@ import {
   applicationFiles,
   applicationRevisions,
   applications,
+  groups,
   openingFormVersions,
   openings,
   organizationProfiles,
@@ -34,8 +35,9 @@ import { type ApplicationRow, presentApplication, presentMyApplication } from '.
 import type { OpeningRow } from '../../presenters/opening';
 import { fileIdsIn, validateAnswers, withStoredFiles } from '../../services/applications/answers';
 import { applyBlocker, isPastDeadline } from '../../services/applications/blockers';
-import { failedEligibilityRules } from '../../services/applications/eligibility';
+import { eligibilityOf, failedEligibilityRules, loadEligibilityFacts } from '../../services/applications/eligibility';
 import { autoFillPatchFromAnswers, loadApplicantData, prefillAnswers } from '../../services/applications/prefill';
+import { loadApplicantVerifications, verifiedAnswersFor } from '../../services/applications/verified';
 import { mergeAutoFillData } from '../../services/autofill';
 import {
   applySchema,
@@ -74,6 +76,37 @@ async function loadForm(db: Executor, opening: OpeningRow): Promise<FormDefiniti
       and(eq(openingFormVersions.openingId, opening.id), eq(openingFormVersions.version, opening.currentFormVersion)),
     );
   return form?.definition ?? null;
+}
+
+async function formOfVersion(db: Executor, openingId: string, version: number): Promise<FormDefinition | undefined> {
+  const [form] = await db
+    .select({ definition: openingFormVersions.definition })
+    .from(openingFormVersions)
+    .where(and(eq(openingFormVersions.openingId, openingId), eq(openingFormVersions.version, version)));
+  return form?.definition;
+}
+
+/** The person's own application as they see it, with the answers their verified education backs. */
+async function presentOwnApplication(db: Executor, application: ApplicationRow, opening: OpeningRow) {
+  const [definition, verifications] = await Promise.all([
+    formOfVersion(db, opening.id, application.formVersion),
+    loadApplicantVerifications(db, [application.applicantId]),
+  ]);
+  return presentApplication(
+    application,
+    canEditApplication(application, opening),
+    verifiedAnswersFor(definition, application.answers, verifications.get(application.applicantId)),
+  );
+}
+
+/** Names of the live groups a group-only opening admits (for "join the group" links). */
+async function eligibilityGroupsOf(db: Executor, groupIds: string[]) {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(inArray(groups.id, groupIds), isNull(groups.deletedAt)))
+    .orderBy(asc(groups.name));
 }
 
 async function completedCount(db: Executor, openingId: string): Promise<number> {
@@ -165,11 +198,14 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           loadApplicantData(ctx.db, actor.user, ctx.publicUrl()),
         ]);
         hasApplied = application !== null && application.status !== 'withdrawn';
-        failedRules = failedEligibilityRules(opening.eligibility, data.values);
+        failedRules = failedEligibilityRules(
+          opening.eligibility,
+          await loadEligibilityFacts(ctx.db, actor.user.id, data.values),
+        );
         viewer = {
           eligible: failedRules.length === 0,
           failedRules,
-          application: application ? presentApplication(application, canEditApplication(application, opening)) : null,
+          application: application ? await presentOwnApplication(ctx.db, application, opening) : null,
           draft: draft ? { answers: draft.answers, updatedAt: draft.updatedAt.toISOString() } : null,
           prefill: form ? prefillAnswers(form, data) : {},
         };
@@ -201,10 +237,11 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         startDate: opening.startDate,
         deadline: opening.deadline.toISOString(),
         status: opening.status,
-        eligibility: opening.eligibility,
+        eligibility: eligibilityOf(opening.eligibility),
         applyMode: opening.applyMode,
         form,
         formVersion: form ? opening.currentFormVersion : null,
+        eligibilityGroups: await eligibilityGroupsOf(ctx.db, eligibilityOf(opening.eligibility).groupIds),
         blocker,
         viewer,
       };
@@ -226,7 +263,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (earlier.application.applicantId !== actor.user.id || earlier.application.openingId !== openingId) {
           throw errors.conflict('This idempotency key was already used for another request.');
         }
-        return presentApplication(earlier.application, canEditApplication(earlier.application, earlier.opening));
+        return presentOwnApplication(ctx.db, earlier.application, earlier.opening);
       };
       const replayed = await replay();
       if (replayed) return ok(replayed, 'Application submitted');
@@ -245,7 +282,10 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
           const data = await loadApplicantData(tx, actor.user, ctx.publicUrl());
           const existing = await ownApplication(tx, opening.id, actor.user.id);
-          const failedRules = failedEligibilityRules(opening.eligibility, data.values);
+          const failedRules = failedEligibilityRules(
+            opening.eligibility,
+            await loadEligibilityFacts(tx, actor.user.id, data.values),
+          );
           const blocker = applyBlocker(opening, {
             isOwner: false,
             isIndividual: true,
@@ -256,7 +296,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (blocker) {
             const detail =
               blocker === 'notEligible'
-                ? `${failedRules.map((rule) => describeEligibilityRule(rule, opening.eligibility)).join('; ')}.`
+                ? `${failedRules.map((rule) => describeEligibilityRule(rule, eligibilityOf(opening.eligibility))).join('; ')}.`
                 : undefined;
             throw blockerError(blocker, detail);
           }
@@ -299,7 +339,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .delete(applicationDrafts)
             .where(and(eq(applicationDrafts.openingId, opening.id), eq(applicationDrafts.userId, actor.user.id)));
           await learnFromAnswers(tx, actor.user.id, form, answers);
-          return presentApplication(created, canEditApplication(created, opening));
+          return presentOwnApplication(tx, created, opening);
         });
         return ok(application, 'Application submitted');
       } catch (error) {
@@ -362,7 +402,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         await attachFiles(tx, updated.id, answers);
         await learnFromAnswers(tx, actor.user.id, form, answers);
-        return presentApplication(updated, canEditApplication(updated, opening));
+        return presentOwnApplication(tx, updated, opening);
       });
       return ok(application, 'Application updated');
     });

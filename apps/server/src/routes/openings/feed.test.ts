@@ -1,8 +1,12 @@
-import { type AutoFillData, ELIGIBILITY_RULES, type Eligibility } from '@placely/contract';
+import { type AutoFillData, ELIGIBILITY_RULES, type Eligibility, EMPTY_ELIGIBILITY } from '@placely/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOpeningWithApplicants, seedOrganization, seedStudent } from '../../seed/helpers';
-import { failedEligibilityRules, meetsEligibilitySql } from '../../services/applications/eligibility';
+import {
+  type EligibilityFacts,
+  failedEligibilityRules,
+  meetsEligibilitySql,
+} from '../../services/applications/eligibility';
 import { mergeAutoFillData } from '../../services/autofill';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -20,6 +24,7 @@ beforeAll(async () => {
       locations: ['Mumbai'],
       remote: false,
       eligibility: {
+        ...EMPTY_ELIGIBILITY,
         minGrade: 8,
         allowedDegrees: ['B.Tech'],
         allowedBranches: [],
@@ -105,8 +110,16 @@ describe('GET /api/placements/campus/all/openings', () => {
 describe('meetsEligibilitySql', () => {
   it('agrees with failedEligibilityRules on every rule, including missing and malformed data', async () => {
     const rules: Eligibility[] = [
-      { minGrade: 7, allowedDegrees: [], allowedBranches: [], graduationYears: [], maxBacklogs: null },
       {
+        ...EMPTY_ELIGIBILITY,
+        minGrade: 7,
+        allowedDegrees: [],
+        allowedBranches: [],
+        graduationYears: [],
+        maxBacklogs: null,
+      },
+      {
+        ...EMPTY_ELIGIBILITY,
         minGrade: null,
         allowedDegrees: ['B.Tech', 'B.E.'],
         allowedBranches: [],
@@ -114,38 +127,86 @@ describe('meetsEligibilitySql', () => {
         maxBacklogs: null,
       },
       {
+        ...EMPTY_ELIGIBILITY,
         minGrade: null,
         allowedDegrees: [],
         allowedBranches: ['Computer Science'],
         graduationYears: [],
         maxBacklogs: null,
       },
-      { minGrade: null, allowedDegrees: [], allowedBranches: [], graduationYears: [2025, 2026], maxBacklogs: null },
-      { minGrade: null, allowedDegrees: [], allowedBranches: [], graduationYears: [], maxBacklogs: 0 },
-      { minGrade: 6, allowedDegrees: ['B.Tech'], allowedBranches: ['ECE'], graduationYears: [2026], maxBacklogs: 2 },
-      { minGrade: null, allowedDegrees: [], allowedBranches: [], graduationYears: [], maxBacklogs: null },
+      {
+        ...EMPTY_ELIGIBILITY,
+        minGrade: null,
+        allowedDegrees: [],
+        allowedBranches: [],
+        graduationYears: [2025, 2026],
+        maxBacklogs: null,
+      },
+      {
+        ...EMPTY_ELIGIBILITY,
+        minGrade: null,
+        allowedDegrees: [],
+        allowedBranches: [],
+        graduationYears: [],
+        maxBacklogs: 0,
+      },
+      {
+        ...EMPTY_ELIGIBILITY,
+        minGrade: 6,
+        allowedDegrees: ['B.Tech'],
+        allowedBranches: ['ECE'],
+        graduationYears: [2026],
+        maxBacklogs: 2,
+      },
+      {
+        ...EMPTY_ELIGIBILITY,
+        minGrade: null,
+        allowedDegrees: [],
+        allowedBranches: [],
+        graduationYears: [],
+        maxBacklogs: null,
+      },
     ];
-    const people: AutoFillData[] = [
+    const groupA = crypto.randomUUID();
+    const groupB = crypto.randomUUID();
+    rules.push(
+      { ...EMPTY_ELIGIBILITY, groupIds: [groupA, groupB] },
+      { ...EMPTY_ELIGIBILITY, verifiedEducationOnly: true },
+      { ...EMPTY_ELIGIBILITY, minGrade: 7, groupIds: [groupB], verifiedEducationOnly: true },
+    );
+    const data: AutoFillData[] = [
       {},
       { grade: 7, degree: 'B.Tech', branch: 'computer science ', graduationYear: 2026, currentBacklogs: 0 },
       { grade: '6.9', degree: 'b.e.', branch: 'ECE', graduationYear: '2025' as never, currentBacklogs: 3 },
       { grade: 'A+', degree: 'M.Sc', graduationYear: 2024, currentBacklogs: '1' as never },
       { grade: '9', degree: ' B.Tech ', branch: 'ece', graduationYear: 2026, currentBacklogs: 2 },
     ];
-    expect(ELIGIBILITY_RULES.length).toBe(5);
+    const people: EligibilityFacts[] = data.flatMap((values, index) => [
+      { data: values, memberGroupIds: [], verifiedEducation: false },
+      { data: values, memberGroupIds: index % 2 ? [groupB] : [crypto.randomUUID()], verifiedEducation: true },
+    ]);
+    expect(ELIGIBILITY_RULES.length).toBe(7);
     for (const eligibility of rules) {
-      for (const data of people) {
+      for (const facts of people) {
         const [row] = await server.db
           .execute<{ ok: boolean }>(
-            sql`select ${meetsEligibilitySql(sql`${JSON.stringify(eligibility)}::jsonb`, data)} as ok`,
+            sql`select ${meetsEligibilitySql(sql`${JSON.stringify(eligibility)}::jsonb`, facts)} as ok`,
           )
           .then((result) => (Array.isArray(result) ? result : (result as { rows: { ok: boolean }[] }).rows));
-        expect([eligibility, data, row?.ok]).toEqual([
+        expect([eligibility, facts, row?.ok]).toEqual([
           eligibility,
-          data,
-          failedEligibilityRules(eligibility, data).length === 0,
+          facts,
+          failedEligibilityRules(eligibility, facts).length === 0,
         ]);
       }
     }
+    // Openings stored before the group and verified rules existed lack their keys: they admit everyone.
+    const legacy = { minGrade: null, allowedDegrees: [], allowedBranches: [], graduationYears: [], maxBacklogs: null };
+    const [row] = await server.db
+      .execute<{ ok: boolean }>(
+        sql`select ${meetsEligibilitySql(sql`${JSON.stringify(legacy)}::jsonb`, people[0] as EligibilityFacts)} as ok`,
+      )
+      .then((result) => (Array.isArray(result) ? result : (result as { rows: { ok: boolean }[] }).rows));
+    expect(row?.ok).toBe(true);
   });
 });

@@ -13,7 +13,7 @@ import { errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { isIndividual } from '../../policies/individual';
-import { meetsEligibilitySql } from '../../services/applications/eligibility';
+import { loadEligibilityFacts, meetsEligibilitySql } from '../../services/applications/eligibility';
 import { loadApplicantData } from '../../services/applications/prefill';
 
 const feedSchema = {
@@ -41,8 +41,14 @@ export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         ]);
       }
-      const data = applicant ? (await loadApplicantData(ctx.db, applicant, ctx.publicUrl())).values : null;
-      const eligible = data ? meetsEligibilitySql(openings.eligibility, data) : sql<null>`null`;
+      const facts = applicant
+        ? await loadEligibilityFacts(
+            ctx.db,
+            applicant.id,
+            (await loadApplicantData(ctx.db, applicant, ctx.publicUrl())).values,
+          )
+        : null;
+      const eligible = facts ? meetsEligibilitySql(openings.eligibility, facts) : sql<null>`null`;
       const cursor = decodeTimeCursor(request.query.cursor);
       const search = q ? `%${escapeLike(q)}%` : null;
       const place = location ? `%${escapeLike(location)}%` : null;
@@ -79,7 +85,7 @@ export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                   /^remote$/i.test(location ?? '') ? eq(openings.remote, true) : undefined,
                 )
               : undefined,
-            eligibleOnly === 'true' && data ? meetsEligibilitySql(openings.eligibility, data) : undefined,
+            eligibleOnly === 'true' && facts ? meetsEligibilitySql(openings.eligibility, facts) : undefined,
             cursor
               ? or(
                   lt(openings.createdAt, cursor.at),

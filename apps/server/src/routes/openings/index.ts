@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
-import { applications, externalApplyClicks, openingFormVersions, openings } from '../../db/schema';
+import { applications, externalApplyClicks, groups, openingFormVersions, openings } from '../../db/schema';
 import { errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
@@ -96,6 +96,18 @@ function canonical(value: unknown): string {
   );
 }
 
+/** A group-only opening may only name the organization's own live groups. */
+async function assertOwnGroups(db: Executor, actor: Actor, groupIds: string[], field: string) {
+  if (groupIds.length === 0) return;
+  const own = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(inArray(groups.id, groupIds), eq(groups.ownerId, actor.user.id), isNull(groups.deletedAt)));
+  if (own.length !== new Set(groupIds).size) {
+    throw errors.validation([{ field, message: 'Choose from your own groups.' }]);
+  }
+}
+
 export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
@@ -137,6 +149,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const input = request.body;
       const opening = await ctx.db.transaction(async (tx) => {
         authorize(actor, 'opening.create', null);
+        await assertOwnGroups(tx, actor, input.eligibility.groupIds, 'eligibility.groupIds');
         const [row] = await tx
           .insert(openings)
           .values({ organizationId: actor.user.id, ...columnsFrom(input), currentFormVersion: input.form ? 1 : null })
@@ -162,6 +175,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const opening = await ctx.db.transaction(async (tx) => {
         const row = await loadOwnOpening(tx, actor, id, true);
         authorize(actor, 'opening.change', row);
+        await assertOwnGroups(tx, actor, input.eligibility.groupIds, 'opening.eligibility.groupIds');
         let version = row.currentFormVersion;
         if (input.form) {
           const previous = await currentForm(tx, row);

@@ -1,4 +1,4 @@
-import type { OpeningInput } from '@placely/contract';
+import { EMPTY_ELIGIBILITY, type OpeningInput } from '@placely/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOpeningWithApplicants, seedOrganization, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -22,7 +22,14 @@ function openingInput(overrides: Partial<OpeningInput> = {}): OpeningInput {
     startDate: null,
     status: 'open',
     responseCap: null,
-    eligibility: { minGrade: 7, allowedDegrees: [], allowedBranches: [], graduationYears: [2026], maxBacklogs: 0 },
+    eligibility: {
+      ...EMPTY_ELIGIBILITY,
+      minGrade: 7,
+      allowedDegrees: [],
+      allowedBranches: [],
+      graduationYears: [2026],
+      maxBacklogs: 0,
+    },
     applyMode: 'form',
     externalLink: null,
     form: {

@@ -16,8 +16,13 @@ import { errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
-import { presentReceivedApplication } from '../../presenters/application';
+import { type ApplicationRow, presentReceivedApplication } from '../../presenters/application';
 import { csvStream, EXPORT_CONTENT_TYPES, planExport, xlsxStream } from '../../services/applications/export';
+import {
+  type ApplicantVerification,
+  loadApplicantVerifications,
+  verifiedAnswersFor,
+} from '../../services/applications/verified';
 import { exportResponsesSchema, listResponsesSchema, responseDetailSchema } from './schema';
 
 /** The organization's live opening; anyone else's is a 404 so ids reveal nothing. */
@@ -42,6 +47,19 @@ async function formsFor(db: Executor, openingId: string, versions: number[]) {
 }
 
 const applicantName = sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`;
+
+/** What the organization may trust in one application: the verified records and the answers they back. */
+function verificationOf(
+  application: ApplicationRow,
+  definition: FormDefinition | undefined,
+  verifications: Map<number, ApplicantVerification>,
+) {
+  const verification = verifications.get(application.applicantId);
+  return {
+    verifiedAnswers: verifiedAnswersFor(definition, application.answers, verification),
+    verifiedRecords: verification?.records ?? [],
+  };
+}
 
 /** The stable in-app address of an applicant's file: it opens the application and fetches a fresh signed link. */
 export function applicantFileLink(publicUrl: string, openingId: string, applicationId: string, fileId: string) {
@@ -95,12 +113,24 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }));
         const versions = new Set(page.items.map(({ application }) => application.formVersion));
         if (opening.currentFormVersion !== null) versions.add(opening.currentFormVersion);
+        const [forms, verifications] = await Promise.all([
+          formsFor(ctx.db, opening.id, [...versions]),
+          loadApplicantVerifications(
+            ctx.db,
+            page.items.map(({ application }) => application.applicantId),
+          ),
+        ]);
+        const definitionOf = new Map(forms.map((form) => [form.version, form.definition]));
         return ok({
           items: page.items.map(({ application, name, email }) =>
-            presentReceivedApplication(application, { id: application.applicantId, name, email }),
+            presentReceivedApplication(
+              application,
+              { id: application.applicantId, name, email },
+              verificationOf(application, definitionOf.get(application.formVersion), verifications),
+            ),
           ),
           nextCursor: page.nextCursor,
-          forms: await formsFor(ctx.db, opening.id, [...versions]),
+          forms,
           total: Number(total?.n ?? 0),
         });
       },
@@ -125,19 +155,24 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .where(eq(applicationRevisions.applicationId, row.application.id))
           .orderBy(asc(applicationRevisions.revision));
         const versions = new Set([row.application.formVersion, ...revisions.map((r) => r.formVersion)]);
+        const [forms, verifications] = await Promise.all([
+          formsFor(ctx.db, opening.id, [...versions]),
+          loadApplicantVerifications(ctx.db, [row.application.applicantId]),
+        ]);
+        const definition = forms.find((form) => form.version === row.application.formVersion)?.definition;
         return ok({
-          ...presentReceivedApplication(row.application, {
-            id: row.application.applicantId,
-            name: row.name,
-            email: row.email,
-          }),
+          ...presentReceivedApplication(
+            row.application,
+            { id: row.application.applicantId, name: row.name, email: row.email },
+            verificationOf(row.application, definition, verifications),
+          ),
           revisions: revisions.map((revision) => ({
             revision: revision.revision,
             formVersion: revision.formVersion,
             answers: revision.answers,
             at: revision.createdAt.toISOString(),
           })),
-          forms: await formsFor(ctx.db, opening.id, [...versions]),
+          forms,
         });
       },
     );

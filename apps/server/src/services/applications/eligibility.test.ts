@@ -1,14 +1,22 @@
 import { EMPTY_ELIGIBILITY } from '@placely/contract';
 import { describe, expect, it } from 'vitest';
-import { failedEligibilityRules } from './eligibility';
+import { type EligibilityFacts, failedEligibilityRules } from './eligibility';
+
+const facts = (data: EligibilityFacts['data'], extra: Partial<EligibilityFacts> = {}): EligibilityFacts => ({
+  data,
+  memberGroupIds: [],
+  verifiedEducation: false,
+  ...extra,
+});
 
 describe('failedEligibilityRules', () => {
   it('passes everyone when there are no rules', () => {
-    expect(failedEligibilityRules(EMPTY_ELIGIBILITY, {})).toEqual([]);
+    expect(failedEligibilityRules(EMPTY_ELIGIBILITY, facts({}))).toEqual([]);
   });
 
   it('names each failed rule, treating missing data as failing', () => {
     const rules = {
+      ...EMPTY_ELIGIBILITY,
       minGrade: 7,
       allowedDegrees: ['B.Tech'],
       allowedBranches: ['Computer Science'],
@@ -16,29 +24,50 @@ describe('failedEligibilityRules', () => {
       maxBacklogs: 0,
     };
     expect(
-      failedEligibilityRules(rules, {
-        grade: 8.1,
-        degree: 'b.tech',
-        branch: 'Computer Science ',
-        graduationYear: 2026,
-        currentBacklogs: 0,
-      }),
+      failedEligibilityRules(
+        rules,
+        facts({
+          grade: 8.1,
+          degree: 'b.tech',
+          branch: 'Computer Science ',
+          graduationYear: 2026,
+          currentBacklogs: 0,
+        }),
+      ),
     ).toEqual([]);
     expect(
-      failedEligibilityRules(rules, {
-        grade: '6.5',
-        degree: 'M.Sc',
-        branch: 'Mathematics',
-        graduationYear: 2025,
-        currentBacklogs: 2,
-      }),
+      failedEligibilityRules(
+        rules,
+        facts({
+          grade: '6.5',
+          degree: 'M.Sc',
+          branch: 'Mathematics',
+          graduationYear: 2025,
+          currentBacklogs: 2,
+        }),
+      ),
     ).toEqual(['minGrade', 'allowedDegrees', 'allowedBranches', 'graduationYears', 'maxBacklogs']);
-    expect(failedEligibilityRules(rules, {})).toEqual([
+    expect(failedEligibilityRules(rules, facts({}))).toEqual([
       'minGrade',
       'allowedDegrees',
       'allowedBranches',
       'graduationYears',
       'maxBacklogs',
     ]);
+  });
+
+  it('admits only members of the named groups, and only verified education when asked', () => {
+    const rules = { ...EMPTY_ELIGIBILITY, groupIds: ['g1', 'g2'], verifiedEducationOnly: true };
+    expect(failedEligibilityRules(rules, facts({}))).toEqual(['groupMembership', 'verifiedEducation']);
+    expect(failedEligibilityRules(rules, facts({}, { memberGroupIds: ['g2'], verifiedEducation: true }))).toEqual([]);
+    expect(failedEligibilityRules(rules, facts({}, { memberGroupIds: ['other'] }))).toEqual([
+      'groupMembership',
+      'verifiedEducation',
+    ]);
+  });
+
+  it('treats rules stored before groups and verification existed as off', () => {
+    const legacy = { minGrade: null, allowedDegrees: [], allowedBranches: [], graduationYears: [], maxBacklogs: null };
+    expect(failedEligibilityRules(legacy as never, facts({}))).toEqual([]);
   });
 });

@@ -1,5 +1,44 @@
-import type { AutoFillData, Eligibility, EligibilityRule } from '@placely/contract';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AutoFillData, type Eligibility, type EligibilityRule, EMPTY_ELIGIBILITY } from '@placely/contract';
+import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { groupMembers, groups } from '../../db/schema';
+import { mainEducationOf } from '../autofill';
+import { badgeKey, verificationBadgesFor } from '../verification';
+
+/** What eligibility is judged on: the person's auto-fill data, their groups, and whether their education is verified. */
+export interface EligibilityFacts {
+  data: AutoFillData;
+  /** Live groups the person is an accepted member of. */
+  memberGroupIds: string[];
+  /** Their main education (the source of grade, degree, branch, year) carries a verified badge. */
+  verifiedEducation: boolean;
+}
+
+/** An opening's stored eligibility, complete even when it was saved before a rule existed. */
+export function eligibilityOf(stored: Partial<Eligibility> | null | undefined): Eligibility {
+  return { ...EMPTY_ELIGIBILITY, ...stored };
+}
+
+export async function loadEligibilityFacts(
+  db: Executor,
+  userId: number,
+  data: AutoFillData,
+): Promise<EligibilityFacts> {
+  const [memberships, main] = await Promise.all([
+    db
+      .select({ groupId: groupMembers.groupId })
+      .from(groupMembers)
+      .innerJoin(groups, and(eq(groups.id, groupMembers.groupId), isNull(groups.deletedAt)))
+      .where(and(eq(groupMembers.userId, userId), eq(groupMembers.state, 'member'))),
+    mainEducationOf(db, userId),
+  ]);
+  const badges = main ? await verificationBadgesFor(db, [userId], { kinds: ['education'] }) : new Map();
+  return {
+    data,
+    memberGroupIds: memberships.map((row) => row.groupId),
+    verifiedEducation: main !== null && badges.has(badgeKey('education', main.id)),
+  };
+}
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : null);
 const num = (value: unknown) => {
@@ -8,10 +47,12 @@ const num = (value: unknown) => {
 };
 
 /**
- * The eligibility rules a person fails, judged from their auto-fill data (grade, degree, branch, graduation year,
- * current backlogs). A rule whose data is missing counts as failed, so the applicant is told what to fill in.
+ * The eligibility rules a person fails. Grade, degree, branch, graduation year and current backlogs are judged from
+ * their auto-fill data; a rule whose data is missing counts as failed, so the applicant is told what to fill in.
  */
-export function failedEligibilityRules(eligibility: Eligibility, data: AutoFillData): EligibilityRule[] {
+export function failedEligibilityRules(stored: Eligibility, facts: EligibilityFacts): EligibilityRule[] {
+  const eligibility = eligibilityOf(stored);
+  const { data } = facts;
   const failed: EligibilityRule[] = [];
   if (eligibility.minGrade !== null) {
     const grade = num(data.grade);
@@ -37,28 +78,35 @@ export function failedEligibilityRules(eligibility: Eligibility, data: AutoFillD
     const backlogs = num(data.currentBacklogs);
     if (backlogs === null || backlogs > eligibility.maxBacklogs) failed.push('maxBacklogs');
   }
+  if (eligibility.groupIds.length > 0 && !eligibility.groupIds.some((id) => facts.memberGroupIds.includes(id))) {
+    failed.push('groupMembership');
+  }
+  if (eligibility.verifiedEducationOnly && !facts.verifiedEducation) failed.push('verifiedEducation');
   return failed;
 }
 
 /**
- * The same rules as `failedEligibilityRules`, as one SQL condition over an eligibility jsonb column and a person's
- * auto-fill data, so feeds can filter by eligibility while paging in the database. Kept in step by a test that runs
- * both on the same cases.
+ * The same rules as `failedEligibilityRules`, as one SQL condition over an eligibility jsonb column, so feeds can
+ * filter by eligibility while paging in the database. Kept in step by a test that runs both on the same cases.
  */
-export function meetsEligibilitySql(eligibility: AnyColumn | SQL, data: AutoFillData): SQL {
-  const d = sql`${JSON.stringify(data)}::jsonb`;
-  const numeric = (text: SQL) =>
-    sql`(case when ${text} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${text})::numeric end)`;
-  const rule = (key: string) => sql`(${eligibility} -> ${key})`;
+export function meetsEligibilitySql(eligibility: AnyColumn | SQL, facts: EligibilityFacts): SQL {
+  const d = sql`${JSON.stringify(facts.data)}::jsonb`;
+  const memberOf = sql`${JSON.stringify(facts.memberGroupIds)}::jsonb`;
+  const numeric = (value: SQL) =>
+    sql`(case when ${value} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${value})::numeric end)`;
+  // Openings saved before a rule existed have no key for it: a missing list is empty, a missing flag false.
+  const list = (key: string) => sql`coalesce(${eligibility} -> ${key}, '[]'::jsonb)`;
   const ruleText = (key: string) => sql`(${eligibility} ->> ${key})`;
   const dataText = (key: string) => sql`(${d} ->> ${key})`;
   const inList = (listKey: string, dataKey: string) =>
-    sql`(jsonb_array_length(${rule(listKey)}) = 0 or exists (select 1 from jsonb_array_elements_text(${rule(listKey)}) as allowed(value) where lower(trim(allowed.value)) = lower(trim(${dataText(dataKey)}))))`;
+    sql`(jsonb_array_length(${list(listKey)}) = 0 or exists (select 1 from jsonb_array_elements_text(${list(listKey)}) as allowed(value) where lower(trim(allowed.value)) = lower(trim(${dataText(dataKey)}))))`;
   return sql`(
     (${ruleText('minGrade')} is null or coalesce(${numeric(dataText('grade'))} >= ${ruleText('minGrade')}::numeric, false))
     and ${inList('allowedDegrees', 'degree')}
     and ${inList('allowedBranches', 'branch')}
-    and (jsonb_array_length(${rule('graduationYears')}) = 0 or exists (select 1 from jsonb_array_elements_text(${rule('graduationYears')}) as year(value) where year.value::numeric = ${numeric(dataText('graduationYear'))}))
+    and (jsonb_array_length(${list('graduationYears')}) = 0 or exists (select 1 from jsonb_array_elements_text(${list('graduationYears')}) as year(value) where year.value::numeric = ${numeric(dataText('graduationYear'))}))
     and (${ruleText('maxBacklogs')} is null or coalesce(${numeric(dataText('currentBacklogs'))} <= ${ruleText('maxBacklogs')}::numeric, false))
+    and (jsonb_array_length(${list('groupIds')}) = 0 or ${list('groupIds')} ?| array(select jsonb_array_elements_text(${memberOf})))
+    and (coalesce((${ruleText('verifiedEducationOnly')})::boolean, false) = false or ${facts.verifiedEducation})
   )`;
 }

@@ -8,11 +8,14 @@ import {
   fieldsOf,
   type LeafField,
   OTHER_OPTION_ID,
+  type VerifiedAnswers,
+  type VerifiedRecord,
 } from '@placely/contract';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client';
 import { applications, individualProfiles, openingFormVersions, users } from '../../db/schema';
+import { loadApplicantVerifications, verifiedAnswersFor } from './verified';
 
 /** Rows fetched per query while streaming: bounded memory whatever the number of applications. */
 const BATCH = 1000;
@@ -21,6 +24,7 @@ type Cell = string | number | { text: string; link: string } | null;
 
 interface ExportRow {
   id: string;
+  applicantId: number;
   name: string | null;
   email: string;
   status: string;
@@ -31,6 +35,9 @@ interface ExportRow {
   revision: number;
   formVersion: number;
   answers: Answers;
+  /** Filled per batch: what the organization may trust in this application. */
+  verifiedRecords?: VerifiedRecord[];
+  verifiedAnswers?: VerifiedAnswers;
 }
 
 interface Column {
@@ -41,6 +48,7 @@ interface Column {
 export interface ExportPlan {
   columns: Column[];
   total: number;
+  definitions: Map<number, FormDefinition>;
 }
 
 /**
@@ -137,6 +145,7 @@ export async function planExport(
     .from(openingFormVersions)
     .where(eq(openingFormVersions.openingId, openingId));
   const questions = allQuestions(versions);
+  const labelOf = new Map(questions.map((question) => [question.id, question.label]));
   const groups = questions.filter((q) => q.type === 'repeatableGroup');
   // Each repeatable group gets as many column blocks as the longest answer has rows.
   const rowCounts = new Map<string, number>();
@@ -169,6 +178,22 @@ export async function planExport(
     { header: 'Last edited at (UTC)', cell: (row) => (row.revision > 1 ? iso(row.updatedAt) : null) },
     { header: 'Edits', cell: (row) => row.revision - 1 },
     { header: 'Form version', cell: (row) => row.formVersion },
+    {
+      header: 'Verified records',
+      cell: (row) =>
+        row.verifiedRecords?.length
+          ? row.verifiedRecords
+              .map((r) => `${r.title} (verified by ${r.groupName}, ${r.verifiedAt.slice(0, 10)})`)
+              .join('; ')
+          : null,
+    },
+    {
+      header: 'Verified answers',
+      cell: (row) => {
+        const ids = Object.keys(row.verifiedAnswers ?? {});
+        return ids.length ? ids.map((id) => labelOf.get(id) ?? id).join('; ') : null;
+      },
+    },
   ];
   for (const question of questions) {
     if (question.type !== 'repeatableGroup') {
@@ -192,16 +217,21 @@ export async function planExport(
       }
     }
   }
-  return { columns, total: Number(stats?.total ?? 0) };
+  return {
+    columns,
+    total: Number(stats?.total ?? 0),
+    definitions: new Map(versions.map((v) => [v.version, v.definition as FormDefinition])),
+  };
 }
 
 /** The opening's applications, oldest first, fetched in bounded batches by keyset. */
-async function* applicationRows(db: Executor, openingId: string): AsyncGenerator<ExportRow[]> {
+async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
   let after: { at: Date; id: string } | null = null;
   for (;;) {
     const batch: ExportRow[] = await db
       .select({
         id: applications.id,
+        applicantId: applications.applicantId,
         name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
         email: users.email,
         status: applications.status,
@@ -230,6 +260,15 @@ async function* applicationRows(db: Executor, openingId: string): AsyncGenerator
       .orderBy(asc(applications.submittedAt), asc(applications.id))
       .limit(BATCH);
     if (batch.length === 0) return;
+    const verifications = await loadApplicantVerifications(
+      db,
+      batch.map((row) => row.applicantId),
+    );
+    for (const row of batch) {
+      const verification = verifications.get(row.applicantId);
+      row.verifiedRecords = verification?.records ?? [];
+      row.verifiedAnswers = verifiedAnswersFor(plan.definitions.get(row.formVersion), row.answers, verification);
+    }
     yield batch;
     const last = batch.at(-1);
     if (!last || batch.length < BATCH) return;
@@ -254,7 +293,7 @@ function csvLine(cells: Cell[]): string {
 export function csvStream(db: Executor, openingId: string, plan: ExportPlan): Readable {
   async function* lines() {
     yield `\uFEFF${csvLine(plan.columns.map((c) => c.header))}`;
-    for await (const batch of applicationRows(db, openingId)) {
+    for await (const batch of applicationRows(db, openingId, plan)) {
       yield batch.map((row) => csvLine(plan.columns.map((c) => c.cell(row)))).join('');
     }
   }
@@ -275,7 +314,7 @@ export function xlsxStream(db: Executor, openingId: string, plan: ExportPlan, sh
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   (async () => {
-    for await (const batch of applicationRows(db, openingId)) {
+    for await (const batch of applicationRows(db, openingId, plan)) {
       for (const row of batch) {
         sheet
           .addRow(

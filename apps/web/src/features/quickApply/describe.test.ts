@@ -20,6 +20,7 @@ describe('describing an opening', () => {
   it('says each eligibility rule', () => {
     expect(describeEligibility(EMPTY_ELIGIBILITY)).toEqual([]);
     const rules = describeEligibility({
+      ...EMPTY_ELIGIBILITY,
       minGrade: 7,
       allowedDegrees: ['B.Tech', 'M.Tech'],
       allowedBranches: [],

@@ -130,5 +130,9 @@ export function fixForRule(rule: EligibilityRule): string {
       return 'Add your expected graduation year to your education.';
     case 'maxBacklogs':
       return 'Enter your current backlogs in your education.';
+    case 'groupMembership':
+      return "Join one of the organization's groups below; it may need to accept you first.";
+    case 'verifiedEducation':
+      return 'Ask your institution to verify your current education: join its verification group from the link it shares.';
   }
 }

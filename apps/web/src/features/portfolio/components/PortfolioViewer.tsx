@@ -2,7 +2,6 @@ import GitHubIcon from '@mui/icons-material/GitHub';
 import LanguageIcon from '@mui/icons-material/Language';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import PrintIcon from '@mui/icons-material/Print';
-import VerifiedIcon from '@mui/icons-material/Verified';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,26 +24,10 @@ import {
   type VerificationBadge,
 } from '@placely/contract';
 import type { ReactNode } from 'react';
+import { VerifiedBadge } from '../../../lib/components/VerifiedBadge';
 import { formatMonth, formatRange } from '../../../lib/dates';
 
 const join = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' · ');
-
-/** A verified record: which group vouched for it, who verified it and when. */
-function VerifiedBadge({ badge }: { badge: VerificationBadge }) {
-  const when = new Date(badge.verifiedAt).toLocaleDateString();
-  return (
-    <Chip
-      size="small"
-      color="success"
-      variant="outlined"
-      icon={<VerifiedIcon />}
-      label={`Verified by ${badge.groupName}`}
-      title={`Verified by ${badge.verifierName} for ${badge.groupName} on ${when}`}
-      aria-label={`Verified by ${badge.verifierName} for ${badge.groupName} on ${when}`}
-      sx={{ ml: 1, verticalAlign: 'middle', maxWidth: '100%' }}
-    />
-  );
-}
 
 function Item({
   title,

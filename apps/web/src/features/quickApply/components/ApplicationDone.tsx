@@ -56,7 +56,11 @@ export function ApplicationDone({ application, definition, outcome, editTo }: Ap
           {edited && ` · Edited ${formatDateTime(application.updatedAt)} (revision ${application.revision})`}
         </Typography>
         {definition ? (
-          <ApplicationSummary definition={definition} answers={application.answers} />
+          <ApplicationSummary
+            definition={definition}
+            answers={application.answers}
+            verifiedAnswers={application.verifiedAnswers}
+          />
         ) : (
           <Typography color="text.secondary">This opening has no form questions.</Typography>
         )}

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { Answers, FormDefinition, LeafField } from '@placely/contract';
+import type { Answers, FormDefinition, LeafField, VerifiedAnswers } from '@placely/contract';
 import { errorMessage } from '../../../lib/api/errors';
+import { VerifiedBadge } from '../../../lib/components/VerifiedBadge';
 import { showError } from '../../../lib/snackbar';
 import { openFile } from '../../../lib/uploads/fileLink';
 import { formatLeafAnswer, isFileAnswer } from '../formValues';
@@ -36,7 +37,16 @@ function LeafAnswer({ field, value }: { field: LeafField; value: unknown }) {
 }
 
 /** The answers as sent, question by question (groups row by row), for the confirmation screen. */
-export function ApplicationSummary({ definition, answers }: { definition: FormDefinition; answers: Answers }) {
+export function ApplicationSummary({
+  definition,
+  answers,
+  verifiedAnswers = {},
+}: {
+  definition: FormDefinition;
+  answers: Answers;
+  /** Answers a verified record backs get its badge. */
+  verifiedAnswers?: VerifiedAnswers;
+}) {
   return (
     <Box>
       {definition.sections.map((section) => (
@@ -49,6 +59,7 @@ export function ApplicationSummary({ definition, answers }: { definition: FormDe
           <Box component="dl" sx={{ m: 0 }}>
             {section.fields.map((field) => {
               const value = answers[field.id];
+              const badge = verifiedAnswers[field.id];
               return (
                 <Box key={field.id} sx={{ mb: 1.5 }}>
                   <Typography component="dt" variant="body2" color="text.secondary">
@@ -76,7 +87,10 @@ export function ApplicationSummary({ definition, answers }: { definition: FormDe
                         <Typography color="text.secondary">No rows</Typography>
                       )
                     ) : (
-                      <LeafAnswer field={field} value={value} />
+                      <>
+                        <LeafAnswer field={field} value={value} />
+                        {badge && <VerifiedBadge badge={badge} compact />}
+                      </>
                     )}
                   </Box>
                 </Box>

@@ -5,10 +5,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { APPLY_BLOCKER_MESSAGES, type ApplyBlocker, type PublicOpening } from '@placely/contract';
+import { APPLY_BLOCKER_MESSAGES, type ApplyBlocker, type EligibilityRule, type PublicOpening } from '@placely/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS, toJoinGroupLink } from '../../../app/paths';
 import { describeEligibility, fixForRule, formatDeadline } from '../describe';
 
 export interface BlockerScreenProps {
@@ -17,6 +17,16 @@ export interface BlockerScreenProps {
   onCheckAgain?: () => void;
   checking?: boolean;
 }
+
+/** Rules the person meets by changing their education (the others need a group or a verifier). */
+const EDUCATION_RULES = new Set<EligibilityRule>([
+  'minGrade',
+  'allowedDegrees',
+  'allowedBranches',
+  'graduationYears',
+  'maxBacklogs',
+  'verifiedEducation',
+]);
 
 function NotEligible({ opening, onCheckAgain, checking }: Omit<BlockerScreenProps, 'blocker'>) {
   const rules = describeEligibility(opening.eligibility);
@@ -35,13 +45,26 @@ function NotEligible({ opening, onCheckAgain, checking }: Omit<BlockerScreenProp
               {rule.text}.
             </Typography>{' '}
             <Typography component="span">{fixForRule(rule.rule)}</Typography>
+            {rule.rule === 'groupMembership' && opening.eligibilityGroups.length > 0 && (
+              <Box component="ul" sx={{ m: 0, pl: 3 }} aria-label="Groups you can join">
+                {opening.eligibilityGroups.map((group) => (
+                  <li key={group.id}>
+                    <Link component={RouterLink} to={toJoinGroupLink(group.id)}>
+                      Join {group.name}
+                    </Link>
+                  </li>
+                ))}
+              </Box>
+            )}
           </li>
         ))}
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <Button component={RouterLink} to={PATHS.student.education} variant="outlined" size="small">
-          Update your education
-        </Button>
+        {(failing.length > 0 ? failing : rules).some((rule) => EDUCATION_RULES.has(rule.rule)) && (
+          <Button component={RouterLink} to={PATHS.student.education} variant="outlined" size="small">
+            Update your education
+          </Button>
+        )}
         {onCheckAgain && (
           <Button size="small" onClick={onCheckAgain} loading={checking ?? false}>
             Check again
