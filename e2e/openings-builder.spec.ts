@@ -65,6 +65,10 @@ test('an organization builds an opening with every field type, shares, edits, du
   await page.getByRole('combobox', { name: 'Locations' }).fill('Pune');
   await page.getByRole('combobox', { name: 'Locations' }).press('Enter');
 
+  await page.getByRole('combobox', { name: 'Graduation years' }).fill('2026');
+  await page.getByRole('combobox', { name: 'Graduation years' }).press('Enter');
+  await page.getByLabel('Only people whose education is verified by a verification group').check();
+
   // Every field type, in the starter section.
   const builder = page.getByRole('region', { name: 'Application form' });
   for (const type of FIELD_TYPE_LABELS) await addQuestion(page, 'Your details', type, `Q ${type}`);
@@ -144,6 +148,8 @@ test('an organization builds an opening with every field type, shares, edits, du
   await card.getByRole('link', { name: 'Edit Platform engineering intern' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit opening' })).toBeVisible();
   await expect(page.getByTestId('form-version')).toHaveText('Form version 1');
+  await expect(page.getByLabel('Only people whose education is verified by a verification group')).toBeChecked();
+  await expect(page.getByRole('button', { name: '2026' })).toBeVisible();
   await addQuestion(page, 'Your details', 'Paragraph', 'Why us?');
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
   await page.getByRole('link', { name: 'All your openings' }).click();

@@ -4,8 +4,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { type FormDefinition, isOrganizationAccount } from '@placely/contract';
+import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
+import { useGroups } from '../../features/groups/api/listGroups';
 import { useOpening } from '../../features/openings/api/getOpening';
 import { OpeningEditor } from '../../features/openings/components/OpeningEditor';
 import { FormPreview } from '../../features/quickApply/components/FormPreview';
@@ -24,6 +26,17 @@ export default function CreateOpeningPage() {
   const id = params.get('id');
   const opening = useOpening(id);
   const navigate = useNavigate();
+  const isOrganization = isOrganizationAccount(user?.accountType);
+  // Group-only openings choose from the organization's own groups.
+  const groups = useGroups({ enabled: Boolean(accessToken) && isOrganization });
+  const groupOptions = useMemo(
+    () => (groups.data?.pages ?? []).flatMap((page) => page.items).map((group) => ({ id: group.id, name: group.name })),
+    [groups.data],
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = groups;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const title = id ? 'Edit opening' : 'Create an opening';
   const here = id ? toEditOpening(id) : PATHS.organization.createOpening;
 
@@ -61,6 +74,7 @@ export default function CreateOpeningPage() {
         key={saved?.id ?? 'new'}
         opening={saved}
         renderPreview={renderPreview}
+        groupOptions={groupOptions}
         onSaved={(result, created) => {
           if (created) {
             showSuccess('Opening created');

@@ -9,7 +9,12 @@ import {
   type LeafField,
   type Opening,
   type OpeningInput,
+  type openingInputSchema,
 } from '@placely/contract';
+import type { z } from 'zod';
+
+/** The editor's values: what the contract accepts before its defaults apply. */
+export type OpeningFormValues = z.input<typeof openingInputSchema>;
 
 /**
  * A new stable id for a section, field or option: random, never derived from the label, so answers keep their

@@ -20,6 +20,7 @@ import {
   type FormField,
   type ReceivedApplicationDetail,
 } from '@placely/contract';
+import { VerifiedBadge } from '../../../lib/components/VerifiedBadge';
 import { showError } from '../../../lib/snackbar';
 import { openFile } from '../../../lib/uploads/fileLink';
 import { changesBetween, filesOf, formatAnswer, formatLeafAnswer } from '../answers';
@@ -106,14 +107,18 @@ function Answers({ detail }: { detail: ReceivedApplicationDetail }) {
             </Typography>
           )}
           <Stack spacing={1.5} divider={<Divider flexItem />}>
-            {section.fields.map((field) => (
-              <Box key={field.id}>
-                <Typography variant="subtitle2" color="text.secondary">
-                  {field.label}
-                </Typography>
-                <AnswerView field={field} value={detail.answers[field.id]} />
-              </Box>
-            ))}
+            {section.fields.map((field) => {
+              const verified = detail.verifiedAnswers[field.id];
+              return (
+                <Box key={field.id}>
+                  <Typography variant="subtitle2" color="text.secondary">
+                    {field.label}
+                    {verified && <VerifiedBadge badge={verified} compact />}
+                  </Typography>
+                  <AnswerView field={field} value={detail.answers[field.id]} />
+                </Box>
+              );
+            })}
           </Stack>
         </Box>
       ))}
@@ -223,6 +228,25 @@ export function ApplicationDialog({
                 {detail.revision > 1 && <> · last changed {formatDateTime(detail.updatedAt)}</>}
               </Typography>
             </Box>
+            {detail.verifiedRecords.length > 0 && (
+              <Box component="section" aria-labelledby="application-verified-records">
+                <Typography
+                  id="application-verified-records"
+                  variant="h3"
+                  sx={{ fontSize: '1.05rem', fontWeight: 500, mb: 1 }}
+                >
+                  Verified records
+                </Typography>
+                <Stack component="ul" spacing={0.5} sx={{ pl: 0, m: 0, listStyle: 'none' }}>
+                  {detail.verifiedRecords.map((record) => (
+                    <Typography component="li" key={`${record.recordKind}-${record.recordId}`} variant="body2">
+                      {record.title}
+                      <VerifiedBadge badge={record} />
+                    </Typography>
+                  ))}
+                </Stack>
+              </Box>
+            )}
             <Answers detail={detail} />
             <Revisions detail={detail} />
           </Stack>

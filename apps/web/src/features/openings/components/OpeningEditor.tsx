@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import SaveIcon from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -40,7 +41,14 @@ import { applyServerFieldErrors } from '../../../lib/forms';
 import { useCreateOpening } from '../api/createOpening';
 import { useUpdateOpening } from '../api/updateOpening';
 import { firstErrorPath } from '../errorPaths';
-import { canonicalJson, cleanOpeningInput, newOpeningInput, openingToInput, starterForm } from '../formModel';
+import {
+  canonicalJson,
+  cleanOpeningInput,
+  newOpeningInput,
+  type OpeningFormValues,
+  openingToInput,
+  starterForm,
+} from '../formModel';
 import { FormBuilder } from './builder/FormBuilder';
 import { DateTimeInput } from './editor/DateTimeInput';
 import { ChipsInput, NumberInput, TextInput } from './editor/inputs';
@@ -62,7 +70,7 @@ function SelectInput({
   options: readonly { value: string; label: string }[];
   helperText?: ReactNode;
 }) {
-  const { control } = useFormContext<OpeningInput>();
+  const { control } = useFormContext<OpeningFormValues>();
   const { field, fieldState } = useController({ name: name as 'kind', control });
   return (
     <TextField
@@ -86,8 +94,8 @@ function SelectInput({
   );
 }
 
-function SwitchInput({ name, label }: { name: 'remote'; label: string }) {
-  const { control } = useFormContext<OpeningInput>();
+function SwitchInput({ name, label }: { name: 'remote' | 'eligibility.verifiedEducationOnly'; label: string }) {
+  const { control } = useFormContext<OpeningFormValues>();
   const { field } = useController({ name, control });
   return (
     <FormControlLabel
@@ -104,9 +112,50 @@ function SwitchInput({ name, label }: { name: 'remote'; label: string }) {
   );
 }
 
+export interface GroupOption {
+  id: string;
+  name: string;
+}
+
+/** Group-only openings: any of the organization's own groups (ids the server checks are the caller's). */
+function GroupsInput({ options }: { options: readonly GroupOption[] }) {
+  const { control } = useFormContext<OpeningFormValues>();
+  const { field, fieldState } = useController({ name: 'eligibility.groupIds', control });
+  const selected = field.value ?? [];
+  const names = new Map(options.map((option) => [option.id, option.name]));
+  const error = fieldState.error?.message ?? (Array.isArray(fieldState.error) ? 'Choose from your groups' : undefined);
+  return (
+    <Autocomplete
+      multiple
+      options={options.map((option) => option.id)}
+      value={selected}
+      onChange={(_event, value) => field.onChange(value)}
+      onBlur={field.onBlur}
+      getOptionLabel={(id) => names.get(id) ?? 'A group you no longer have'}
+      renderValue={(value, getItemProps) =>
+        value.map((id, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} label={names.get(id) ?? 'A group you no longer have'} size="small" {...itemProps} />;
+        })
+      }
+      noOptionsText="You have no groups yet"
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          name={field.name}
+          inputRef={field.ref}
+          label="Only members of these groups"
+          error={Boolean(error)}
+          helperText={error ?? 'Empty: anyone eligible may apply. Your groups are under Groups.'}
+        />
+      )}
+    />
+  );
+}
+
 /** Compensation is optional: switched off it is sent as null, and what was typed comes back when switched on. */
 function CompensationInputs() {
-  const { control, setValue, getValues } = useFormContext<OpeningInput>();
+  const { control, setValue, getValues } = useFormContext<OpeningFormValues>();
   const compensation = useWatch({ control, name: 'compensation' });
   const stash = useRef<Compensation | null>(null);
   return (
@@ -153,7 +202,7 @@ function CompensationInputs() {
 
 /** Quick Apply form or an external link; the form typed so far is kept aside while the link is chosen. */
 function ApplyModeInputs() {
-  const { control, setValue, getValues } = useFormContext<OpeningInput>();
+  const { control, setValue, getValues } = useFormContext<OpeningFormValues>();
   const applyMode = useWatch({ control, name: 'applyMode' });
   const stash = useRef<FormDefinition | null>(null);
   return (
@@ -162,7 +211,7 @@ function ApplyModeInputs() {
         aria-label="How people apply"
         value={applyMode}
         onChange={(event) => {
-          const mode = event.target.value as OpeningInput['applyMode'];
+          const mode = event.target.value as OpeningFormValues['applyMode'];
           if (mode === 'external') {
             stash.current = getValues('form');
             setValue('form', null, { shouldDirty: true });
@@ -204,7 +253,7 @@ function useSettledValue<T>(value: T, delayMs: number): T {
 
 /** The preview of the form as it stands; while a setting is invalid it keeps showing the last valid form. */
 function PreviewPane({ renderPreview }: { renderPreview: (definition: FormDefinition) => ReactNode }) {
-  const { control } = useFormContext<OpeningInput>();
+  const { control } = useFormContext<OpeningFormValues>();
   const form = useWatch({ control, name: 'form' });
   const applyMode = useWatch({ control, name: 'applyMode' });
   const externalLink = useWatch({ control, name: 'externalLink' });
@@ -271,7 +320,7 @@ function SaveBar({
   /** Written here, read by the editor's navigation guard. */
   dirtyRef: { current: boolean };
 }) {
-  const values = useWatch<OpeningInput>();
+  const values = useWatch<OpeningFormValues>();
   const isDirty = useMemo(() => canonicalJson(values) !== baseline, [values, baseline]);
   dirtyRef.current = isDirty;
   useEffect(() => {
@@ -324,15 +373,17 @@ export interface OpeningEditorProps {
   /** Renders the applicant's view of a form definition (the page passes the Quick Apply form preview). */
   renderPreview: (definition: FormDefinition) => ReactNode;
   onSaved: (opening: Opening, created: boolean) => void;
+  /** The organization's own groups, for group-only openings. */
+  groupOptions: readonly GroupOption[];
 }
 
 /**
  * Creates or edits an opening: details, eligibility, how people apply and the Quick Apply form, validated by the
  * contract's openingInputSchema, with a live preview. Saving a changed form keeps a new form version.
  */
-export function OpeningEditor({ opening, renderPreview, onSaved }: OpeningEditorProps) {
+export function OpeningEditor({ opening, renderPreview, onSaved, groupOptions }: OpeningEditorProps) {
   const initial = useMemo(() => (opening ? openingToInput(opening) : newOpeningInput()), [opening]);
-  const methods = useForm<OpeningInput>({
+  const methods = useForm<OpeningFormValues, unknown, OpeningInput>({
     resolver: zodResolver(openingInputSchema),
     defaultValues: initial,
     mode: 'onTouched',
@@ -508,6 +559,15 @@ export function OpeningEditor({ opening, renderPreview, onSaved }: OpeningEditor
                     label="Graduation years"
                     numeric
                     helperText="e.g. 2026"
+                  />
+                </Grid>
+                <Grid size={12}>
+                  <GroupsInput options={groupOptions} />
+                </Grid>
+                <Grid size={12}>
+                  <SwitchInput
+                    name="eligibility.verifiedEducationOnly"
+                    label="Only people whose education is verified by a verification group"
                   />
                 </Grid>
               </Grid>

@@ -19,6 +19,7 @@ import { APPLICATION_STATUS_LABELS, OPENING_STATUS_LABELS } from '@placely/contr
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PATHS, toEditOpening } from '../../../app/paths';
+import { VerifiedBadge } from '../../../lib/components/VerifiedBadge';
 import { showError } from '../../../lib/snackbar';
 import { openFile } from '../../../lib/uploads/fileLink';
 import { fieldFor, formatAnswer, responseColumns } from '../answers';
@@ -178,6 +179,12 @@ export function ResponsesView({
                     >
                       {item.applicant.name ?? item.applicant.email ?? 'Applicant'}
                     </Link>
+                    {item.verifiedRecords.length > 0 && (
+                      <Typography variant="caption" color="success.main" sx={{ display: 'block' }}>
+                        {item.verifiedRecords.length} verified{' '}
+                        {item.verifiedRecords.length === 1 ? 'record' : 'records'}
+                      </Typography>
+                    )}
                     {item.applicant.name && item.applicant.email && (
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                         {item.applicant.email}
@@ -196,9 +203,12 @@ export function ResponsesView({
                   {columns.map((column) => {
                     const field = fieldFor(column.id, item.formVersion, forms);
                     const text = field ? formatAnswer(field, item.answers[column.id]) : '';
+                    const verified =
+                      item.answers[column.id] !== undefined ? item.verifiedAnswers[column.id] : undefined;
                     return (
                       <TableCell key={column.id} sx={cellSx} title={text}>
                         {text}
+                        {verified && <VerifiedBadge badge={verified} compact />}
                       </TableCell>
                     );
                   })}
