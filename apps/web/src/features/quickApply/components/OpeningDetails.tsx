@@ -5,12 +5,13 @@ import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PublicOpening } from '@placely/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import {
   deadlineDistance,
   describeEligibility,
@@ -78,7 +79,7 @@ export function OrganizationLine({ organization }: { organization: PublicOpening
 
 export interface OpeningDetailsProps {
   opening: PublicOpening;
-  /** Hide the long description (e.g. on the confirmation screen). */
+  /** Fold the long description behind a button (e.g. on the confirmation screen). */
   compact?: boolean;
 }
 
@@ -90,6 +91,9 @@ export function OpeningDetails({ opening, compact = false }: OpeningDetailsProps
   const compensation = formatCompensation(opening.compensation);
   const places = formatLocations(opening.locations, opening.remote);
   const rules = describeEligibility(opening.eligibility);
+  // Compact pages (a blocker, a sent application) keep the description one click away instead of pushing it.
+  const [showDescription, setShowDescription] = useState(false);
+  const descriptionId = useId();
   return (
     <Stack spacing={2.5} component="header">
       <OrganizationLine organization={opening.organization} />
@@ -129,13 +133,26 @@ export function OpeningDetails({ opening, compact = false }: OpeningDetailsProps
           </Fact>
         )}
       </Stack>
-      {!compact && opening.description && (
+      {opening.description && (!compact || showDescription) && (
         <Box
+          id={descriptionId}
           // The server sanitizes the description HTML (allow-listed tags, no scripts or handlers) before storing it.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized server-side; this is its only rendering
           dangerouslySetInnerHTML={{ __html: opening.description }}
           sx={{ '& :first-of-type': { mt: 0 }, '& img': { maxWidth: '100%' }, overflowWrap: 'anywhere' }}
         />
+      )}
+      {compact && opening.description && (
+        <Box>
+          <Button
+            size="small"
+            aria-expanded={showDescription}
+            aria-controls={showDescription ? descriptionId : undefined}
+            onClick={() => setShowDescription((shown) => !shown)}
+          >
+            {showDescription ? 'Hide the description' : 'Read the description'}
+          </Button>
+        </Box>
       )}
       <Box>
         <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem' }}>
