@@ -165,6 +165,40 @@ test('groups and verification groups: join links, requests, follow, verify, badg
   await expect(visitor.getByText('Verified by Northwind internship verification')).toBeVisible();
   await visitor.context().close();
 
+  // An opening limited to the group: the member applies, someone outside it is refused with a link to join.
+  await page.goto('/organization/createOpening');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Northwind summer internship');
+  await page.getByRole('combobox', { name: 'Only members of these groups' }).click();
+  await page.getByRole('option', { name: 'Northwind campus 2026' }).click();
+  await page.getByRole('button', { name: 'Save opening' }).click();
+  await expect(page.getByText('Opening created')).toBeVisible();
+  await expect(page).toHaveURL(/\/organization\/createOpening\?id=[0-9a-f-]{36}$/);
+  const openingId = new URL(page.url()).searchParams.get('id');
+
+  await asha.goto(`/forms/${openingId}`);
+  const application = asha.getByRole('form', { name: 'Application form' });
+  await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Asha Verma');
+  await application.getByRole('button', { name: 'Submit application' }).click();
+  await expect(asha.getByText('Application sent')).toBeVisible();
+
+  const outsider = await newPage(browser);
+  await outsider.goto('/');
+  await signIn(outsider, { email: uniqueEmail('outsider'), name: 'Omar Outsider' });
+  await outsider.getByRole('radio', { name: 'Student / Individual' }).check();
+  await outsider.getByRole('button', { name: 'Continue' }).click();
+  await expect(outsider.getByRole('heading', { level: 1, name: 'Welcome, Omar' })).toBeVisible();
+  await outsider.goto(`/forms/${openingId}`);
+  await expect(outsider.getByText("Member of the organization's group.")).toBeVisible();
+  await expect(outsider.getByRole('form', { name: 'Application form' })).toHaveCount(0);
+  await outsider.getByRole('link', { name: 'Join Northwind campus 2026' }).click();
+  await expect(outsider).toHaveURL(new RegExp(`${groupPath}$`));
+  await outsider.context().close();
+
+  // The organization's applicant table shows the applicant's verified record.
+  await page.goto(`/organization/openings?opening=${openingId}`);
+  const table = page.getByRole('table', { name: 'Applications to Northwind summer internship' });
+  await expect(table.getByText('1 verified record')).toBeVisible();
+
   // Editing the verified entry warns first, and a change clears the badge.
   await asha.goto('/student/education');
   const educationList = asha.getByRole('list', { name: 'Education' });
