@@ -15,8 +15,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
-  outputDir: 'test-results',
+  // Per port, so two runs side by side (CI runs PGlite and PostgreSQL at once) keep their own artifacts.
+  reporter: [['list'], ['html', { outputFolder: `playwright-report/${port}`, open: 'never' }]],
+  outputDir: `test-results/${port}`,
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -53,3 +53,23 @@ export function mtimeOf(file) {
 
 export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 export const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** What the production build is made from: a change to any of these makes the build stale. */
+const BUILD_SOURCES = [
+  'packages/contract',
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/server/src',
+  'apps/server/drizzle',
+  'package-lock.json',
+];
+
+/** Builds web app and server when their build is missing or older than the sources; resolves with an exit code. */
+export async function buildIfStale(reason = 'sources changed') {
+  const builtAt = Math.min(mtimeOf('apps/web/dist/index.html'), mtimeOf('apps/server/dist/main.js'));
+  if (builtAt !== 0 && newestMtime(BUILD_SOURCES) <= builtAt) return 0;
+  console.log(`Building Placely (${builtAt === 0 ? 'no build yet' : reason})…`);
+  return run(npm, ['run', 'build', '--silent']);
+}

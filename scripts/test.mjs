@@ -1,8 +1,8 @@
 // `npm test`: unit and API tests (Vitest), then browser tests (Playwright in Debian's Chromium)
 // against the built app. TEST_DATABASE_URL switches both from PGlite to PostgreSQL.
-//   --unit-only   Vitest only          --e2e-only   build + Playwright only
+//   --unit-only   Vitest only          --e2e-only   build (when stale) + Playwright only
 import { existsSync } from 'node:fs';
-import { npm, npx, run } from './lib.mjs';
+import { buildIfStale, npx, run } from './lib.mjs';
 
 const args = new Set(process.argv.slice(2));
 const unit = !args.has('--e2e-only');
@@ -28,8 +28,8 @@ if (unit) {
   if (code !== 0) process.exit(code);
 }
 if (e2e) {
-  let code = await run(npm, ['run', 'build', '--silent']);
-  if (code !== 0) process.exit(code);
-  code = await run(npx, ['playwright', 'test']);
-  process.exit(code);
+  // The browser tests run against the production build; it is rebuilt only when the sources changed.
+  const built = await buildIfStale();
+  if (built !== 0) process.exit(built);
+  process.exit(await run(npx, ['playwright', 'test']));
 }
