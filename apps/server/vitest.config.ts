@@ -5,6 +5,7 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['src/test/pglite-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole cluster as a tarball (a template for tests). */
+  dumpPglite?(): Promise<Blob>;
 }
 
 export function migrationsFolder(): string {
@@ -41,6 +43,8 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
   /** PGlite data directory; undefined keeps PGlite in memory (tests). */
   pgliteDir: string | undefined;
+  /** An in-memory PGlite starts from this dump (a migrated template) instead of an empty cluster. */
+  pgliteSnapshot?: Blob;
   poolSize?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -63,13 +67,13 @@ export async function openDatabase(options: {
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir);
-  await client.waitReady;
+  const client = await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteSnapshot });
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
+    dumpPglite: () => client.dumpDataDir('none'),
   };
 }

@@ -1,14 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or — with TEST_DATABASE_URL set —
+ * A fresh, migrated database for one test file: PGlite in memory (loaded from the migrated template that
+ * `pglite-template.ts` makes once per run), or — with TEST_DATABASE_URL set —
  * a new PostgreSQL database created for this run and dropped afterwards, so runs never collide.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url: string | undefined }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
+    const template = inject('pgliteTemplate');
+    if (template) {
+      const snapshot = new Blob([readFileSync(template)]);
+      const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined, pgliteSnapshot: snapshot });
+      return { ...handle, url: undefined };
+    }
     const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined });
     await handle.migrate();
     return { ...handle, url: undefined };

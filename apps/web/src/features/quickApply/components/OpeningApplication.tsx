@@ -132,7 +132,10 @@ export function OpeningApplication({
   }
 
   const key = applyFormQueryKey(openingId, viewer);
-  const setApplication = (application: Application) => {
+  const setApplication = async (application: Application) => {
+    // A refetch already under way (e.g. on reconnecting after an offline submit) may have left before the
+    // application existed: cancel it, so its stale answer cannot replace the one we now know.
+    await queryClient.cancelQueries({ queryKey: key });
     queryClient.setQueryData<PublicOpening>(key, (current) =>
       current?.viewer
         ? { ...current, blocker: 'alreadyApplied', viewer: { ...current.viewer, application, draft: null } }
@@ -171,7 +174,7 @@ export function OpeningApplication({
         userId={userId}
         cancelTo={viewTo}
         onEdited={(edited) => {
-          setApplication(edited);
+          void setApplication(edited);
           setOutcome('edited');
           showSuccess('Your changes were saved');
           onLeaveEdit();
@@ -223,7 +226,7 @@ export function OpeningApplication({
           userId={userId}
           onApplied={(sent) => {
             setOutcome('sent');
-            setApplication(sent);
+            void setApplication(sent);
             window.scrollTo({ top: 0 });
           }}
           onRefused={onRefused}
