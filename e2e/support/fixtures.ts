@@ -6,7 +6,8 @@
  * - `uniqueEmail(label)`: a fresh address per call, so tests never share users.
  * - `signIn(page, { email, name })`: clicks 'Sign in with Google' (in the top bar, or wherever `button` says),
  *   completes the development identity provider's page in the real popup and waits for the popup to close.
- * - `signInAsOrganization` / `signInAsStudent`: a new user of that account type, landed on the home page.
+ * - `signInAsOrganization` / `signInAsStudent`: a new user of that account type, landed on the home page (signed in
+ *   over HTTP without the popup, which foundation.spec.ts and the journeys test).
  */
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
@@ -53,24 +54,44 @@ export async function signIn(page: Page, options: { email: string; name: string;
   await closed;
 }
 
+/**
+ * Signs a new person in without the popup, for tests about what comes after sign-in (the popup itself is tested in
+ * foundation.spec.ts and the journeys): the same development identity provider and callback, driven over HTTP with
+ * the page's own cookie jar, then the token the popup would have handed over goes into localStorage and the app
+ * restores the session from it, as after a reload.
+ */
+async function signInDirectly(page: Page, person: { email: string; name: string }, accountType: string) {
+  const origin = new URL(test.info().project.use.baseURL as string).origin;
+  const login = await page.request.get(`/api/auth/start?origin=${encodeURIComponent(origin)}`);
+  const form = /action="([^"]+)"/.exec(await login.text())?.[1];
+  if (!form) throw new Error(`no login form at the identity provider (${login.status()})`);
+  const callback = await page.request.post(new URL(form.replaceAll('&amp;', '&'), login.url()).toString(), {
+    form: person,
+  });
+  const json = /<script type="application\/json" id="placely-auth-result"[^>]*>(.*?)<\/script>/s.exec(
+    await callback.text(),
+  )?.[1];
+  const result = json ? (JSON.parse(json) as { ok: boolean; accessToken?: string }) : null;
+  if (!result?.ok || !result.accessToken) throw new Error(`sign-in did not complete (${callback.status()})`);
+  const headers = { Authorization: result.accessToken };
+  expect((await page.request.post('/api/user/signIn', { headers, data: { assumeStudent: false } })).ok()).toBe(true);
+  expect((await page.request.get(`/api/user/account?account=${accountType}`, { headers })).ok()).toBe(true);
+  await page.goto('/aboutus');
+  await page.evaluate((token) => localStorage.setItem('placely.accessToken', token), result.accessToken);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${person.name.split(' ')[0]}` })).toBeVisible();
+}
+
+/** A new Organization, signed in and on the home page. */
 export async function signInAsOrganization(page: Page, name = 'Acme Hiring'): Promise<string> {
   const email = uniqueEmail('org');
-  await page.goto('/');
-  await signIn(page, { email, name });
-  await expect(page).toHaveURL(/\/selectaccounttype$/);
-  await page.getByRole('radio', { name: 'Organization' }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${name.split(' ')[0]}` })).toBeVisible();
+  await signInDirectly(page, { email, name }, 'Organization');
   return email;
 }
 
+/** A new Individual (student), signed in and on the home page. */
 export async function signInAsStudent(page: Page, name = 'Asha Verma'): Promise<string> {
   const email = uniqueEmail('student');
-  await page.goto('/');
-  await signIn(page, { email, name });
-  await expect(page).toHaveURL(/\/selectaccounttype$/);
-  await page.getByRole('radio', { name: 'Student / Individual' }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${name.split(' ')[0]}` })).toBeVisible();
+  await signInDirectly(page, { email, name }, 'Individual');
   return email;
 }
