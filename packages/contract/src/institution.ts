@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, optionalUrl, trimmed } from './common';
+import { emailSchema, idSchema, isoDateTimeSchema, optionalUrl, trimmed } from './common';
 import { LIMITS } from './limits';
 
 export const institutionSchema = z
@@ -61,6 +61,10 @@ export const institutionUpdateBodySchema = z.strictObject({
 });
 export type InstitutionUpdateBody = z.input<typeof institutionUpdateBodySchema>;
 
+/** A platform verification admin adds an institution, then appoints its first root by email. */
+export const institutionCreateBodySchema = institutionUpdateBodySchema.omit({ institutionId: true });
+export type InstitutionCreateBody = z.input<typeof institutionCreateBodySchema>;
+
 export const institutionRoleGrantBodySchema = z.strictObject({
   institutionId: idSchema,
   email: emailSchema,
@@ -68,6 +72,24 @@ export const institutionRoleGrantBodySchema = z.strictObject({
 });
 export type InstitutionRoleGrantBody = z.input<typeof institutionRoleGrantBodySchema>;
 export const institutionRoleRevokeQuerySchema = z.strictObject({ institutionId: idSchema, email: emailSchema });
+export const institutionPeopleQuerySchema = z.strictObject({ institutionId: idSchema });
+
+/** Someone holding a role at an institution, as its root (or a platform admin) manages them. */
+export const institutionPersonSchema = z
+  .object({
+    /** Null while the person has not signed in to Placely yet: the role becomes theirs when they do. */
+    userId: z.number().int().nullable(),
+    name: z.string().nullable(),
+    email: z.string(),
+    role: institutionRoleSchema,
+    grantedAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'InstitutionPerson' });
+export type InstitutionPerson = z.infer<typeof institutionPersonSchema>;
+export const institutionPeopleSchema = z
+  .object({ institutionId: z.number().int(), people: z.array(institutionPersonSchema) })
+  .meta({ id: 'InstitutionPeople' });
+export type InstitutionPeople = z.infer<typeof institutionPeopleSchema>;
 
 /** Institutions whose domain matches the caller's email: offered as the one to link. */
 export const suggestedInstitutionsSchema = z

@@ -357,12 +357,19 @@ export async function seedInstitutionRole(
   db: Executor,
   options: { institutionId: number; userId: number; role: InstitutionRole },
 ): Promise<void> {
+  const [person] = await db.select({ email: users.email }).from(users).where(eq(users.id, options.userId));
+  if (!person) throw new Error(`seedInstitutionRole: no user ${options.userId}`);
   await db
     .insert(institutionRoles)
-    .values({ institutionId: options.institutionId, userId: options.userId, role: options.role })
+    .values({
+      institutionId: options.institutionId,
+      userId: options.userId,
+      email: person.email.toLowerCase(),
+      role: options.role,
+    })
     .onConflictDoUpdate({
-      target: [institutionRoles.institutionId, institutionRoles.userId],
-      set: { role: options.role, updatedAt: sql`now()` },
+      target: [institutionRoles.institutionId, institutionRoles.email],
+      set: { role: options.role, userId: options.userId, updatedAt: sql`now()` },
     });
   await db.update(users).set({ hasInstitutionAccess: true, updatedAt: sql`now()` }).where(eq(users.id, options.userId));
 }

@@ -4,6 +4,7 @@ import type { VerifiedIdentity } from '../auth/identity';
 import type { Database, Executor } from '../db/client';
 import { authIdentities, users } from '../db/schema';
 import { errors } from '../errors';
+import { claimInstitutionRoleInvitations } from './institutions';
 import { claimRoleInvitations } from './verification';
 
 /**
@@ -23,16 +24,16 @@ export async function findOrCreateUserForIdentity(db: Database, identity: Verifi
         .update(authIdentities)
         .set({ lastSignInAt: sql`now()`, email: identity.email })
         .where(and(eq(authIdentities.provider, identity.provider), eq(authIdentities.subject, identity.subject)));
-      await claimRoleInvitations(tx, linked.user);
-      if (!linked.user.photo && identity.picture) {
+      const user = await claimInvitations(tx, linked.user);
+      if (!user.photo && identity.picture) {
         const [updated] = await tx
           .update(users)
           .set({ photo: identity.picture, updatedAt: sql`now()` })
-          .where(eq(users.id, linked.user.id))
+          .where(eq(users.id, user.id))
           .returning();
-        return updated ?? linked.user;
+        return updated ?? user;
       }
-      return linked.user;
+      return user;
     }
     const [user] = await tx
       .insert(users)
@@ -44,9 +45,14 @@ export async function findOrCreateUserForIdentity(db: Database, identity: Verifi
       .insert(authIdentities)
       .values({ provider: identity.provider, subject: identity.subject, userId: user.id, email: identity.email })
       .onConflictDoNothing();
-    await claimRoleInvitations(tx, user);
-    return user;
+    return claimInvitations(tx, user);
   });
+}
+
+/** Roles given to the person's email before they signed in (verification groups, institutions) become theirs. */
+async function claimInvitations(tx: Executor, user: UserRow): Promise<UserRow> {
+  await claimRoleInvitations(tx, user);
+  return claimInstitutionRoleInvitations(tx, user);
 }
 
 /**

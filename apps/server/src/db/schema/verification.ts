@@ -25,16 +25,19 @@ export const institutionRoles = pgTable(
     institutionId: bigint('institution_id', { mode: 'number' })
       .notNull()
       .references(() => institutions.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null until someone signs in with `email` (a role can be given before the person joins Placely). */
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
     role: text('role', { enum: INSTITUTION_ROLES }).notNull(),
     grantedBy: bigint('granted_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [
+    uniqueIndex('institution_roles_institution_email_key').on(table.institutionId, table.email),
     uniqueIndex('institution_roles_institution_user_key').on(table.institutionId, table.userId),
     index('institution_roles_user_idx').on(table.userId),
+    index('institution_roles_unresolved_email_idx').on(table.email).where(sql`${table.userId} IS NULL`),
+    check('institution_roles_email_lowercase', sql`${table.email} = lower(${table.email})`),
     check('institution_roles_role_known', sql`${table.role} IN (${sqlList(INSTITUTION_ROLES)})`),
   ],
 );

@@ -29,6 +29,7 @@ import {
 import { type AppError, errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
+import { isUniqueViolation } from '../../db/errors';
 import { authorize, can } from '../../policies';
 import { isIndividual } from '../../policies/individual';
 import { type ApplicationRow, presentApplication, presentMyApplication } from '../../presenters/application';
@@ -133,12 +134,6 @@ function blockerError(blocker: ApplyBlocker, detail?: string): AppError {
   return errors.conflict(message);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
-}
 
 /** Links each file an application's answers refer to, so the organization may read exactly those. */
 async function attachFiles(db: Executor, applicationId: string, answers: Answers) {

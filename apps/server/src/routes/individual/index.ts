@@ -7,19 +7,13 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
+import { isUniqueViolation } from '../../db/errors';
 import { authorize } from '../../policies';
 import { refreshSectionAutoFill } from '../../services/autofill';
 import { lockUser } from '../../services/users';
 import { verifiedRecordIds, voidRecordVerifications } from '../../services/verification';
 import { SECTIONS, type SectionDefinition } from './sections';
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
-    if (current.code === '23505') return true;
-    current = current.cause as typeof current;
-  }
-  return false;
-}
 
 /** The list every call answers with, so the client replaces its copy in one go. */
 export async function listSection(db: Executor, section: SectionDefinition, userId: number) {

@@ -6,13 +6,17 @@ import type { Executor } from '../../db/client';
 import { institutionRoles, institutions, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
+import { isUniqueViolation } from '../../db/errors';
 import { authorize } from '../../policies';
 import type { InstitutionAccess } from '../../policies/institution';
 import { isVerificationAdmin } from '../../policies/verification-group';
-import { presentInstitution } from '../../presenters/institution';
+import { presentInstitution, presentInstitutionPerson } from '../../presenters/institution';
+import { refreshInstitutionAccess } from '../../services/institutions';
 import { presentUser } from '../../presenters/user';
 import {
+  createInstitutionSchema,
   grantInstitutionRoleSchema,
+  institutionPeopleRouteSchema,
   institutionDetailsSchema,
   listInstitutionsSchema,
   revokeInstitutionRoleSchema,
@@ -45,6 +49,42 @@ export function institutionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .limit(limit);
       return ok(rows.map(presentInstitution));
     });
+
+    /** An email domain belongs to one institution: it is how people are offered the link. */
+    const assertDomainFree = async (tx: Executor, domain: string | null, institutionId?: number) => {
+      if (!domain) return;
+      const [clash] = await tx
+        .select({ id: institutions.id })
+        .from(institutions)
+        .where(
+          and(eq(institutions.domain, domain), institutionId === undefined ? undefined : ne(institutions.id, institutionId)),
+        );
+      if (clash) throw errors.validation([{ field: 'domain', message: 'Another institution uses this domain.' }]);
+    };
+
+    app.post(
+      '/api/institutions',
+      { onRequest: ctx.authenticate, schema: createInstitutionSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const row = await ctx.db.transaction(async (tx) => {
+          authorize(actor, 'institution.create', {
+            isPlatformAdmin: isVerificationAdmin(actor, ctx.config.verificationAdminEmails),
+          });
+          await assertDomainFree(tx, request.body.domain);
+          const [created] = await tx.insert(institutions).values(request.body).returning();
+          if (!created) throw new Error('The institution insert returned no row');
+          return created;
+        }).catch((error: unknown) => {
+          // Two admins adding the same domain at once: the unique index decides, the loser hears why.
+          if (isUniqueViolation(error)) {
+            throw errors.validation([{ field: 'domain', message: 'Another institution uses this domain.' }]);
+          }
+          throw error;
+        });
+        return ok(presentInstitution(row), `${row.name} added`);
+      },
+    );
 
     app.get('/api/institutionDetailsById', { schema: institutionDetailsSchema }, async (request) => {
       const [row] = await ctx.db.select().from(institutions).where(eq(institutions.id, request.query.institutionId));
@@ -106,13 +146,7 @@ export function institutionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { institutionId, ...details } = request.body;
         const row = await ctx.db.transaction(async (tx) => {
           authorize(actor, 'institution.update', await institutionAccess(tx, actor, institutionId));
-          if (details.domain) {
-            const [clash] = await tx
-              .select({ id: institutions.id })
-              .from(institutions)
-              .where(and(eq(institutions.domain, details.domain), ne(institutions.id, institutionId)));
-            if (clash) throw errors.validation([{ field: 'domain', message: 'Another institution uses this domain.' }]);
-          }
+          await assertDomainFree(tx, details.domain, institutionId);
           const [updated] = await tx
             .update(institutions)
             .set({ ...details, updatedAt: sql`now()` })
@@ -140,39 +174,77 @@ export function institutionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    /** Keeps users.has_institution_access equal to "holds some institution role". */
-    const refreshInstitutionAccess = async (tx: Executor, userId: number) => {
-      await tx
-        .update(users)
-        .set({
-          hasInstitutionAccess: sql`exists (select 1 from ${institutionRoles} where ${institutionRoles.userId} = ${userId})`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, userId));
+    /**
+     * An institution never loses its last root by a role change: someone must keep running its details and groups.
+     * Only roots who have signed in count. The root rows are locked so two roots stepping down at once cannot both
+     * pass.
+     */
+    const assertAnotherRootRemains = async (tx: Executor, institutionId: number, leavingEmail: string) => {
+      const roots = await tx
+        .select({ email: institutionRoles.email, userId: institutionRoles.userId })
+        .from(institutionRoles)
+        .where(and(eq(institutionRoles.institutionId, institutionId), eq(institutionRoles.role, 'root')))
+        .for('update');
+      const active = roots.filter((root) => root.userId !== null);
+      if (active.length === 1 && active[0]?.email === leavingEmail) {
+        throw errors.conflict("This is the institution's only root: make someone else root first.");
+      }
     };
+
+    app.get(
+      '/api/institutions/user/role',
+      { onRequest: ctx.authenticate, schema: institutionPeopleRouteSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const { institutionId } = request.query;
+        authorize(actor, 'institution.listRoles', await institutionAccess(ctx.db, actor, institutionId));
+        const rows = await ctx.db
+          .select({
+            userId: institutionRoles.userId,
+            name: users.name,
+            email: institutionRoles.email,
+            role: institutionRoles.role,
+            grantedAt: institutionRoles.updatedAt,
+          })
+          .from(institutionRoles)
+          .leftJoin(users, eq(users.id, institutionRoles.userId))
+          .where(eq(institutionRoles.institutionId, institutionId))
+          .orderBy(
+            asc(institutionRoles.role),
+            asc(sql`lower(coalesce(${users.name}, ${institutionRoles.email}))`),
+            asc(institutionRoles.id),
+          );
+        return ok({ institutionId, people: rows.map(presentInstitutionPerson) });
+      },
+    );
 
     app.post(
       '/api/institutions/user/role',
       { onRequest: ctx.authenticate, schema: grantInstitutionRoleSchema },
       async (request) => {
         const actor = actorOf(request);
-        const { institutionId, email, role } = request.body;
-        await ctx.db.transaction(async (tx) => {
+        const { institutionId, role } = request.body;
+        const email = request.body.email.toLowerCase();
+        const joined = await ctx.db.transaction(async (tx) => {
           authorize(actor, 'institution.grantRole', await institutionAccess(tx, actor, institutionId));
+          if (role !== 'root') await assertAnotherRootRemains(tx, institutionId, email);
+          // Someone who has not signed up yet gets the role with their first sign-in (services/institutions.ts).
           const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-          if (!person) {
-            throw errors.validation([{ field: 'email', message: 'Nobody has signed up with this email yet.' }]);
-          }
           await tx
             .insert(institutionRoles)
-            .values({ institutionId, userId: person.id, role, grantedBy: actor.user.id })
+            .values({ institutionId, userId: person?.id ?? null, email, role, grantedBy: actor.user.id })
             .onConflictDoUpdate({
-              target: [institutionRoles.institutionId, institutionRoles.userId],
+              target: [institutionRoles.institutionId, institutionRoles.email],
               set: { role, grantedBy: actor.user.id, updatedAt: sql`now()` },
             });
-          await refreshInstitutionAccess(tx, person.id);
+          if (person) await refreshInstitutionAccess(tx, person.id);
+          return Boolean(person);
         });
-        return ok({ institutionId, email, role }, `${email} is now ${role === 'root' ? 'the root' : 'an admin'}`);
+        const title = role === 'root' ? 'the root' : 'an admin';
+        return ok(
+          { institutionId, email, role },
+          joined ? `${email} is now ${title}` : `${email} becomes ${title} on signing in to Placely`,
+        );
       },
     );
 
@@ -181,18 +253,17 @@ export function institutionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { onRequest: ctx.authenticate, schema: revokeInstitutionRoleSchema },
       async (request) => {
         const actor = actorOf(request);
-        const { institutionId, email } = request.query;
+        const { institutionId } = request.query;
+        const email = request.query.email.toLowerCase();
         await ctx.db.transaction(async (tx) => {
           authorize(actor, 'institution.grantRole', await institutionAccess(tx, actor, institutionId));
-          const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-          const removed = person
-            ? await tx
-                .delete(institutionRoles)
-                .where(and(eq(institutionRoles.institutionId, institutionId), eq(institutionRoles.userId, person.id)))
-                .returning({ id: institutionRoles.id })
-            : [];
-          if (!person || removed.length === 0) throw errors.notFound('That role');
-          await refreshInstitutionAccess(tx, person.id);
+          await assertAnotherRootRemains(tx, institutionId, email);
+          const [removed] = await tx
+            .delete(institutionRoles)
+            .where(and(eq(institutionRoles.institutionId, institutionId), eq(institutionRoles.email, email)))
+            .returning({ userId: institutionRoles.userId });
+          if (!removed) throw errors.notFound('That role');
+          if (removed.userId !== null) await refreshInstitutionAccess(tx, removed.userId);
         });
         return ok({ institutionId, email }, `${email} no longer has a role at this institution`);
       },

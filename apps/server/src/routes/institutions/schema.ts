@@ -1,5 +1,8 @@
 import {
+  institutionCreateBodySchema,
   institutionDetailsQuerySchema,
+  institutionPeopleQuerySchema,
+  institutionPeopleSchema,
   institutionRoleGrantBodySchema,
   institutionRoleRevokeQuerySchema,
   institutionSchema,
@@ -67,4 +70,19 @@ export const suggestedInstitutionsRouteSchema = {
   tags: ['institutions'],
   summary: "Institutions whose email domain matches the caller's email (offered as the one to link)",
   response: { 200: successEnvelope(suggestedInstitutionsSchema) },
+};
+
+export const createInstitutionSchema = {
+  tags: ['institutions'],
+  summary:
+    'Adds an institution (platform verification admins only); appoint its first root with POST /api/institutions/user/role',
+  body: institutionCreateBodySchema,
+  response: { 200: successEnvelope(institutionSchema) },
+};
+
+export const institutionPeopleRouteSchema = {
+  tags: ['institutions'],
+  summary: "Who holds a role at an institution (?institutionId=): the institution's root or a platform admin",
+  querystring: institutionPeopleQuerySchema,
+  response: { 200: successEnvelope(institutionPeopleSchema) },
 };

@@ -551,15 +551,34 @@ describe('institutions: roles, root and suggestions', () => {
         })
       ).status,
     ).toBe(200);
+    // Someone who has not signed up yet gets the role with their first sign-in.
+    const inviteEmail = `Registrar-${Date.now()}@${domain}`;
+    const invited = await post('/api/institutions/user/role', rootToken, {
+      institutionId: institution.id,
+      email: inviteEmail,
+      role: 'admin',
+    });
+    expect(invited.status).toBe(200);
+    expect(invited.body.result.message).toBe(`${inviteEmail.toLowerCase()} becomes an admin on signing in to Placely`);
+    const pending = await get(`/api/institutions/user/role?institutionId=${institution.id}`, rootToken);
+    expect(pending.body.result.data.people).toContainEqual(
+      expect.objectContaining({ userId: null, name: null, email: inviteEmail.toLowerCase(), role: 'admin' }),
+    );
+    const registrar = await server.signIn({ email: inviteEmail, name: 'Registrar', assumeStudent: true });
+    expect(registrar.result.body.hasInstitutionAccess).toBe(true);
+    const claimed = await get(`/api/institutions/user/role?institutionId=${institution.id}`, rootToken);
+    expect(claimed.body.result.data.people).toContainEqual(
+      expect.objectContaining({ userId: registrar.result.body.userId, name: 'Registrar', role: 'admin' }),
+    );
     expect(
       (
         await post('/api/institutions/user/role', rootToken, {
           institutionId: institution.id,
-          email: 'nobody@x.org',
+          email: 'not-an-email',
           role: 'admin',
         })
-      ).status,
-    ).toBe(400);
+      ).body.exception.error.fields[0].field,
+    ).toBe('email');
     const revoked = await server.call(
       `/api/institutions/user/role?institutionId=${institution.id}&email=${encodeURIComponent(stranger.user.email)}`,
       { token: rootToken, method: 'DELETE' },
@@ -567,6 +586,82 @@ describe('institutions: roles, root and suggestions', () => {
     expect(revoked.status).toBe(200);
     const strangerSignIn = await post('/api/user/signIn', stranger.token, { assumeStudent: false });
     expect(strangerSignIn.body.result.body.hasInstitutionAccess).toBe(false);
+  });
+
+  it('platform admins add institutions; the root sees who holds roles; the last root cannot step down', async () => {
+    const admin = await platformAdmin();
+    const stranger = await person('student', 'Stranger');
+    const domain = `hill-${Date.now()}.edu`;
+    const body = { name: '  Hillside Institute ', city: 'Shimla', website: 'https://hill.example', domain };
+
+    expect((await server.call('/api/institutions', { body })).status).toBe(401);
+    const refused = await post('/api/institutions', stranger.token, body);
+    expect(refused.status).toBe(403);
+    const missingName = await post('/api/institutions', admin.token, { ...body, name: ' ' });
+    expect(missingName.status).toBe(400);
+    expect(missingName.body.exception.error.fields[0].field).toBe('name');
+    const created = await post('/api/institutions', admin.token, body);
+    expect(created.status).toBe(200);
+    const institution = created.body.result.data;
+    expect(institution).toMatchObject({ name: 'Hillside Institute', city: 'Shimla', domain });
+    const sameDomain = await post('/api/institutions', admin.token, { ...body, domain: domain.toUpperCase() });
+    expect(sameDomain.status).toBe(400);
+    expect(sameDomain.body.exception.error.fields[0].field).toBe('domain');
+    // Two admins adding one domain at the same moment: one institution, the other told why.
+    const raceDomain = `race-${Date.now()}.edu`;
+    const raced = await Promise.all(
+      [1, 2].map(() => post('/api/institutions', admin.token, { name: 'Race College', domain: raceDomain })),
+    );
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 400]);
+
+    const root = await person('student', 'Rita Root');
+    const peoplePath = `/api/institutions/user/role?institutionId=${institution.institutionId}`;
+    await post('/api/institutions/user/role', admin.token, {
+      institutionId: institution.institutionId,
+      email: root.user.email,
+      role: 'root',
+    });
+    expect((await get(peoplePath)).status).toBe(401);
+    expect((await get(peoplePath, stranger.token)).status).toBe(403);
+    expect((await get('/api/institutions/user/role?institutionId=999999999', root.token)).status).toBe(404);
+    expect((await get('/api/institutions/user/role?institutionId=abc', root.token)).body.exception.error.fields[0].field).toBe(
+      'institutionId',
+    );
+    await post('/api/institutions/user/role', root.token, {
+      institutionId: institution.institutionId,
+      email: stranger.user.email,
+      role: 'admin',
+    });
+    const people = await get(peoplePath, root.token);
+    expect(people.status).toBe(200);
+    expect(people.body.result.data.people).toEqual([
+      expect.objectContaining({ userId: stranger.user.id, name: 'Stranger', role: 'admin' }),
+      expect.objectContaining({ userId: root.user.id, name: 'Rita Root', role: 'root', email: root.user.email }),
+    ]);
+    expect((await get(peoplePath, admin.token)).body.result.data.people).toHaveLength(2);
+    // An admin of the institution is not its root: they cannot see or change roles.
+    expect((await get(peoplePath, stranger.token)).status).toBe(403);
+
+    const revokeRoot = () =>
+      server.call(`${peoplePath}&email=${encodeURIComponent(root.user.email)}`, { token: root.token, method: 'DELETE' });
+    const demote = await post('/api/institutions/user/role', root.token, {
+      institutionId: institution.institutionId,
+      email: root.user.email,
+      role: 'admin',
+    });
+    expect(demote.status).toBe(409);
+    expect(demote.body.exception.error.message).toMatch(/only root/);
+    expect((await revokeRoot()).status).toBe(409);
+    // With a second root the first may leave.
+    await post('/api/institutions/user/role', root.token, {
+      institutionId: institution.institutionId,
+      email: stranger.user.email,
+      role: 'root',
+    });
+    expect((await revokeRoot()).status).toBe(200);
+    expect((await get(peoplePath, stranger.token)).body.result.data.people).toEqual([
+      expect.objectContaining({ userId: stranger.user.id, role: 'root' }),
+    ]);
   });
 
   it('suggests the institution whose domain matches the caller’s email, subdomains included', async () => {
