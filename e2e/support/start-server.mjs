@@ -21,8 +21,8 @@ const env = {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   RATE_LIMIT_AUTH_PER_MINUTE: '10000',
   PUBLIC_URL: `http://localhost:${port}`,
-  // The platform verification admin of the browser tests (e2e/support/fixtures.ts VERIFICATION_ADMIN_EMAIL).
-  VERIFICATION_ADMIN_EMAILS: 'verification-admin@e2e.placely.test',
+  // The platform verification admins of the browser tests, two like the spec's (groups.spec.ts, institutions.spec.ts).
+  VERIFICATION_ADMIN_EMAILS: 'verification-admin@e2e.placely.test,institutions-admin@e2e.placely.test',
 };
 delete env.DATABASE_URL;
 

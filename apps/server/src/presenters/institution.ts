@@ -13,5 +13,11 @@ export function presentInstitutionPerson(row: {
   role: InstitutionRole;
   grantedAt: Date;
 }): InstitutionPerson {
-  return { userId: row.userId, name: row.name, email: row.email, role: row.role, grantedAt: row.grantedAt.toISOString() };
+  return {
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    grantedAt: row.grantedAt.toISOString(),
+  };
 }

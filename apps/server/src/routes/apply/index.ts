@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import {
   applicationDrafts,
   applicationEvents,
@@ -29,7 +30,6 @@ import {
 import { type AppError, errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
-import { isUniqueViolation } from '../../db/errors';
 import { authorize, can } from '../../policies';
 import { isIndividual } from '../../policies/individual';
 import { type ApplicationRow, presentApplication, presentMyApplication } from '../../presenters/application';
@@ -133,7 +133,6 @@ function blockerError(blocker: ApplyBlocker, detail?: string): AppError {
   if (blocker === 'notEligible' || blocker === 'notIndividual') return errors.forbidden(message);
   return errors.conflict(message);
 }
-
 
 /** Links each file an application's answers refer to, so the organization may read exactly those. */
 async function attachFiles(db: Executor, applicationId: string, answers: Answers) {

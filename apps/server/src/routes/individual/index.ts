@@ -5,15 +5,14 @@ import { z } from 'zod';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
-import { isUniqueViolation } from '../../db/errors';
 import { authorize } from '../../policies';
 import { refreshSectionAutoFill } from '../../services/autofill';
 import { lockUser } from '../../services/users';
 import { verifiedRecordIds, voidRecordVerifications } from '../../services/verification';
 import { SECTIONS, type SectionDefinition } from './sections';
-
 
 /** The list every call answers with, so the client replaces its copy in one go. */
 export async function listSection(db: Executor, section: SectionDefinition, userId: number) {

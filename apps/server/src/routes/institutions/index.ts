@@ -3,21 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { institutionRoles, institutions, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
-import { isUniqueViolation } from '../../db/errors';
 import { authorize } from '../../policies';
 import type { InstitutionAccess } from '../../policies/institution';
 import { isVerificationAdmin } from '../../policies/verification-group';
 import { presentInstitution, presentInstitutionPerson } from '../../presenters/institution';
-import { refreshInstitutionAccess } from '../../services/institutions';
 import { presentUser } from '../../presenters/user';
+import { refreshInstitutionAccess } from '../../services/institutions';
 import {
   createInstitutionSchema,
   grantInstitutionRoleSchema,
-  institutionPeopleRouteSchema,
   institutionDetailsSchema,
+  institutionPeopleRouteSchema,
   listInstitutionsSchema,
   revokeInstitutionRoleSchema,
   rootRoleSchema,
@@ -57,17 +57,18 @@ export function institutionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .select({ id: institutions.id })
         .from(institutions)
         .where(
-          and(eq(institutions.domain, domain), institutionId === undefined ? undefined : ne(institutions.id, institutionId)),
+          and(
+            eq(institutions.domain, domain),
+            institutionId === undefined ? undefined : ne(institutions.id, institutionId),
+          ),
         );
       if (clash) throw errors.validation([{ field: 'domain', message: 'Another institution uses this domain.' }]);
     };
 
-    app.post(
-      '/api/institutions',
-      { onRequest: ctx.authenticate, schema: createInstitutionSchema },
-      async (request) => {
-        const actor = actorOf(request);
-        const row = await ctx.db.transaction(async (tx) => {
+    app.post('/api/institutions', { onRequest: ctx.authenticate, schema: createInstitutionSchema }, async (request) => {
+      const actor = actorOf(request);
+      const row = await ctx.db
+        .transaction(async (tx) => {
           authorize(actor, 'institution.create', {
             isPlatformAdmin: isVerificationAdmin(actor, ctx.config.verificationAdminEmails),
           });
@@ -75,16 +76,16 @@ export function institutionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const [created] = await tx.insert(institutions).values(request.body).returning();
           if (!created) throw new Error('The institution insert returned no row');
           return created;
-        }).catch((error: unknown) => {
+        })
+        .catch((error: unknown) => {
           // Two admins adding the same domain at once: the unique index decides, the loser hears why.
           if (isUniqueViolation(error)) {
             throw errors.validation([{ field: 'domain', message: 'Another institution uses this domain.' }]);
           }
           throw error;
         });
-        return ok(presentInstitution(row), `${row.name} added`);
-      },
-    );
+      return ok(presentInstitution(row), `${row.name} added`);
+    });
 
     app.get('/api/institutionDetailsById', { schema: institutionDetailsSchema }, async (request) => {
       const [row] = await ctx.db.select().from(institutions).where(eq(institutions.id, request.query.institutionId));

@@ -624,9 +624,9 @@ describe('institutions: roles, root and suggestions', () => {
     expect((await get(peoplePath)).status).toBe(401);
     expect((await get(peoplePath, stranger.token)).status).toBe(403);
     expect((await get('/api/institutions/user/role?institutionId=999999999', root.token)).status).toBe(404);
-    expect((await get('/api/institutions/user/role?institutionId=abc', root.token)).body.exception.error.fields[0].field).toBe(
-      'institutionId',
-    );
+    expect(
+      (await get('/api/institutions/user/role?institutionId=abc', root.token)).body.exception.error.fields[0].field,
+    ).toBe('institutionId');
     await post('/api/institutions/user/role', root.token, {
       institutionId: institution.institutionId,
       email: stranger.user.email,
@@ -643,7 +643,10 @@ describe('institutions: roles, root and suggestions', () => {
     expect((await get(peoplePath, stranger.token)).status).toBe(403);
 
     const revokeRoot = () =>
-      server.call(`${peoplePath}&email=${encodeURIComponent(root.user.email)}`, { token: root.token, method: 'DELETE' });
+      server.call(`${peoplePath}&email=${encodeURIComponent(root.user.email)}`, {
+        token: root.token,
+        method: 'DELETE',
+      });
     const demote = await post('/api/institutions/user/role', root.token, {
       institutionId: institution.institutionId,
       email: root.user.email,

@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { useRootInstitutions } from '../../features/institution/api/getRootInstitutions';
+import { PlatformInstitutions } from '../../features/institution/components/PlatformInstitutions';
+import { usePlatformRole } from '../../features/verification/api/getPlatformRole';
 import { MyVerificationGroups } from '../../features/verification/components/MyVerificationGroups';
 import { PendingApprovals } from '../../features/verification/components/PendingApprovals';
 import { VerificationGroupsManager } from '../../features/verification/components/VerificationGroupsManager';
@@ -59,6 +61,12 @@ function VerificationPage({
   );
 }
 
+/** Rendered inside the signed-in page only, so the platform-role question is never asked signed out. */
+function InstitutionsForPlatformAdmins() {
+  const platformRole = usePlatformRole();
+  return platformRole.data?.verificationAdmin ? <PlatformInstitutions /> : null;
+}
+
 export function OrganizationVerificationsPage() {
   const user = useAppStore((state) => state.user);
   const signedIn = useAppStore((state) => Boolean(state.accessToken));
@@ -70,6 +78,7 @@ export function OrganizationVerificationsPage() {
       intro="A verification group vouches for its members' grades, degrees, internships and placements, item by item."
     >
       <PendingApprovals />
+      <InstitutionsForPlatformAdmins />
       <VerificationGroupsManager
         institutions={roots.data?.institutions ?? []}
         allowWithoutInstitution={isOrganizationAccount(user?.accountType)}

@@ -20,6 +20,7 @@ import { applyServerFieldErrors } from '../../../lib/forms';
 import { showSuccess } from '../../../lib/snackbar';
 import { useRootInstitutions } from '../api/getRootInstitutions';
 import { useUpdateInstitutionDetails } from '../api/updateInstitutionDetails';
+import { InstitutionPeopleDialog } from './InstitutionPeopleDialog';
 
 type Output = z.output<typeof institutionUpdateBodySchema>;
 const FIELDS = ['name', 'city', 'website', 'domain'] as const;
@@ -89,12 +90,13 @@ function InstitutionDialog({ institution, onClose }: { institution: InstitutionW
 export function RootInstitutions() {
   const roots = useRootInstitutions();
   const [editing, setEditing] = useState<InstitutionWithRole | null>(null);
+  const [managing, setManaging] = useState<InstitutionWithRole | null>(null);
   const institutions = roots.data?.institutions ?? [];
   if (institutions.length === 0) return null;
   return (
     <Section
       title="Institutions you run"
-      description="As root you keep the institution's details up to date and run its verification groups."
+      description="As root you keep the institution's details and the people who run it up to date, and run its verification groups."
     >
       <List disablePadding aria-label="Institutions you run">
         {institutions.map((institution) => (
@@ -103,13 +105,23 @@ export function RootInstitutions() {
               primary={institution.name}
               secondary={[institution.city, institution.domain].filter(Boolean).join(' · ')}
             />
-            <Button size="small" onClick={() => setEditing(institution)} aria-label={`Edit ${institution.name}`}>
-              Edit
-            </Button>
+            <Stack direction="row" spacing={1}>
+              <Button size="small" onClick={() => setEditing(institution)} aria-label={`Edit ${institution.name}`}>
+                Edit
+              </Button>
+              <Button
+                size="small"
+                onClick={() => setManaging(institution)}
+                aria-label={`People running ${institution.name}`}
+              >
+                People
+              </Button>
+            </Stack>
           </ListItem>
         ))}
       </List>
       {editing && <InstitutionDialog institution={editing} onClose={() => setEditing(null)} />}
+      {managing && <InstitutionPeopleDialog institution={managing} onClose={() => setManaging(null)} />}
     </Section>
   );
 }
