@@ -12,6 +12,7 @@ export * from './individual';
 export * from './institution';
 export * from './labels';
 export * from './limits';
+export * from './membership';
 export * from './messages';
 export * from './opening';
 export * from './phone-verification';

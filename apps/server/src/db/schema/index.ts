@@ -2,6 +2,7 @@ export * from './files';
 export * from './foundation';
 export * from './groups';
 export * from './individual';
+export * from './memberships';
 export * from './openings';
 export * from './phone-verification';
 export * from './portfolio';
