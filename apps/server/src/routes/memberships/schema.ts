@@ -121,15 +121,30 @@ export function membershipSchemas(words: MembershipSchemaWords) {
   };
 }
 
-/** Create (POST), change (PATCH) and delete (DELETE ?id=) of one kind's circles: the bodies and words are the kind's. */
-export function circleEditSchemas<I extends z.ZodType, U extends z.ZodType, Q extends z.ZodType>(
+/**
+ * The list (GET, keyset pages), create (POST), change (PATCH) and delete (DELETE ?id=) of one kind's circles: the
+ * queries, bodies and words are the kind's.
+ */
+export function circleEditSchemas<
+  L extends z.ZodType,
+  P extends z.ZodType,
+  I extends z.ZodType,
+  U extends z.ZodType,
+  Q extends z.ZodType,
+>(
   words: MembershipSchemaWords,
-  shapes: { input: I; update: U; idQuery: Q },
-  summaries: { create: string; update: string; delete: string },
+  shapes: { listQuery: L; page: P; input: I; update: U; idQuery: Q },
+  summaries: { list: string; create: string; update: string; delete: string },
 ) {
   const tags = [words.tag];
   const one = { 200: successEnvelope(words.circle) };
   return {
+    list: {
+      tags,
+      summary: summaries.list,
+      querystring: shapes.listQuery,
+      response: { 200: successEnvelope(shapes.page) },
+    },
     create: { tags, summary: summaries.create, body: shapes.input, response: one },
     update: { tags, summary: summaries.update, body: shapes.update, response: one },
     delete: {

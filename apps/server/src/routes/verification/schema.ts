@@ -45,13 +45,6 @@ export const verificationMembershipWords: MembershipSchemaWords = {
   },
 };
 
-export const listVerificationGroupsSchema = {
-  tags,
-  summary:
-    'view=joined (default): the verification groups the caller belongs to or asked to join. view=pending: groups awaiting approval (platform verification admins only).',
-  querystring: verificationGroupListQuerySchema,
-  response: page,
-};
 export const adminVerificationGroupsSchema = {
   tags,
   summary:
@@ -60,17 +53,21 @@ export const adminVerificationGroupsSchema = {
   response: page,
 };
 export const {
+  list: listVerificationGroupsSchema,
   create: createVerificationGroupSchema,
   update: updateVerificationGroupSchema,
   delete: deleteVerificationGroupSchema,
 } = circleEditSchemas(
   verificationMembershipWords,
   {
+    listQuery: verificationGroupListQuerySchema,
+    page: verificationGroupPageSchema,
     input: verificationGroupInputSchema,
     update: verificationGroupUpdateSchema,
     idQuery: verificationGroupIdQuerySchema,
   },
   {
+    list: 'view=joined (default): the verification groups the caller belongs to or asked to join. view=pending: groups awaiting approval (platform verification admins only).',
     create:
       'Creates a verification group (organizations; or institution root/admins for their institution). It awaits approval by a platform verification admin; the creator becomes its owner.',
     update: "Changes a verification group's name, description or join policy (owners and admins)",
