@@ -7,7 +7,8 @@ import { type FormDefinition, isOrganizationAccount } from '@placely/contract';
 import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
-import { useGroups } from '../../features/groups/api/listGroups';
+import { useManagedCircles } from '../../features/membership/api/listManagedCircles';
+import { GROUP_MEMBERSHIP } from '../../features/membership/kinds';
 import { useOpening } from '../../features/openings/api/getOpening';
 import { OpeningEditor } from '../../features/openings/components/OpeningEditor';
 import { FormPreview } from '../../features/quickApply/components/FormPreview';
@@ -28,7 +29,7 @@ export default function CreateOpeningPage() {
   const navigate = useNavigate();
   const isOrganization = isOrganizationAccount(user?.accountType);
   // Group-only openings choose from the organization's own groups.
-  const groups = useGroups({ enabled: Boolean(accessToken) && isOrganization });
+  const groups = useManagedCircles(GROUP_MEMBERSHIP, Boolean(accessToken) && isOrganization);
   const groupOptions = useMemo(
     () => (groups.data?.pages ?? []).flatMap((page) => page.items).map((group) => ({ id: group.id, name: group.name })),
     [groups.data],
