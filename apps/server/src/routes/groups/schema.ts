@@ -6,7 +6,6 @@ import {
   groupPageSchema,
   groupSchema,
   groupUpdateSchema,
-  successEnvelope,
 } from '@placely/contract';
 import { circleEditSchemas, type MembershipSchemaWords } from '../memberships/schema';
 
