@@ -14,6 +14,7 @@ export * from './labels';
 export * from './limits';
 export * from './messages';
 export * from './opening';
+export * from './organization';
 export * from './phone-verification';
 export * from './portfolio';
 export * from './profile';

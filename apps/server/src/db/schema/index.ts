@@ -3,6 +3,7 @@ export * from './foundation';
 export * from './groups';
 export * from './individual';
 export * from './openings';
+export * from './organizations';
 export * from './phone-verification';
 export * from './portfolio';
 export * from './verification';
