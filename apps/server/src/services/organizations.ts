@@ -3,7 +3,13 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, UserRow } from '../auth/authenticate';
 import type { Executor } from '../db/client';
-import { organizationAuditEvents, organizationMemberOpenings, organizationMembers, organizations } from '../db/schema';
+import {
+  organizationAuditEvents,
+  organizationMemberOpenings,
+  organizationMembers,
+  organizations,
+  users,
+} from '../db/schema';
 import { errors } from '../errors';
 import { authorize } from '../policies';
 import type { OrganizationAccess } from '../policies/organization';
@@ -25,10 +31,12 @@ export async function createOrganizationFor(tx: Executor, user: UserRow): Promis
 
 /**
  * Invitations to the person's email that are still open become memberships at sign-in (services/users.ts), like
- * institution and verification-group roles. Lapsed and revoked ones stay unclaimed.
+ * institution and verification-group roles. Lapsed and revoked ones stay unclaimed. Someone who arrives through an
+ * invitation without an account type is a person, not an organization: they become Individual (as people following
+ * a form link do), so the sign-in completes and they land in the organization instead of the account-type picker.
  */
-export async function claimOrganizationInvitations(tx: Executor, user: UserRow): Promise<void> {
-  await tx
+export async function claimOrganizationInvitations(tx: Executor, user: UserRow): Promise<UserRow> {
+  const claimed = await tx
     .update(organizationMembers)
     .set({ userId: user.id, claimedAt: sql`now()`, expiresAt: null, updatedAt: sql`now()` })
     .where(
@@ -38,7 +46,15 @@ export async function claimOrganizationInvitations(tx: Executor, user: UserRow):
         isNull(organizationMembers.revokedAt),
         gt(organizationMembers.expiresAt, sql`now()`),
       ),
-    );
+    )
+    .returning({ id: organizationMembers.id });
+  if (claimed.length === 0 || user.accountType !== null) return user;
+  const [updated] = await tx
+    .update(users)
+    .set({ accountType: 'Individual', updatedAt: sql`now()` })
+    .where(and(eq(users.id, user.id), isNull(users.accountType)))
+    .returning();
+  return updated ?? user;
 }
 
 /** The organization the request names in X-Organization-Id, or undefined; a malformed value is a 400. */

@@ -53,8 +53,7 @@ export async function findOrCreateUserForIdentity(db: Database, identity: Verifi
 /** Roles given to the person's email before they signed in (verification groups, institutions, organizations). */
 async function claimInvitations(tx: Executor, user: UserRow): Promise<UserRow> {
   await claimRoleInvitations(tx, user);
-  await claimOrganizationInvitations(tx, user);
-  return claimInstitutionRoleInvitations(tx, user);
+  return claimInstitutionRoleInvitations(tx, await claimOrganizationInvitations(tx, user));
 }
 
 /**

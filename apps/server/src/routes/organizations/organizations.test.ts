@@ -317,6 +317,8 @@ describe('team: invitations, roles, removal', () => {
     expect(again.body.exception.error.fields[0].field).toBe('openingIds');
 
     const signedIn = await server.signIn({ email });
+    // A person arriving through an invitation is signed in as Individual, not sent to pick an account type.
+    expect(signedIn.result.body.accountType).toBe('Individual');
     const asNewcomer = actingFor(org.id, signedIn.accessToken);
     const mine = await asNewcomer('/api/user/organizations');
     expect(mine.body.result.data.organizations).toMatchObject([{ organizationId: org.id, role: 'coordinator' }]);
