@@ -181,7 +181,7 @@ function InviteForm({ openings }: { openings: readonly OpeningChoice[] }) {
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={1.5} sx={{ mt: 3 }} aria-label="Invite by email">
+    <Stack component="form" noValidate onSubmit={submit} spacing={1.5} sx={{ mt: 3 }} aria-label="Invite to the team">
       <TextField
         label="Invite by email"
         type="email"
