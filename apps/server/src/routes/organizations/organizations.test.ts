@@ -1,7 +1,7 @@
 import { ORGANIZATION_HEADER, type OrganizationRole } from '@placely/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationAuditEvents, organizationMembers } from '../../db/schema';
+import { applicationFiles, files, organizationAuditEvents, organizationMembers, profileViews } from '../../db/schema';
 import {
   seedEmail,
   seedNewUser,
@@ -455,6 +455,36 @@ describe('team: invitations, roles, removal', () => {
       },
     );
     expect(stranger.status).toBe(404);
+  });
+});
+
+describe('files sent with applications', () => {
+  it("a candidate's resume opens for the people whose role covers the opening, logged as the organization's view", async () => {
+    const t = await team();
+    const [file] = await server.db
+      .insert(files)
+      .values({
+        ownerId: t.student.id,
+        purpose: 'resume',
+        name: 'CV.pdf',
+        contentType: 'application/pdf',
+        size: 10,
+        storageKey: crypto.randomUUID(),
+        status: 'ready',
+      })
+      .returning();
+    await server.db.insert(applicationFiles).values({ applicationId: t.applicationA.id, fileId: file!.id });
+    const link = (token: string) => actingFor(t.org.id, token)(`/api/files/${file!.id}/link`);
+    expect((await link(t.reviewer.token)).status).toBe(200);
+    expect((await link(t.otherReviewer.token)).status).toBe(403);
+    expect((await link(t.former.token)).status).toBe(403);
+    expect((await actingFor(null, t.otherOrg.token)(`/api/files/${file!.id}/link`)).status).toBe(403);
+    const views = await server.db.select().from(profileViews).where(eq(profileViews.ownerId, t.student.id));
+    expect(views.map((view) => view.viewerId)).toEqual([t.org.id]);
+    const audit = await actingFor(t.org.id, t.owner.token)('/api/organization/activity?kind=resume.viewed');
+    expect(audit.body.result.data.items).toMatchObject([
+      { actor: { userId: t.reviewer.user.id }, opening: { id: t.openingA.id }, applicationId: t.applicationA.id },
+    ]);
   });
 });
 
