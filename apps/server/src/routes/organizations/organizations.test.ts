@@ -233,6 +233,13 @@ describe('organization-scoped routes × every role', () => {
     });
     const applications = await asReviewer(`/api/organization/openings/id/applications?id=${t.openingA.id}`);
     expect(applications.body.result.data.items[0].applicant.email).toBeNull();
+    // Contact questions of the form are held back too, in the answers and in every revision.
+    expect(applications.body.result.data.items[0].answers).toEqual({ name: 'Asha', why: null });
+    const one = await asReviewer(
+      `/api/organization/openings/id/applications/one?id=${t.openingA.id}&applicationId=${t.applicationA.id}`,
+    );
+    expect(one.body.result.data.answers).toEqual({ name: 'Asha', why: null });
+    expect(one.body.result.data.revisions[0].answers).toEqual({ name: 'Asha', why: null });
     const exported = await asReviewer(
       `/api/organization/openings/id/applications/export?id=${t.openingA.id}&format=csv`,
     );
@@ -252,6 +259,7 @@ describe('organization-scoped routes × every role', () => {
     expect(granted.status).toBe(200);
     const again = await asReviewer(`/api/organization/openings/id/applications?id=${t.openingA.id}`);
     expect(again.body.result.data.items[0].applicant.email).toBe(t.student.email);
+    expect(again.body.result.data.items[0].answers).toEqual({ name: 'Asha', email: 'asha@example.com', why: null });
 
     // A coordinator limited to opening B cannot create openings (they belong to no opening yet).
     const limited = await seedNewUser(server.db, { email: unique('limited') });

@@ -18,6 +18,7 @@ import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { canSeeContacts, type OrganizationAccess } from '../../policies/organization';
 import { type ApplicationRow, presentReceivedApplication } from '../../presenters/application';
+import { withoutContactAnswers } from '../../services/applications/contacts';
 import { csvStream, EXPORT_CONTENT_TYPES, planExport, xlsxStream } from '../../services/applications/export';
 import {
   type ApplicantVerification,
@@ -133,7 +134,12 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return ok({
           items: page.items.map(({ application, name, email }) =>
             presentReceivedApplication(
-              application,
+              canSeeContacts(access)
+                ? application
+                : {
+                    ...application,
+                    answers: withoutContactAnswers(application.answers, definitionOf.get(application.formVersion)),
+                  },
               { id: application.applicantId, name, email: canSeeContacts(access) ? email : null },
               verificationOf(application, definitionOf.get(application.formVersion), verifications),
             ),
@@ -177,14 +183,21 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         return ok({
           ...presentReceivedApplication(
-            row.application,
+            canSeeContacts(access)
+              ? row.application
+              : { ...row.application, answers: withoutContactAnswers(row.application.answers, definition) },
             { id: row.application.applicantId, name: row.name, email: canSeeContacts(access) ? row.email : null },
             verificationOf(row.application, definition, verifications),
           ),
           revisions: revisions.map((revision) => ({
             revision: revision.revision,
             formVersion: revision.formVersion,
-            answers: revision.answers,
+            answers: canSeeContacts(access)
+              ? revision.answers
+              : withoutContactAnswers(
+                  revision.answers,
+                  forms.find((form) => form.version === revision.formVersion)?.definition,
+                ),
             at: revision.createdAt.toISOString(),
           })),
           forms,
