@@ -31,6 +31,7 @@ import { individualRoutes } from './routes/individual';
 import { institutionRoutes } from './routes/institutions';
 import { openingRoutes } from './routes/openings';
 import { openingsFeedRoutes } from './routes/openings/feed';
+import { organizationRoutes } from './routes/organizations';
 import { phoneVerificationRoutes } from './routes/phone-verification';
 import { portfolioRoutes } from './routes/portfolio';
 import { profileRoutes } from './routes/profile';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(applyRoutes(ctx));
   await app.register(responseRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
+  await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));
   await app.register(groupRoutes(ctx));
   await app.register(verificationRoutes(ctx));

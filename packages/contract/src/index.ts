@@ -15,6 +15,7 @@ export * from './limits';
 export * from './membership';
 export * from './messages';
 export * from './opening';
+export * from './organization';
 export * from './phone-verification';
 export * from './portfolio';
 export * from './profile';

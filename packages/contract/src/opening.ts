@@ -106,6 +106,8 @@ export const openingAbilitiesSchema = z.object({
   update: z.boolean(),
   delete: z.boolean(),
   viewApplications: z.boolean(),
+  /** Owners and coordinators export; reviewers do not. */
+  export: z.boolean(),
 });
 
 /** The organization's view of its opening. */

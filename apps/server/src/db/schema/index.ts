@@ -4,6 +4,7 @@ export * from './groups';
 export * from './individual';
 export * from './memberships';
 export * from './openings';
+export * from './organizations';
 export * from './phone-verification';
 export * from './portfolio';
 export * from './verification';

@@ -21,8 +21,10 @@ import { files } from '../../db/schema';
 import { AppError, envelopeFor, errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
+import { coversOpening } from '../../policies/organization';
 import { presentFile } from '../../presenters/file';
-import { isAttachedToOpeningOf } from '../../services/applications/file-access';
+import { applicationsWithFileAt } from '../../services/applications/file-access';
+import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import { recordProfileView } from '../../services/profile-views';
 import { CONTENT_SNIFF_BYTES, detectContentType, sanitizeFileName } from '../../storage/content-type';
 import { downloadSchema, fileLinkRouteSchema, getFileSchema, publicFileSchema, uploadFileSchema } from './schema';
@@ -99,11 +101,23 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const row = await loadFile(request.params.id);
       if (row?.status !== 'ready') throw errors.notFound('That file');
-      const sentToActor = row.ownerId !== actor.user.id && (await isAttachedToOpeningOf(ctx.db, row.id, actor.user.id));
+      // A file sent with an application is readable by the people of that organization whose role covers the opening.
+      const access = row.ownerId === actor.user.id ? null : await organizationAccessOf(ctx.db, request, actor);
+      const sentTo = access
+        ? (await applicationsWithFileAt(ctx.db, row.id, access.organizationId)).find((sent) =>
+            coversOpening(access, sent.openingId),
+          )
+        : undefined;
+      const sentToActor = sentTo !== undefined;
       authorize(actor, 'file.read', { file: row, sentToActor });
-      // An organization opening a candidate's resume shows up in that person's "who viewed me".
-      if (sentToActor && row.purpose === 'resume') {
-        await recordProfileView(ctx.db, { ownerId: row.ownerId, viewerId: actor.user.id, subject: 'resume' });
+      // An organization opening a candidate's resume shows up in that person's "who viewed me" and its audit trail.
+      if (access && sentTo && row.purpose === 'resume') {
+        await recordProfileView(ctx.db, { ownerId: row.ownerId, viewerId: access.organizationId, subject: 'resume' });
+        await recordAudit(ctx.db, access.organizationId, actor.user.id, {
+          kind: 'resume.viewed',
+          openingId: sentTo.openingId,
+          applicationId: sentTo.applicationId,
+        });
       }
       const expiresAt = new Date(Date.now() + FILE_LINK_TTL_SECONDS * 1000);
       const token = await new SignJWT({ uid: actor.user.id })

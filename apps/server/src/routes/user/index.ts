@@ -7,9 +7,11 @@ import { phoneNumbers, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
+import { isOrganization } from '../../policies/user';
 import { presentUser } from '../../presenters/user';
 import { mergeAutoFillData } from '../../services/autofill';
 import { loadEducation, loadPortfolioSummaries } from '../../services/individual';
+import { createOrganizationFor } from '../../services/organizations';
 import { loadProfileDetails } from '../../services/profile';
 import {
   getProfileSchema,
@@ -105,6 +107,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .set({ accountType: request.query.account, updatedAt: sql`now()` })
           .where(eq(users.id, current.id))
           .returning();
+        if (updated && isOrganization(updated)) await createOrganizationFor(tx, updated);
         return updated ?? current;
       });
       return ok(presentUser(user), 'Account type updated');
