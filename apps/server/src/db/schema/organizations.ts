@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './foundation';
-import { sqlList } from './groups';
+import { sqlList } from './memberships';
 import { openings } from './openings';
 
 const timestamps = {
