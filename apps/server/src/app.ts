@@ -22,6 +22,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './errors';
+import { registerUnsafeTextGuard } from './http/unsafe-text';
 import { loggerOptions } from './logger';
 import { applyRoutes } from './routes/apply';
 import { authRoutes } from './routes/auth';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerUnsafeTextGuard(app);
   // The API speaks JSON only; a text/plain body is refused with 415 rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
 

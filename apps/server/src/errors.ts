@@ -2,6 +2,7 @@ import type { ErrorCode, ErrorEnvelope, FieldError } from '@placely/contract';
 import { MESSAGES } from '@placely/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isUnstorableText } from './db/errors';
 
 /** Every failure the API reports on purpose. The status follows from the code. */
 export class AppError extends Error {
@@ -99,6 +100,9 @@ function toAppError(error: FastifyError): AppError | undefined {
       return errors.rateLimited();
   }
   if (error.statusCode === 429) return errors.rateLimited();
+  if (isUnstorableText(error)) {
+    return errors.validation([{ field: 'body', message: 'Contains a character that cannot be stored.' }]);
+  }
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return errors.validation([{ field: 'body', message: 'The request body is not valid JSON.' }]);
   }

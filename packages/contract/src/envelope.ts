@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /** Stable error codes: clients branch on these, never on message text. */
 export const ERROR_CODES = [

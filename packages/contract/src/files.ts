@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { RESUMABLE_UPLOAD_THRESHOLD_BYTES } from './limits';
+import * as z from './zod';
 
 /** What an uploaded file is for: each purpose has its own size limit and accepted types (checked by content). */
 export const FILE_PURPOSES = ['resume', 'application', 'photo', 'logo'] as const;

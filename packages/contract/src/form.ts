@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { autoFillKeySchema } from './autofill';
 import { FILE_RULES } from './files';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 /**
  * The Quick Apply form definition: sections → fields. One schema used by the builder, the public form and the

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { optionalText, requiredText } from './common';
 import { pageOf } from './envelope';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 /**
  * Groups (issue #5): an organization's circles of candidates. People join through a shared link (open groups at once,

@@ -20,3 +20,5 @@ export * from './profile';
 export * from './resume';
 export * from './user';
 export * from './verification';
+export * as z from './zod';
+export { isUnsafeText, UNSAFE_TEXT_MESSAGE } from './zod';

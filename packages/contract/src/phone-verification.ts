@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { phoneNumberValueSchema } from './profile';
+import * as z from './zod';
 
 /** One-time codes that prove a person holds a phone number (issue: phone verification). */
 export const PHONE_CODE = {

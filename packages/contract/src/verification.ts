@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { emailSchema, idSchema, optionalText, requiredText } from './common';
 import { pageOf } from './envelope';
 import { groupScopedListQuerySchema, joinPolicySchema, membershipStateSchema, personSummarySchema } from './groups';
 import { educationEntrySchema, experienceEntrySchema, otherEntrySchema, placementEntrySchema } from './individual';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 /**
  * Verification groups (issue #5): an institution or organization vouches for its members' records item by item.

@@ -15,8 +15,8 @@ import {
   requestDecisionBodySchema,
   requestDecisionResultSchema,
   successEnvelope,
+  z,
 } from '@placely/contract';
-import { z } from 'zod';
 
 const tags = ['groups'];
 const one = { 200: successEnvelope(groupSchema) };

@@ -6,8 +6,8 @@ import {
   phoneNumberValueSchema,
   requestPhoneCodeBodySchema,
   successEnvelope,
+  z,
 } from '@placely/contract';
-import { z } from 'zod';
 
 export const requestPhoneCodeSchema = {
   tags: ['profile'],

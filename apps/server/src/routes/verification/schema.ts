@@ -28,8 +28,8 @@ import {
   verificationGroupUpdateSchema,
   verificationMemberPageSchema,
   verificationScopedListQuerySchema,
+  z,
 } from '@placely/contract';
-import { z } from 'zod';
 
 const tags = ['verification'];
 const one = { 200: successEnvelope(verificationGroupSchema) };

@@ -11,6 +11,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import type { z } from '@placely/contract';
 import {
   GROUP_VISIBILITIES,
   GROUP_VISIBILITY_LABELS,
@@ -22,7 +23,6 @@ import {
 } from '@placely/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { ApiError } from '../../../lib/api/errors';
 import { FormTextField } from '../../../lib/components/FormTextField';
 import { applyServerFieldErrors } from '../../../lib/forms';

@@ -13,6 +13,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { z } from '@placely/contract';
 import {
   JOIN_POLICIES,
   JOIN_POLICY_LABELS,
@@ -22,7 +23,6 @@ import {
 } from '@placely/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { ApiError } from '../../../lib/api/errors';
 import { FormTextField } from '../../../lib/components/FormTextField';
 import { applyServerFieldErrors } from '../../../lib/forms';
