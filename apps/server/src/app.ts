@@ -53,9 +53,13 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
-export async function buildApp(config: Config, db: Database): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  db: Database,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: LIMITS.requestBodyBytes,
     trustProxy: config.trustProxy,
     genReqId: (request) => {

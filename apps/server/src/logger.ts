@@ -4,9 +4,10 @@ import type { Config } from './config';
 /**
  * pino options: no tokens, cookies or query strings (they can carry OAuth codes) ever reach the log.
  */
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.authorization',
@@ -24,7 +25,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         url: request.url.split('?')[0],
       }),
     },
-    ...(config.isProduction || !process.stdout.isTTY
+    ...(stream || config.isProduction || !process.stdout.isTTY
       ? {}
       : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
   };

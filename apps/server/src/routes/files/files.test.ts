@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { captureLogs: true });
 });
 afterAll(() => server?.close());
 
@@ -213,5 +213,65 @@ describe('resumable uploads (tus at /api/uploads)', () => {
     expect(done.status).toBe(415);
     expect(((await done.json()) as any).exception.error.message).toBe('This file is not a PDF file.');
     expect(await server.db.select().from(files).where(eq(files.id, id))).toEqual([]);
+  });
+});
+
+describe('termination keeps finished files; a missing object is a 410 (issue #10, defect 2)', () => {
+  async function finishedUpload(token: string) {
+    const bytes = pdfBytes(300 * 1024);
+    const created = await tusCreate(token, bytes.length, { filename: 'done.pdf', purpose: 'application' });
+    const location = created.headers.get('location') as string;
+    expect((await tusPatch(token, location, 0, bytes)).status).toBe(204);
+    return { location, id: location.split('/').pop() as string, bytes };
+  }
+
+  it('DELETE /api/uploads/{id} on a finished file is refused and its bytes stay downloadable', async () => {
+    const { token } = await student();
+    const { location, id, bytes } = await finishedUpload(token);
+    const terminated = await fetch(`${server.baseUrl}${location}`, { method: 'DELETE', headers: tusHeaders(token) });
+    expect(terminated.status).toBe(409);
+    expect(((await terminated.json()) as any).exception.error.code).toBe('CONFLICT');
+    const [row] = await server.db.select().from(files).where(eq(files.id, id));
+    expect(row?.status).toBe('ready');
+    const link = await server.call(`/api/files/${id}/link`, { token });
+    const download = await fetch(`${server.baseUrl}${link.body.result.data.url}`);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('DELETE /api/uploads/{id} on an unfinished upload removes its bytes and its row; not for someone else', async () => {
+    const owner = await student();
+    const stranger = await student();
+    const created = await tusCreate(owner.token, 400 * 1024, { filename: 'half.pdf', purpose: 'application' });
+    const location = created.headers.get('location') as string;
+    const id = location.split('/').pop() as string;
+    expect((await tusPatch(owner.token, location, 0, pdfBytes(400 * 1024).subarray(0, 100 * 1024))).status).toBe(204);
+    const byStranger = await fetch(`${server.baseUrl}${location}`, {
+      method: 'DELETE',
+      headers: tusHeaders(stranger.token),
+    });
+    expect(byStranger.status).toBe(404);
+    const terminated = await fetch(`${server.baseUrl}${location}`, {
+      method: 'DELETE',
+      headers: tusHeaders(owner.token),
+    });
+    expect(terminated.status).toBe(204);
+    expect(await server.db.select().from(files).where(eq(files.id, id))).toEqual([]);
+  });
+
+  it('a file whose bytes vanished answers 410 with a message and logs an integrity error', async () => {
+    const { token } = await student();
+    const { id } = await finishedUpload(token);
+    await server.ctx.storage.remove(id);
+    const link = await server.call(`/api/files/${id}/link`, { token });
+    const download = await fetch(`${server.baseUrl}${link.body.result.data.url}`);
+    expect(download.status).toBe(410);
+    const body = (await download.json()) as any;
+    expect(body.exception.error).toMatchObject({ code: 'GONE' });
+    expect(body.exception.error.message).toMatch(/no longer available/);
+    const integrity = server.logs.map((line) => JSON.parse(line)).filter((entry) => entry.integrity === true);
+    expect(integrity.length).toBeGreaterThan(0);
+    expect(integrity.at(-1)).toMatchObject({ fileId: id, level: 50 });
+    expect(JSON.stringify(integrity)).not.toContain('done.pdf');
   });
 });

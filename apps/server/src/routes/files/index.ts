@@ -12,6 +12,7 @@ import {
 import type { Upload } from '@tus/server';
 import { Server as TusServer } from '@tus/server';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Actor } from '../../auth/authenticate';
@@ -24,6 +25,7 @@ import { authorize } from '../../policies';
 import { presentFile } from '../../presenters/file';
 import { isAttachedToOpeningOf } from '../../services/applications/file-access';
 import { recordProfileView } from '../../services/profile-views';
+import { MissingObjectError } from '../../storage';
 import { CONTENT_SNIFF_BYTES, detectContentType, sanitizeFileName } from '../../storage/content-type';
 import { downloadSchema, fileLinkRouteSchema, getFileSchema, publicFileSchema, uploadFileSchema } from './schema';
 
@@ -44,6 +46,18 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const loadFile = async (id: string) => {
       const [row] = await ctx.db.select().from(files).where(eq(files.id, id));
       return row;
+    };
+
+    /** The bytes of a ready file; a row whose object vanished is an integrity fault, answered 410, never a 500. */
+    const readStored = async (request: FastifyRequest, row: { id: string; storageKey: string }) => {
+      try {
+        return await storage.read(row.storageKey);
+      } catch (error) {
+        if (!(error instanceof MissingObjectError)) throw error;
+        // The file id only: an opaque server-made key the operator needs, never the name or the owner.
+        request.log.error({ integrity: true, fileId: row.id }, 'integrity error: a ready file has no stored object');
+        throw errors.gone(FILE_MESSAGES.gone);
+      }
     };
 
     app.addContentTypeParser(
@@ -126,7 +140,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
       const row = fileId ? await loadFile(fileId) : undefined;
       if (row?.status !== 'ready') throw errors.notFound('That file');
-      const stream = await storage.read(row.storageKey);
+      const stream = await readStored(request, row);
       return reply
         .header('Content-Type', row.contentType ?? 'application/octet-stream')
         .header('Content-Length', String(row.size))
@@ -141,7 +155,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (row?.status !== 'ready' || !PUBLIC_FILE_PURPOSES.includes(row.purpose)) {
         throw errors.notFound('That file');
       }
-      const stream = await storage.read(row.storageKey);
+      const stream = await readStored(request, row);
       // A file id never gets other bytes, so browsers and proxies may keep it.
       return reply
         .header('Content-Type', row.contentType ?? 'application/octet-stream')
@@ -175,6 +189,16 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             const row = await loadFile(uploadId);
             if (!row || row.ownerId !== actor.user.id) throw errors.notFound('That upload');
             authorize(actor, 'file.continueUpload', row);
+            if (req.method === 'DELETE') {
+              // Termination is for unfinished uploads only: a ready file follows the file rules (an application's
+              // files are kept), so it is never removed through tus. Deleting the row first, conditionally, also
+              // settles a race with the upload's last chunk: whichever runs second finds no 'uploading' row.
+              const [removed] = await ctx.db
+                .delete(files)
+                .where(and(eq(files.id, uploadId), eq(files.status, 'uploading')))
+                .returning({ id: files.id });
+              if (!removed) throw errors.conflict(FILE_MESSAGES.finishedUpload);
+            }
           }
         } catch (error) {
           if (error instanceof AppError) throw tusFailure(error);
