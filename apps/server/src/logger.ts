@@ -19,8 +19,7 @@ interface DatabaseErrorFields {
  * ids), and the driver's message, `detail` and `where` quote row values ("Failing row contains (…)"), so none of
  * them is kept; the stack keeps its frames without the message.
  */
-export function serializeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
+export function serializeError(error: Error): { [key: string]: unknown; type: string; message: string; stack: string } {
   const code = databaseErrorCode(error);
   if (!code) return stdSerializers.err(error);
   const fields: DatabaseErrorFields = {};

@@ -1,7 +1,9 @@
 import { MESSAGES } from '@placely/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { buildApp } from '../../app';
+import { hashToken } from '../../auth/tokens';
+import { refreshTokens, users } from '../../db/schema';
 import { CookieJar } from '../../test/cookie-jar';
 import { runPopupFlow, startTestServer, type TestServer } from '../../test/harness';
 import { REFRESH_COOKIE } from '.';
@@ -100,6 +102,14 @@ describe('sign-in popup flow', () => {
   });
 });
 
+/** Moves the presented token's rotation back past the grace window, as if 31 seconds had gone by. */
+async function endGraceWindow(jar: CookieJar) {
+  await server.db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now() - interval '31 seconds'` })
+    .where(eq(refreshTokens.tokenHash, hashToken(jar.get(REFRESH_COOKIE) ?? '')));
+}
+
 describe('refresh tokens', () => {
   it('rotates: each refresh returns a new access token and a new refresh cookie', async () => {
     const { jar } = await server.signIn({ email: 'rotate@example.com' });
@@ -118,6 +128,7 @@ describe('refresh tokens', () => {
     const stolen = new CookieJar();
     stolen.set(REFRESH_COOKIE, jar.get(REFRESH_COOKIE) ?? '');
     expect((await refresh(jar)).status).toBe(200);
+    await endGraceWindow(stolen);
 
     const replay = await refresh(stolen);
     expect(replay.status).toBe(401);
@@ -125,6 +136,56 @@ describe('refresh tokens', () => {
     // The legitimate holder's newer token is dead too, and so is the session's access token.
     expect((await refresh(jar)).status).toBe(401);
     expect((await server.call('/api/user/profile', { token: accessToken })).status).toBe(401);
+  });
+
+  it('8 parallel refreshes with the same cookie, spread over two server processes, all get one successor', async () => {
+    const { jar } = await server.signIn({ email: 'parallel@example.com' });
+    const second = await buildApp(server.ctx.config, server.db);
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const secondUrl = second.ctx.publicUrl();
+      const cookie = jar.header();
+      const results = await Promise.all(
+        Array.from({ length: 8 }, async (_, index) => {
+          const response = await fetch(`${index % 2 ? secondUrl : server.baseUrl}/api/auth/refresh`, {
+            method: 'POST',
+            headers: { cookie },
+          });
+          const set = new CookieJar();
+          set.store(response);
+          return { status: response.status, successor: set.get(REFRESH_COOKIE) };
+        }),
+      );
+      expect(results.map((result) => result.status)).toEqual(Array(8).fill(200));
+      expect(new Set(results.map((result) => result.successor)).size).toBe(1);
+      jar.set(REFRESH_COOKIE, results[0]?.successor ?? '');
+      // The session lives on: the successor rotates normally.
+      expect((await refresh(jar)).status).toBe(200);
+    } finally {
+      second.app.server.closeAllConnections();
+      await second.app.close();
+    }
+  });
+
+  it('a refresh whose answer was lost is retried within the grace window and gets the same successor', async () => {
+    const { jar } = await server.signIn({ email: 'lossy@example.com' });
+    const lost = new CookieJar();
+    lost.set(REFRESH_COOKIE, jar.get(REFRESH_COOKIE) ?? '');
+    expect((await refresh(lost)).status).toBe(200); // the answer never reached the phone
+    const retried = await refresh(jar);
+    expect(retried.status).toBe(200);
+    expect(jar.get(REFRESH_COOKIE)).toBe(lost.get(REFRESH_COOKIE));
+    expect((await server.call('/api/user/profile', { token: retried.body.result.data.accessToken })).status).toBe(200);
+  });
+
+  it('within the grace window, a spent token whose successor was already used revokes the family', async () => {
+    const { jar } = await server.signIn({ email: 'moved-on@example.com' });
+    const old = new CookieJar();
+    old.set(REFRESH_COOKIE, jar.get(REFRESH_COOKIE) ?? '');
+    expect((await refresh(jar)).status).toBe(200);
+    expect((await refresh(jar)).status).toBe(200); // the successor is spent too
+    expect((await refresh(old)).status).toBe(401);
+    expect((await refresh(jar)).status).toBe(401);
   });
 
   it('answers 401 in the envelope without a refresh cookie', async () => {

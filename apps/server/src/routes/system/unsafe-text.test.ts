@@ -94,7 +94,7 @@ describe('NUL and lone surrogates are refused by the contract, naming the field'
 describe('the server-side backstop', () => {
   it('finds unsafe text anywhere in a parsed value, keys included, and names its path', () => {
     expect(findUnsafeText({ a: [{ b: 'ok' }, { c: 'x\u0000' }] })).toBe('a.1.c');
-    expect(findUnsafeText({ ['k\uDFFF']: 1 })).toBe('k\uDFFF');
+    expect(findUnsafeText({ 'k\uDFFF': 1 })).toBe('k\uDFFF');
     expect(findUnsafeText({ a: ['😀', { b: 'fine' }] })).toBeUndefined();
     let deep: unknown = 'bad\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
