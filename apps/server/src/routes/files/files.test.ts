@@ -2,7 +2,7 @@ import { FILE_RULES } from '@placely/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema';
-import { seedStudent } from '../../seed/helpers';
+import { seedOrganization, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
@@ -131,16 +131,48 @@ describe('one-request uploads (POST /api/files)', () => {
 });
 
 describe('public logos (GET /api/files/:id/public)', () => {
-  it('serves a logo to anyone, cacheably, and no other purpose', async () => {
-    const owner = await student();
-    const logo = (await (await upload(owner.token, pngBytes, 'purpose=logo&name=acme.png')).json()) as any;
-    const response = await fetch(`${server.baseUrl}/api/files/${logo.result.data.id}/public`);
+  async function organization() {
+    const user = await seedOrganization(server.db, { name: 'Acme Technologies' });
+    return { user, token: await server.tokenFor(user.id) };
+  }
+  const saveLogo = (token: string, logo: string | null) =>
+    server.call('/api/organization/profile', { token, body: { profile: { name: 'Acme Technologies', logo } } });
+
+  it('only organizations upload logos, in one request or through tus', async () => {
+    const person = await student();
+    const refused = await upload(person.token, pngBytes, 'purpose=logo&name=acme.png');
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as any).exception.error.message).toBe('Only organizations can upload a logo.');
+    const resumable = await tusCreate(person.token, 300 * 1024, { filename: 'logo.png', purpose: 'logo' });
+    expect(resumable.status).toBe(403);
+    const org = await organization();
+    expect((await upload(org.token, pngBytes, 'purpose=logo&name=acme.png')).status).toBe(200);
+  });
+
+  it('serves a logo to anyone, cacheably, only while a profile uses it, and no other purpose', async () => {
+    const org = await organization();
+    const logo = (await (await upload(org.token, pngBytes, 'purpose=logo&name=acme.png')).json()) as any;
+    const publicUrl = `${server.baseUrl}/api/files/${logo.result.data.id}/public`;
+    expect((await fetch(publicUrl)).status).toBe(404);
+
+    expect((await saveLogo(org.token, publicUrl)).status).toBe(200);
+    const response = await fetch(publicUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect(Buffer.from(await response.arrayBuffer()).equals(pngBytes)).toBe(true);
 
-    const resume = (await (await upload(owner.token, pdfBytes(3000))).json()) as any;
+    // Another organization pointing its profile at this file does not make it public for the owner's sake.
+    const other = await organization();
+    const second = (await (await upload(org.token, pngBytes, 'purpose=logo&name=new.png')).json()) as any;
+    const secondUrl = `${server.baseUrl}/api/files/${second.result.data.id}/public`;
+    expect((await saveLogo(other.token, secondUrl)).status).toBe(200);
+    expect((await fetch(secondUrl)).status).toBe(404);
+
+    expect((await saveLogo(org.token, null)).status).toBe(200);
+    expect((await fetch(publicUrl)).status).toBe(404);
+
+    const resume = (await (await upload(org.token, pdfBytes(3000), 'purpose=application&name=a.pdf')).json()) as any;
     expect((await fetch(`${server.baseUrl}/api/files/${resume.result.data.id}/public`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/api/files/${crypto.randomUUID()}/public`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/api/files/not-an-id/public`)).status).toBe(400);

@@ -11,17 +11,17 @@ import {
 } from '@placely/contract';
 import type { Upload } from '@tus/server';
 import { Server as TusServer } from '@tus/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Actor } from '../../auth/authenticate';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
-import { files } from '../../db/schema';
+import { files, organizationProfiles } from '../../db/schema';
 import { AppError, envelopeFor, errors } from '../../errors';
 import { ok } from '../../http/envelope';
-import { authorize } from '../../policies';
+import { authorize, can } from '../../policies';
 import { presentFile } from '../../presenters/file';
 import { isAttachedToOpeningOf } from '../../services/applications/file-access';
 import { recordProfileView } from '../../services/profile-views';
@@ -48,6 +48,20 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return row;
     };
 
+    const isShownLogo = async (row: { id: string; ownerId: number }) => {
+      const [used] = await ctx.db
+        .select({ userId: organizationProfiles.userId })
+        .from(organizationProfiles)
+        .where(
+          and(
+            eq(organizationProfiles.userId, row.ownerId),
+            like(organizationProfiles.logo, `%/api/files/${row.id}/public`),
+          ),
+        )
+        .limit(1);
+      return used !== undefined;
+    };
+
     /** The bytes of a ready file; a row whose object vanished is an integrity fault, answered 410, never a 500. */
     const readStored = async (request: FastifyRequest, row: { id: string; storageKey: string }) => {
       try {
@@ -69,6 +83,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/api/files', { ...authenticated, schema: uploadFileSchema }, async (request) => {
       const actor = actorOf(request);
       const { purpose, name } = request.query;
+      authorize(actor, 'file.upload', { purpose });
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw errors.unsupportedMediaType('Send the file as application/octet-stream.');
       if (body.length === 0) throw errors.validation([{ field: 'body', message: FILE_MESSAGES.empty }]);
@@ -152,7 +167,8 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/files/:id/public', { schema: publicFileSchema }, async (request, reply) => {
       const row = await loadFile(request.params.id);
-      if (row?.status !== 'ready' || !PUBLIC_FILE_PURPOSES.includes(row.purpose)) {
+      // Public only while its owner's organization profile shows it: an unused or replaced logo is a 404.
+      if (row?.status !== 'ready' || !PUBLIC_FILE_PURPOSES.includes(row.purpose) || !(await isShownLogo(row))) {
         throw errors.notFound('That file');
       }
       const stream = await readStored(request, row);
@@ -213,6 +229,9 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw tusFailure(
             errors.validation([{ field: 'purpose', message: `Use one of: ${FILE_PURPOSES.join(', ')}` }]),
           );
+        }
+        if (!can(actor, 'file.upload', { purpose })) {
+          throw tusFailure(errors.forbidden('Only organizations can upload a logo.'));
         }
         if (upload.size === undefined) {
           throw tusFailure(errors.validation([{ field: 'Upload-Length', message: 'Send the file size up front' }]));
