@@ -1,5 +1,5 @@
-import type { Actor } from '../auth/authenticate';
 import type { FilePurpose } from '@placely/contract';
+import type { Actor } from '../auth/authenticate';
 import type { FileRow } from '../presenters/file';
 import { isOrganization } from './user';
 
