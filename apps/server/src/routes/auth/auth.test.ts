@@ -1,9 +1,12 @@
 import { MESSAGES } from '@placely/contract';
 import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { startSession } from '../../auth/sessions';
 import { hashToken } from '../../auth/tokens';
 import { refreshTokens, users } from '../../db/schema';
+import { seedStudent } from '../../seed/helpers';
 import { CookieJar } from '../../test/cookie-jar';
 import { runPopupFlow, startTestServer, type TestServer } from '../../test/harness';
 import { REFRESH_COOKIE } from '.';
@@ -195,6 +198,26 @@ describe('refresh tokens', () => {
       status: 'error',
       exception: { error: { message: 'You are not signed in.', code: 'UNAUTHENTICATED' } },
     });
+  });
+});
+
+describe('access token verification (issue #10, defect 6)', () => {
+  it('refuses a correctly signed token without exp, or without iat', async () => {
+    const user = await seedStudent(server.db);
+    const { sessionId } = await startSession(server.db, user.id);
+    const sign = (withExp: boolean, withIat: boolean) => {
+      let jwt = new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuer('placely')
+        .setAudience('placely-api');
+      if (withIat) jwt = jwt.setIssuedAt();
+      if (withExp) jwt = jwt.setExpirationTime('5m');
+      return jwt.sign(server.ctx.config.jwtSecret);
+    };
+    expect((await server.call('/api/user/profile', { token: await sign(true, true) })).status).toBe(200);
+    expect((await server.call('/api/user/profile', { token: await sign(false, true) })).status).toBe(401);
+    expect((await server.call('/api/user/profile', { token: await sign(true, false) })).status).toBe(401);
   });
 });
 

@@ -139,6 +139,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(row.id)
         .setAudience(LINK_AUDIENCE)
+        .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(ctx.config.jwtSecret);
       // In the query string: request logs drop query strings, so the token never reaches the logs.
@@ -148,7 +149,11 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/files/download', { schema: downloadSchema }, async (request, reply) => {
       let fileId: string | undefined;
       try {
-        const { payload } = await jwtVerify(request.query.token, ctx.config.jwtSecret, { audience: LINK_AUDIENCE });
+        const { payload } = await jwtVerify(request.query.token, ctx.config.jwtSecret, {
+          audience: LINK_AUDIENCE,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+        });
         fileId = payload.sub;
       } catch {
         throw errors.forbidden('This download link has expired. Open the file again to get a new link.');
