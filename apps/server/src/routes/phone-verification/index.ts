@@ -11,7 +11,7 @@ import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { SmsDeliveryError } from '../../services/sms';
 import { lockUser } from '../../services/users';
-import { checkPhoneCodeSchema, latestDevSmsSchema, requestPhoneCodeSchema } from './schema';
+import { checkPhoneCodeSchema, latestDevSmsSchema, phoneCodeStatusRouteSchema, requestPhoneCodeSchema } from './schema';
 
 /** Keyed hash: a leaked table does not reveal codes, and 10^6 guesses cannot be precomputed without the key. */
 function hashCode(key: Uint8Array, userId: number, number: string, code: string): string {
@@ -123,6 +123,30 @@ export function phoneVerificationRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         { phoneNumber: number, expiresAt: sent.expiresAt.toISOString(), resendAfter: resendAfter.toISOString() },
         PHONE_CODE_MESSAGES.sent,
       );
+    });
+
+    app.get('/api/profile/phone/code', { ...authenticated, schema: phoneCodeStatusRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const number = request.query.phoneNumber;
+      authorize(actor, 'user.updatePhoneNumbers', actor.user);
+      if (!(await findLivePhone(ctx.db, actor.user.id, number))) throw errors.notFound('That phone number');
+      // The same rules as sending and checking: the newest code is the only usable one; the cooldown runs from it.
+      const [latest] = await ctx.db
+        .select({
+          expiresAt: phoneVerificationCodes.expiresAt,
+          live: sql<boolean>`${phoneVerificationCodes.consumedAt} is null and ${phoneVerificationCodes.expiresAt} > now()`,
+          resendAfter: sql<Date>`${phoneVerificationCodes.createdAt} + make_interval(secs => ${PHONE_CODE.resendAfterSeconds})`,
+          coolingDown: sql<boolean>`${phoneVerificationCodes.createdAt} > now() - make_interval(secs => ${PHONE_CODE.resendAfterSeconds})`,
+        })
+        .from(phoneVerificationCodes)
+        .where(and(eq(phoneVerificationCodes.userId, actor.user.id), eq(phoneVerificationCodes.number, number)))
+        .orderBy(desc(phoneVerificationCodes.createdAt))
+        .limit(1);
+      return ok({
+        phoneNumber: number,
+        expiresAt: latest?.live ? latest.expiresAt.toISOString() : null,
+        resendAfter: latest?.coolingDown ? new Date(latest.resendAfter).toISOString() : null,
+      });
     });
 
     app.post('/api/profile/phone/code/check', { ...authenticated, schema: checkPhoneCodeSchema }, async (request) => {

@@ -3,6 +3,8 @@ import {
   devSmsMessageSchema,
   phoneCodeCheckedSchema,
   phoneCodeSentSchema,
+  phoneCodeStatusQuerySchema,
+  phoneCodeStatusSchema,
   phoneNumberValueSchema,
   requestPhoneCodeBodySchema,
   successEnvelope,
@@ -14,6 +16,13 @@ export const requestPhoneCodeSchema = {
   summary: 'Sends a one-time code by SMS to one of your phone numbers',
   body: requestPhoneCodeBodySchema,
   response: { 200: successEnvelope(phoneCodeSentSchema) },
+};
+
+export const phoneCodeStatusRouteSchema = {
+  tags: ['profile'],
+  summary: 'Whether a code sent to one of your numbers is still live, and when a new one may be asked for',
+  querystring: phoneCodeStatusQuerySchema,
+  response: { 200: successEnvelope(phoneCodeStatusSchema) },
 };
 
 export const checkPhoneCodeSchema = {
