@@ -72,6 +72,12 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerUnsafeTextGuard(app);
+  // API answers carry a person's data unless a route says otherwise (public logos set their own long-lived policy):
+  // no browser or proxy cache may keep them.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
   // The API speaks JSON only; a text/plain body is refused with 415 rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
 

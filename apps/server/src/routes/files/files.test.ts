@@ -79,6 +79,19 @@ describe('one-request uploads (POST /api/files)', () => {
     });
   });
 
+  it('strips bidirectional control characters from names, in one request and through tus (issue #10, defect 8)', async () => {
+    const { token } = await student();
+    // "cv\u202Efdp.exe" shows as "cvexe.pdf": a right-to-left override disguising the real extension.
+    const tricky = 'cv\u202Efdp.exe \u2066x\u2069\u200E\u200F\u061C.pdf';
+    const response = await upload(token, pdfBytes(1000), `purpose=resume&name=${encodeURIComponent(tricky)}`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as any).result.data.name).toBe('cvfdp.exe x.pdf');
+    const created = await tusCreate(token, 1000, { filename: tricky, purpose: 'resume' });
+    const id = (created.headers.get('location') as string).split('/').pop() as string;
+    const [row] = await server.db.select().from(files).where(eq(files.id, id));
+    expect(row?.name).toBe('cvfdp.exe x.pdf');
+  });
+
   it('415 when the content is not what the purpose accepts, whatever the name says', async () => {
     const { token } = await student();
     const response = await upload(token, pngBytes, 'purpose=resume&name=cv.pdf');

@@ -110,7 +110,11 @@ export function phoneVerificationRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       });
 
       try {
-        await ctx.sms.send(number, `${code} is your Placely verification code. It expires in 10 minutes.`);
+        await ctx.sms.send(
+          number,
+          `${code} is your Placely verification code. It expires in 10 minutes.`,
+          actor.user.id,
+        );
       } catch (error) {
         // Nothing was delivered: retire the code and do not count it against the person's limits.
         await ctx.db.delete(phoneVerificationCodes).where(eq(phoneVerificationCodes.id, sent.id));
@@ -210,7 +214,7 @@ export function phoneVerificationRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         if (!(await findLivePhone(ctx.db, actor.user.id, request.query.phoneNumber))) {
           throw errors.notFound('That phone number');
         }
-        const message = latest(request.query.phoneNumber);
+        const message = latest(request.query.phoneNumber, actor.user.id);
         if (!message) throw errors.notFound('A message to that number');
         return ok(message);
       });

@@ -38,6 +38,20 @@ async function ageCodes(userId: number, seconds: number) {
 }
 
 describe('phone verification by one-time code', () => {
+  it('the development SMS endpoint shows only codes sent for the caller (issue #10, defect 8)', async () => {
+    const first = await studentWithPhones('+915555555555');
+    expect(
+      (await server.call('/api/profile/phone/code', { token: first.token, body: { phoneNumber: '+915555555555' } }))
+        .status,
+    ).toBe(200);
+    // Someone else adds the same number: the code sent for the first person is not theirs to read.
+    const second = await studentWithPhones('+915555555555');
+    const peek = await server.call('/api/dev/sms/latest?phoneNumber=%2B915555555555', { token: second.token });
+    expect(peek.status).toBe(404);
+    expect(JSON.stringify(peek.body)).not.toMatch(/verification code/);
+    expect(await readCode(first.token, '+915555555555')).toMatch(/^\d{6}$/);
+  });
+
   it('tells the dialog whether a code is live and when a new one may be asked for (issue #10, defect 7)', async () => {
     const { token, user } = await studentWithPhones('+913333333333');
     const statusOf = (phone: string, as = token) =>
