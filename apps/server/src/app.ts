@@ -22,6 +22,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './errors';
+import { registerUnsafeTextGuard } from './http/unsafe-text';
 import { loggerOptions } from './logger';
 import { applyRoutes } from './routes/apply';
 import { authRoutes } from './routes/auth';
@@ -53,9 +54,13 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
-export async function buildApp(config: Config, db: Database): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  db: Database,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: LIMITS.requestBodyBytes,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
@@ -67,6 +72,13 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerUnsafeTextGuard(app);
+  // API answers carry a person's data unless a route says otherwise (public logos set their own long-lived policy):
+  // no browser or proxy cache may keep them.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
   // The API speaks JSON only; a text/plain body is refused with 415 rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
 

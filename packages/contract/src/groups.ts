@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { pageOf } from './envelope';
 import {
   circleIdSchemas,
@@ -10,6 +9,7 @@ import {
   ownerSummarySchema,
   pageQueryShape,
 } from './membership';
+import * as z from './zod';
 
 /**
  * Groups (issue #5): an organization's circles of candidates. People join through a shared link (open groups at once,

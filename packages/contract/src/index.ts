@@ -22,3 +22,5 @@ export * from './profile';
 export * from './resume';
 export * from './user';
 export * from './verification';
+export * as z from './zod';
+export { isUnsafeText, UNSAFE_TEXT_MESSAGE } from './zod';

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { optionalText, requiredText } from './common';
 import { pageOf } from './envelope';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 /**
  * Membership (issue #5, one model since #11): every kind of circle people join through a link — groups, verification

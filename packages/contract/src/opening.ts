@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { httpUrlSchema, isoDateSchema, isoDateTimeSchema, requiredText, trimmed } from './common';
 import { pageOf } from './envelope';
 import { formDefinitionSchema } from './form';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 export const OPENING_LIMITS = {
   title: 200,

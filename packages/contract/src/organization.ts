@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { emailSchema, isoDateTimeSchema } from './common';
 import { pageOf } from './envelope';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 /**
  * The header every organization-scoped request names the organization with. The server checks the caller's

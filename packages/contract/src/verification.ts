@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { emailSchema, idSchema, optionalText } from './common';
 import { pageOf } from './envelope';
 import { educationEntrySchema, experienceEntrySchema, otherEntrySchema, placementEntrySchema } from './individual';
@@ -15,6 +14,7 @@ import {
   pageQueryShape,
   personSummarySchema,
 } from './membership';
+import * as z from './zod';
 
 /**
  * Verification groups (issue #5): an institution or organization vouches for its members' records item by item.

@@ -8,8 +8,8 @@ import {
   requestDecisionBodySchema,
   requestDecisionResultSchema,
   successEnvelope,
+  z,
 } from '@placely/contract';
-import { z } from 'zod';
 
 /** What a kind tells the factory about its shapes and words; everything else is the same for every kind. */
 export interface MembershipSchemaWords {

@@ -10,8 +10,8 @@ import {
   organizationPeopleSchema,
   organizationPersonSchema,
   successEnvelope,
+  z,
 } from '@placely/contract';
-import { z } from 'zod';
 
 const ACTING_FOR =
   "Acts for the organization named in the X-Organization-Id header (else the caller's own organization account); the caller's membership and role are checked on every request.";

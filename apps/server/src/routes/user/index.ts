@@ -24,11 +24,13 @@ import {
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
-    const signInRateLimit = { rateLimit: { max: ctx.config.rateLimitAuthPerMinute * 2, timeWindow: '1 minute' } };
+    // Counted before authentication, so requests with bad or missing tokens are limited too (RATE_LIMIT_AUTH_PER_MINUTE;
+    // doubled as a sign-in may be followed by the web's one retry).
+    const signInRateLimit = app.rateLimit({ max: ctx.config.rateLimitAuthPerMinute * 2, timeWindow: '1 minute' });
 
     app.post(
       '/api/user/signIn',
-      { ...authenticated, config: signInRateLimit, schema: signInSchema },
+      { onRequest: [signInRateLimit, ctx.authenticate], schema: signInSchema },
       async (request) => {
         const actor = actorOf(request);
         const user = await ctx.db.transaction(async (tx) => {
