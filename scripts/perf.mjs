@@ -113,3 +113,5 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 }
+// The server child would keep this process alive: stop it (the exit handler also removes the data directory).
+process.exit();
