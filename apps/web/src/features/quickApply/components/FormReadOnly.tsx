@@ -59,7 +59,7 @@ function Question({ field }: { field: FormField }) {
   return (
     <Box component="li" sx={{ mb: 2 }}>
       <Typography sx={{ fontWeight: 500 }}>
-        {field.label}
+        <span>{field.label}</span>
         {field.required && (
           <Typography component="span" color="text.secondary" sx={{ fontWeight: 400 }}>
             {' '}
