@@ -47,6 +47,35 @@ export default defineConfig(({ isSsrBuild }) => ({
           navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/dev-idp\//],
           globPatterns: ['**/*.{js,css,html,svg,png,woff2,txt}'],
           cleanupOutdatedCaches: true,
+          // A form opened before opens offline too (answers wait in drafts; the submit retries when online). Kept per
+          // person (the token's subject), so one person's prefill never shows for another; sign-out deletes it.
+          runtimeCaching: [
+            {
+              urlPattern: ({ url }) => url.pathname === '/api/placements/campus/apply',
+              method: 'GET',
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'placely-forms',
+                networkTimeoutSeconds: 6,
+                expiration: { maxEntries: 30, maxAgeSeconds: 14 * 24 * 3600 },
+                cacheableResponse: { statuses: [200] },
+                plugins: [
+                  {
+                    cacheKeyWillBeUsed: async ({ request }) => {
+                      let viewer = 'anonymous';
+                      try {
+                        const payload = (request.headers.get('authorization') ?? '').split('.')[1] ?? '';
+                        viewer = String(JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).sub ?? viewer);
+                      } catch {
+                        // no token, or not a JWT: the anonymous copy
+                      }
+                      return `${request.url}&viewer=${encodeURIComponent(viewer)}`;
+                    },
+                  },
+                ],
+              },
+            },
+          ],
         },
       }),
   ],
