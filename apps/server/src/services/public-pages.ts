@@ -59,7 +59,18 @@ export function createPublicPageLoader(app: FastifyInstance) {
   };
 
   return async (pathname: string): Promise<PublicPage | null> => {
-    if (pathname === '/') return { data: { page: 'home' }, mode: 'static', route: 'HomePage' };
+    if (pathname === '/')
+      return {
+        data: { page: 'home' },
+        mode: 'static',
+        route: 'HomePage',
+        // The title the app gives it (useDocumentTitle), which a page that stays server-rendered must carry itself.
+        meta: {
+          title: 'Home · Placely',
+          description: 'Placely: careers and campus placements for students and organizations, with Quick Apply Forms.',
+          type: 'website',
+        },
+      };
     const match = ONE_SEGMENT.exec(pathname);
     if (!match) return null;
     const [, kind, rawId] = match;
