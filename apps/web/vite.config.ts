@@ -47,6 +47,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/dev-idp\//],
           globPatterns: ['**/*.{js,css,html,svg,png,woff2,txt}'],
           cleanupOutdatedCaches: true,
+          // The first page is claimed at once, so a server-rendered form can hand its data to the worker (main.tsx).
+          clientsClaim: true,
           // A form opened before opens offline too (answers wait in drafts; the submit retries when online). Kept per
           // person (the token's subject), so one person's prefill never shows for another; sign-out deletes it.
           runtimeCaching: [

@@ -138,6 +138,7 @@ export async function registerWebApp(
         // The entry adds these when the app starts (signed in, or on "Sign in"), not before.
         `data-preload="${escapeHtml([...chunks.app, ...(chunks.routes[found.route] ?? [])].join(' '))}"`,
         found.countView ? `data-count-view="${escapeHtml(found.countView)}"` : '',
+        found.offline ? `data-offline="${escapeHtml(found.offline)}"` : '',
       ].filter(Boolean);
       let html = withHeadTags(indexHtml, [output.styles])
         .replace('<div id="root"></div>', `<div id="root" ${attributes.join(' ')}>${output.html}</div>`)

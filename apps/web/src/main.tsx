@@ -47,4 +47,12 @@ if (container.dataset.ssr !== 'static' || readStoredAccessToken()) {
   // Views of a shared portfolio are counted by the same request the app makes.
   const countView = container.dataset.countView;
   if (countView) void fetch(countView, { credentials: 'same-origin' }).catch(() => undefined);
+  // The page came with its data, so the app never asked for it: ask once the service worker controls the page, so
+  // the next visit (served by the worker, rendered by the app) finds the form offline too.
+  const offlineCopy = container.dataset.offline;
+  if (offlineCopy && 'serviceWorker' in navigator) {
+    const keep = () => void fetch(offlineCopy, { credentials: 'same-origin' }).catch(() => undefined);
+    if (navigator.serviceWorker.controller) keep();
+    else navigator.serviceWorker.addEventListener('controllerchange', keep, { once: true });
+  }
 }

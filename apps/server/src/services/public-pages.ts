@@ -22,6 +22,8 @@ export interface PublicPage {
   meta?: { title: string; description: string; type: 'website' | 'profile' };
   /** A request the page makes to count the visit (a shared portfolio). */
   countView?: string;
+  /** The API request the page makes once the service worker runs, so the worker has the data offline. */
+  offline?: string;
   /** The route module whose chunks the page preloads when the app starts (apps/web/src/app/routes/<name>.tsx). */
   route: string;
 }
@@ -90,6 +92,7 @@ export function createPublicPageLoader(app: FastifyInstance) {
       return {
         data: { page: 'form', openingId: id, opening },
         mode: simple ? 'static' : 'boot',
+        offline: `/api/placements/campus/apply?openingId=${query}`,
         route: 'FormsPage',
         meta: {
           title: `${opening.title} · ${organization}`,
