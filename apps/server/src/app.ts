@@ -42,6 +42,7 @@ import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { verificationRoutes } from './routes/verification';
 import { createPageMetaResolver } from './services/page-meta';
+import { createPublicPageLoader } from './services/public-pages';
 import { createSmsSender } from './services/sms';
 import { createStorage } from './storage';
 import { defaultWebDistDir, registerWebApp } from './web';
@@ -203,7 +204,11 @@ export async function buildApp(
   await app.register(institutionRoutes(ctx));
   await app.register(groupRoutes(ctx));
   await app.register(verificationRoutes(ctx));
-  await registerWebApp(app, config.webDistDir ?? defaultWebDistDir(), createPageMetaResolver(db), publicUrl);
+  await registerWebApp(app, config.webDistDir ?? defaultWebDistDir(), {
+    pageMeta: createPageMetaResolver(db),
+    publicUrl,
+    publicPages: createPublicPageLoader(app),
+  });
 
   return { app, ctx };
 }

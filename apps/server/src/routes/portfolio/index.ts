@@ -18,6 +18,7 @@ import { authorize } from '../../policies';
 import { canViewPortfolio, ownsPortfolio } from '../../policies/portfolio';
 import { presentPortfolio, presentProfileView } from '../../presenters/portfolio';
 import { recordProfileView } from '../../services/profile-views';
+import { SERVER_RENDER_HEADER } from '../../services/public-pages';
 import { lockUser } from '../../services/users';
 import { verificationBadgesFor } from '../../services/verification';
 import { listSection } from '../individual';
@@ -173,7 +174,9 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         entriesOf('placements'),
       ]);
 
-      if (!isOwner) {
+      // The server renders a shared link's first view with this header; the page counts the view itself (web main.tsx)
+      // with this same request, so each visit is counted once and link-preview robots are not counted.
+      if (!isOwner && request.headers[SERVER_RENDER_HEADER] !== 'server') {
         const organizationViewer = actor && isOrganizationAccount(actor.user.accountType) ? actor.user.id : null;
         await recordProfileView(ctx.db, {
           ownerId: user.id,

@@ -143,6 +143,18 @@ describe('portfolios', () => {
     expect(list.body.result.data.portfolios[0].viewCount).toBe(2);
   });
 
+  it("the server's own first-view render does not count a view; the page's request does", async () => {
+    const { token, portfolio } = await studentWithPortfolio();
+    const path = `/api/individual/portfolio/id?portfolioId=${portfolio.portfolioId}`;
+    const rendered = await server.call(path, { headers: { 'x-placely-render': 'server' } });
+    expect(rendered.status).toBe(200);
+    let viewers = await server.call('/api/user/viewers', { token });
+    expect(viewers.body.result.data.anonymousViews).toBe(0);
+    await server.call(path);
+    viewers = await server.call('/api/user/viewers', { token });
+    expect(viewers.body.result.data.anonymousViews).toBe(1);
+  });
+
   it('the profile card (preskilet) shows public portfolios only', async () => {
     const { portfolio } = await studentWithPortfolio();
     const card = await server.call(`/api/user/preskilet?portfolioId=${portfolio.portfolioId}`);
