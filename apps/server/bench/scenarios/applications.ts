@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OneShot, Scenario } from '../scenario';
+import type { BenchDb, OneShot, Scenario } from '../scenario';
 
 /** Applications seeded on the responses/export opening (BENCH_APPLICATIONS, default 100 000). */
 const applicationCount = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
@@ -51,7 +51,7 @@ const answersSql = `jsonb_build_object(
 /** The organization (user 10) and two openings: one filled with applications, one taking the submit load. */
 const state = { organizationId: 10, fullOpening: '', submitOpening: '', baselineOpening: '' };
 
-async function createOpening(db: import('pg').Client, title: string): Promise<string> {
+async function createOpening(db: BenchDb, title: string): Promise<string> {
   const id = randomUUID();
   await db.query(
     `INSERT INTO openings (id, organization_id, title, kind, description, status, deadline, eligibility, apply_mode, current_form_version)
@@ -71,7 +71,7 @@ let prepared: Promise<void> | null = null;
  * Seeds once for every applications scenario: the full opening gets one application per seeded user, up to the
  * count (the database's rules do not care about account types; the bench needs 100 000 distinct applicants).
  */
-function prepareOpenings(db: import('pg').Client): Promise<void> {
+function prepareOpenings(db: BenchDb): Promise<void> {
   prepared ??= (async () => {
     state.fullOpening = await createOpening(db, 'Responses bench');
     state.submitOpening = await createOpening(db, 'Submit bench');
