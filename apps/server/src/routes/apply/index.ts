@@ -9,7 +9,7 @@ import {
   isOneClickForm,
   type PublicOpening,
 } from '@placely/contract';
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -469,11 +469,9 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .where(
             and(
               eq(applications.applicantId, actor.user.id),
+              // A row comparison: the (applicant_id, updated_at, id) index gives the page as a range.
               cursor
-                ? or(
-                    lt(applications.updatedAt, cursor.at),
-                    and(eq(applications.updatedAt, cursor.at), lt(applications.id, cursor.id)),
-                  )
+                ? sql`(${applications.updatedAt}, ${applications.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
                 : undefined,
             ),
           )

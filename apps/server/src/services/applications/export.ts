@@ -11,7 +11,7 @@ import {
   type VerifiedAnswers,
   type VerifiedRecord,
 } from '@placely/contract';
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client';
 import { applications, individualProfiles, openingFormVersions, users } from '../../db/schema';
@@ -249,11 +249,9 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
       .where(
         and(
           eq(applications.openingId, openingId),
+          // A row comparison: the (opening_id, submitted_at, id) index gives each batch as a range.
           after
-            ? or(
-                gt(applications.submittedAt, after.at),
-                and(eq(applications.submittedAt, after.at), gt(applications.id, after.id)),
-              )
+            ? sql`(${applications.submittedAt}, ${applications.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
             : undefined,
         ),
       )
