@@ -64,6 +64,8 @@ interface Row {
   pgbenchTps: number;
   pgbenchLatencyMs: number;
   ratio: number;
+  /** EXPLAIN (ANALYZE, BUFFERS) of the scenario's key statements, after the measurement. */
+  plans?: string[];
 }
 
 const databaseName = `placely_bench_${Date.now()}`;
@@ -426,6 +428,15 @@ async function main(): Promise<void> {
     } else {
       row.baseline = '— (PGlite: no pgbench)';
     }
+    if (pgClient && scenario.explainSql) {
+      row.plans = [];
+      for (const statement of scenario.explainSql(context)) {
+        const { rows: lines } = await pgClient.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, BUFFERS) ${statement}`,
+        );
+        row.plans.push(`${statement}\n\n${lines.map((line) => line['QUERY PLAN']).join('\n')}`);
+      }
+    }
     rows.push(row);
     report(row);
     if (row.non2xx > 0 || row.errors > 0)
@@ -466,7 +477,7 @@ async function main(): Promise<void> {
     `${connections} connections, ${duration}s each, server LOG_LEVEL=${logLevel}, Node ${process.version}, ` +
     `load average ${loadavg()
       .map((n) => n.toFixed(2))
-      .join(' ')} at the end.\n\n${table(rows)}\n\n${oneShotTable(longRows)}\n`;
+      .join(' ')} at the end.\n\n${table(rows)}\n\n${oneShotTable(longRows)}\n${planSection(rows)}`;
   const resultsDir = path.join(here, 'results');
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(path.join(resultsDir, `latest${suffix}.md`), text);
@@ -475,6 +486,16 @@ async function main(): Promise<void> {
     `${JSON.stringify({ database: usePglite ? 'pglite' : 'postgres', users, connections, duration, logLevel, loadAverage: loadavg(), rows, longOperations: longRows }, null, 2)}\n`,
   );
   console.log(`\n${table(rows)}\n\n${oneShotTable(longRows)}\n\nwritten to bench/results/latest${suffix}.{md,json}`);
+}
+
+function planSection(rows: Row[]): string {
+  const planned = rows.filter((row) => row.plans?.length);
+  if (planned.length === 0) return '';
+  return `\n## Plans (EXPLAIN (ANALYZE, BUFFERS), after the measurement)\n${planned
+    .map(
+      (row) => `\n### ${row.scenario}\n\n${(row.plans ?? []).map((plan) => `\`\`\`\n${plan}\n\`\`\``).join('\n\n')}\n`,
+    )
+    .join('')}`;
 }
 
 function report(row: Row): void {

@@ -32,6 +32,8 @@ export interface Scenario {
   prepare?(context: BenchContext): Promise<void>;
   /** A pgbench custom script (may use \set with random()); :users and the scenario's own :names are substituted. */
   baselineSql: string | ((context: BenchContext) => string);
+  /** Statements whose `EXPLAIN (ANALYZE, BUFFERS)` the results keep (PostgreSQL only), to check their plans. */
+  explainSql?(context: BenchContext): string[];
   /** What the baseline SQL does, in a few words, for the results table. */
   baselineName?: string;
   /**

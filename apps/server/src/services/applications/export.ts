@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   type Answers,
   type AnswerValue,
@@ -12,10 +12,10 @@ import {
   type VerifiedRecord,
 } from '@placely/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client';
 import { applications, individualProfiles, openingFormVersions, users } from '../../db/schema';
 import { loadApplicantVerifications, verifiedAnswersFor } from './verified';
+import { xlsxStream as writeXlsx, type XlsxCell } from './xlsx-writer';
 
 /** Rows fetched per query while streaming: bounded memory whatever the number of applications. */
 const BATCH = 1000;
@@ -300,34 +300,24 @@ export function csvStream(db: Executor, openingId: string, plan: ExportPlan): Re
 
 /** Streams an XLSX workbook: one sheet, a bold frozen header row, file links as hyperlinks. */
 export function xlsxStream(db: Executor, openingId: string, plan: ExportPlan, sheetName: string): Readable {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Applications', {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = plan.columns.map((column) => ({
-    header: column.header,
-    width: Math.min(40, Math.max(12, column.header.length + 2)),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  (async () => {
+  async function* rows(): AsyncGenerator<XlsxCell[][]> {
     for await (const batch of applicationRows(db, openingId, plan)) {
-      for (const row of batch) {
-        sheet
-          .addRow(
-            plan.columns.map((column) => {
-              const cell = column.cell(row);
-              return cell !== null && typeof cell === 'object' ? { text: cell.text, hyperlink: cell.link } : cell;
-            }),
-          )
-          .commit();
-      }
+      yield batch.map((row) =>
+        plan.columns.map((column) => {
+          const cell = column.cell(row);
+          return cell !== null && typeof cell === 'object' ? { text: cell.text, hyperlink: cell.link } : cell;
+        }),
+      );
     }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
-  return output;
+  }
+  return writeXlsx({
+    name: sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Applications',
+    columns: plan.columns.map((column) => ({
+      header: column.header,
+      width: Math.min(40, Math.max(12, column.header.length + 2)),
+    })),
+    rows: rows(),
+  });
 }
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
