@@ -14,7 +14,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { applications, individualProfiles, openingFormVersions, users } from '../../db/schema';
-import { loadApplicantVerifications, verifiedAnswersFor } from './verified';
+import { type ApplicantVerification, loadApplicantVerifications, verifiedAnswersFor } from './verified';
 import { xlsxStream as writeXlsx, type XlsxCell } from './xlsx-writer';
 
 /** Rows fetched per query while streaming: bounded memory whatever the number of applications. */
@@ -35,6 +35,8 @@ interface ExportRow {
   revision: number;
   formVersion: number;
   answers: Answers;
+  /** The applicant has a live verification decision (their badges are looked up). */
+  hasVerifications?: boolean;
   /** Filled per batch: what the organization may trust in this application. */
   verifiedRecords?: VerifiedRecord[];
   verifiedAnswers?: VerifiedAnswers;
@@ -242,6 +244,8 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
         revision: applications.revision,
         formVersion: applications.formVersion,
         answers: applications.answers,
+        hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
+          where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null)`,
       })
       .from(applications)
       .innerJoin(users, eq(users.id, applications.applicantId))
@@ -258,10 +262,15 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
       .orderBy(asc(applications.submittedAt), asc(applications.id))
       .limit(BATCH);
     if (batch.length === 0) return;
-    const verifications = await loadApplicantVerifications(
-      db,
-      batch.map((row) => row.applicantId),
-    );
+    // Badges need a live verification decision: a batch without one skips the lookup.
+    const vouched = batch.filter((row) => row.hasVerifications);
+    const verifications =
+      vouched.length > 0
+        ? await loadApplicantVerifications(
+            db,
+            vouched.map((row) => row.applicantId),
+          )
+        : new Map<number, ApplicantVerification>();
     for (const row of batch) {
       const verification = verifications.get(row.applicantId);
       row.verifiedRecords = verification?.records ?? [];
