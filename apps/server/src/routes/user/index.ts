@@ -10,7 +10,7 @@ import { authorize } from '../../policies';
 import { presentUser } from '../../presenters/user';
 import { mergeAutoFillData } from '../../services/autofill';
 import { loadEducation, loadPortfolioSummaries } from '../../services/individual';
-import { loadProfileDetails } from '../../services/profile';
+import { loadProfileDetails, preparedProfileDetails } from '../../services/profile';
 import {
   getProfileSchema,
   signInSchema,
@@ -22,6 +22,7 @@ import {
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
+    const profileDetailsOf = preparedProfileDetails(ctx.db);
     const signInRateLimit = { rateLimit: { max: ctx.config.rateLimitAuthPerMinute * 2, timeWindow: '1 minute' } };
 
     app.post(
@@ -60,7 +61,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/user/profile', { ...authenticated, schema: getProfileSchema }, async (request) => {
       const actor = actorOf(request);
       authorize(actor, 'user.read', actor.user);
-      return ok({ profileDetails: await loadProfileDetails(ctx.db, actor.user.id) });
+      return ok({ profileDetails: await profileDetailsOf(actor.user.id) });
     });
 
     app.post('/api/user/profile', { ...authenticated, schema: updateProfileSchema }, async (request) => {
