@@ -68,8 +68,8 @@ export function applicantFileLink(publicUrl: string, openingId: string, applicat
 }
 
 /**
- * The responses page's statements, prepared once per connection: the opening (with its maintained total and current
- * form) and one page of applications per order, first or after a cursor. The keyset is a row comparison, so the
+ * The responses page's statements, built once: the opening (with its maintained total and current form, prepared
+ * once per connection) and one page of applications per order, first or after a cursor. The keyset is a row comparison, so the
  * (opening_id, submitted_at, id) index gives the page as a range whatever its depth.
  */
 function createResponseQueries(db: Database) {
@@ -91,44 +91,48 @@ function createResponseQueries(db: Database) {
       ),
     )
     .prepare('responses_opening');
-  const pageQuery = (newest: boolean, after: boolean, name: string) => {
+  const pageQuery = (newest: boolean, after: boolean) => {
     const position = sql`(${applications.submittedAt}, ${applications.id})`;
     const cursor = sql`(${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`;
-    return db
-      .select({
-        application: applications,
-        name: applicantName,
-        email: users.email,
-        hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
+    return (
+      db
+        .select({
+          application: applications,
+          name: applicantName,
+          email: users.email,
+          hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
           where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null)`,
-      })
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.applicantId))
-      .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-      .where(
-        and(
-          eq(applications.openingId, sql.placeholder('openingId')),
-          after ? (newest ? sql`${position} < ${cursor}` : sql`${position} > ${cursor}`) : undefined,
-        ),
-      )
-      .orderBy(
-        ...(newest
-          ? [desc(applications.submittedAt), desc(applications.id)]
-          : [asc(applications.submittedAt), asc(applications.id)]),
-      )
-      .limit(sql.placeholder('limit'))
-      .prepare(name);
+        })
+        .from(applications)
+        .innerJoin(users, eq(users.id, applications.applicantId))
+        .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+        .where(
+          and(
+            eq(applications.openingId, sql.placeholder('openingId')),
+            after ? (newest ? sql`${position} < ${cursor}` : sql`${position} > ${cursor}`) : undefined,
+          ),
+        )
+        .orderBy(
+          ...(newest
+            ? [desc(applications.submittedAt), desc(applications.id)]
+            : [asc(applications.submittedAt), asc(applications.id)]),
+        )
+        .limit(sql.placeholder('limit'))
+        // Unnamed on purpose: a named statement soon runs a generic plan, which cannot see the limit or where the
+        // cursor falls and may sort the whole opening; planned with the values, the page is an index range.
+        .prepare('')
+    );
   };
   return {
     reviewableOpening,
     responsePages: {
       newest: {
-        first: pageQuery(true, false, 'responses_newest'),
-        after: pageQuery(true, true, 'responses_newest_after'),
+        first: pageQuery(true, false),
+        after: pageQuery(true, true),
       },
       oldest: {
-        first: pageQuery(false, false, 'responses_oldest'),
-        after: pageQuery(false, true, 'responses_oldest_after'),
+        first: pageQuery(false, false),
+        after: pageQuery(false, true),
       },
     },
   };
