@@ -145,7 +145,10 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/organization/openings/id/applications',
-      { ...authenticated, schema: listResponsesSchema },
+      // The page is presented field by field (presentReceivedApplication) from stored, validated answers and forms:
+      // it is written as JSON directly. Checking 50 applications against the zod schema on the way out (answer
+      // unions tried branch by branch) cost more than the rest of the request; the schema still documents it.
+      { ...authenticated, schema: listResponsesSchema, serializerCompiler: () => (data) => JSON.stringify(data) },
       async (request) => {
         const actor = actorOf(request);
         const { id, order, limit } = request.query;
