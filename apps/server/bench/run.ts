@@ -293,14 +293,14 @@ function oneShotTable(rows: OneShotRow[]): string {
 
 function table(rows: Row[]): string {
   const header =
-    '| scenario | server req/s | p50 ms | p95 ms | p99 ms | non-2xx | baseline | baseline req/s or tps | baseline avg ms | server ÷ baseline |\n' +
-    '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n';
+    '| scenario | server req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors (timeouts) | baseline | baseline req/s or tps | baseline avg ms | server ÷ baseline |\n' +
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n';
   return (
     header +
     rows
       .map(
         (row) =>
-          `| ${row.scenario} | ${row.serverRps.toFixed(0)} | ${row.serverP50} | ${row.serverP95} | ${row.serverP99} | ${row.non2xx} | ` +
+          `| ${row.scenario} | ${row.serverRps.toFixed(0)} | ${row.serverP50} | ${row.serverP95} | ${row.serverP99} | ${row.non2xx} | ${row.errors} | ` +
           `${row.baseline} | ${Number.isNaN(row.pgbenchTps) ? '—' : row.pgbenchTps.toFixed(0)} | ` +
           `${Number.isNaN(row.pgbenchLatencyMs) ? '—' : row.pgbenchLatencyMs.toFixed(2)} | ${Number.isNaN(row.ratio) ? '—' : row.ratio.toFixed(2)} |`,
       )
@@ -439,7 +439,9 @@ async function main(): Promise<void> {
     }
     rows.push(row);
     report(row);
-    if (row.non2xx > 0 || row.errors > 0)
+    // PGlite answers one query at a time: at 50 connections its slowest pages time out (autocannon's 10 s), which
+    // is a figure to report there, not a broken run.
+    if (row.non2xx > 0 || (row.errors > 0 && !usePglite))
       throw new Error(`${row.scenario}: ${row.non2xx} non-2xx, ${row.errors} errors`);
     // Request overhead: the same requests against a bare Fastify server answering the same JSON, right after.
     for (const bare of scenario.bareBaselines ?? []) {
