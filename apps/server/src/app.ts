@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -14,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { createAuthenticator } from './auth/authenticate';
 import { registerDevIdentityProvider } from './auth/dev-identity-provider';
 import { createIdentityClient } from './auth/identity';
@@ -123,7 +123,9 @@ export async function buildApp(
   };
 
   const profileServiceOrigin = config.profileServiceUrl ? new URL(config.profileServiceUrl).origin : undefined;
-  await app.register(fastifyHelmet, {
+  // The same security headers go on every response: helmet's middleware is built once here (the Fastify plugin
+  // rebuilt it, parsing the CSP directives, on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -146,6 +148,9 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.isProduction,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   await app.register(fastifyCors, {
     origin: (origin, callback) => callback(null, origin === undefined || allowedOrigins().includes(origin)),
     credentials: true,

@@ -34,7 +34,8 @@ function seededClient(data: ServerPageData) {
   const client = createQueryClient();
   if (data.page === 'form') client.setQueryData(applyFormQueryKey(data.openingId, 'anonymous'), data.opening);
   if (data.page === 'viewer') client.setQueryData(portfolioViewQueryKey(data.portfolioId), data.view);
-  if (data.page === 'group') client.setQueryData(circleDetailsQueryKey(GROUP_MEMBERSHIP, data.groupId, false), data.group);
+  if (data.page === 'group')
+    client.setQueryData(circleDetailsQueryKey(GROUP_MEMBERSHIP, data.groupId, false), data.group);
   if (data.page === 'verificationGroup')
     client.setQueryData(circleDetailsQueryKey(VERIFICATION_MEMBERSHIP, data.groupId, false), data.group);
   return client;

@@ -112,8 +112,27 @@ export const applications = pgTable(
     uniqueIndex('applications_opening_applicant_key').on(table.openingId, table.applicantId),
     uniqueIndex('applications_idempotency_key').on(table.idempotencyKey),
     index('applications_opening_submitted_idx').on(table.openingId, table.submittedAt, table.id),
-    index('applications_applicant_idx').on(table.applicantId, table.updatedAt),
+    // The applicant's list pages by (updated_at, id): the id makes the keyset an index range.
+    index('applications_applicant_idx').on(table.applicantId, table.updatedAt, table.id),
   ],
+);
+
+/**
+ * How many applications each opening has, for the responses page's total without counting rows per request. Kept
+ * by statement triggers on `applications` (migration 0012), so every insert and delete counts, whatever its path.
+ * Each connection adds to its own shard (its backend pid mod 64), so concurrent submits to one opening do not queue
+ * on one counter row; the total is the sum of an opening's shards.
+ */
+export const openingApplicationCounts = pgTable(
+  'opening_application_counts',
+  {
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => openings.id, { onDelete: 'cascade' }),
+    shard: integer('shard').notNull(),
+    applications: bigint('applications', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.openingId, table.shard] })],
 );
 
 /** History of an application's answers: revision n is what the answers were after the n-th submit/edit. */

@@ -9,7 +9,7 @@ import {
   isOneClickForm,
   type PublicOpening,
 } from '@placely/contract';
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -17,7 +17,6 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import {
   applicationDrafts,
-  applicationEvents,
   applicationFiles,
   applicationRevisions,
   applications,
@@ -38,7 +37,12 @@ import { fileIdsIn, validateAnswers, validateDraftAnswers, withStoredFiles } fro
 import { applyBlocker, isPastDeadline } from '../../services/applications/blockers';
 import { eligibilityOf, failedEligibilityRules, loadEligibilityFacts } from '../../services/applications/eligibility';
 import { autoFillPatchFromAnswers, loadApplicantData, prefillAnswers } from '../../services/applications/prefill';
-import { loadApplicantVerifications, verifiedAnswersFor } from '../../services/applications/verified';
+import { createSubmitQueries, eligibilityFactsOf, insertApplication } from '../../services/applications/submit';
+import {
+  type ApplicantVerification,
+  loadApplicantVerifications,
+  verifiedAnswersFor,
+} from '../../services/applications/verified';
 import { mergeAutoFillData } from '../../services/autofill';
 import {
   applySchema,
@@ -144,19 +148,25 @@ async function attachFiles(db: Executor, applicationId: string, answers: Answers
     .onConflictDoNothing();
 }
 
-/** Saves what keyed answers say into the person's auto-fill data, so their next form fills itself. */
-async function learnFromAnswers(db: Executor, userId: number, definition: FormDefinition, answers: Answers) {
-  const patch = Object.fromEntries(
+/** What keyed answers say that the person's auto-fill data can keep, so their next form fills itself. */
+function learnedFromAnswers(definition: FormDefinition, answers: Answers) {
+  return Object.fromEntries(
     Object.entries(autoFillPatchFromAnswers(definition, answers)).filter(
       ([key, value]) => autoFillDataSchema.safeParse({ [key]: value }).success,
     ),
   );
+}
+
+/** Saves what keyed answers say into the person's auto-fill data. */
+async function learnFromAnswers(db: Executor, userId: number, definition: FormDefinition, answers: Answers) {
+  const patch = learnedFromAnswers(definition, answers);
   if (Object.keys(patch).length > 0) await mergeAutoFillData(db, userId, patch);
 }
 
 export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
+    const { loadSubmitFacts } = createSubmitQueries(ctx.db);
 
     app.get('/api/placements/campus/apply', { schema: getApplyFormSchema }, async (request) => {
       const authorization = request.headers.authorization;
@@ -259,82 +269,89 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         return presentOwnApplication(ctx.db, earlier.application, earlier.opening);
       };
-      const replayed = await replay();
-      if (replayed) return ok(replayed, 'Application submitted');
+      // One read gathers what every check needs; whether the key was used comes with it (a replay is rare).
+      const facts = await loadSubmitFacts(actor.user, openingId, idempotencyKey, ctx.publicUrl());
+      if (facts.keyUsed) {
+        const replayed = await replay();
+        if (replayed) return ok(replayed, 'Application submitted');
+      }
+
+      /** The checks and the writes, on the opening as `db` sees it (locked, when it has a response cap). */
+      const submit = async (db: Executor, opening: OpeningRow | null, form: FormDefinition | null, counted: number) => {
+        if (!opening || opening.deletedAt || opening.status === 'draft') throw errors.notFound('That opening');
+        if (opening.applyMode !== 'form') {
+          throw errors.conflict('This opening takes applications on its own website.');
+        }
+        if (!form) throw errors.notFound('That opening');
+        const eligibility = eligibilityOf(opening.eligibility);
+        const failedRules = failedEligibilityRules(
+          opening.eligibility,
+          await eligibilityFactsOf(db, actor.user.id, facts, eligibility.verifiedEducationOnly),
+        );
+        const blocker = applyBlocker(opening, {
+          isOwner: false,
+          isIndividual: true,
+          hasApplied: facts.hasApplied,
+          completedCount: counted,
+          failedRules,
+        });
+        if (blocker) {
+          const detail =
+            blocker === 'notEligible'
+              ? `${failedRules.map((rule) => describeEligibilityRule(rule, eligibility)).join('; ')}.`
+              : undefined;
+          throw blockerError(blocker, detail);
+        }
+
+        let answers: Answers;
+        if (request.body.answers) {
+          answers = request.body.answers;
+        } else {
+          if (!isOneClickForm(form)) {
+            throw errors.validation([{ field: 'answers', message: 'This form needs your answers: open it to apply.' }]);
+          }
+          answers = prefillAnswers(form, facts.data);
+        }
+        const formVersion = opening.currentFormVersion ?? 1;
+        answers = validateAnswers(
+          form,
+          await withStoredFiles(db, actor.user.id, answers),
+          `${opening.id}:${opening.currentFormVersion}`,
+        );
+        const created = await insertApplication(db, {
+          openingId: opening.id,
+          userId: actor.user.id,
+          formVersion,
+          answers,
+          idempotencyKey,
+          fileIds: fileIdsIn(answers),
+          learned: learnedFromAnswers(form, answers),
+        });
+        // Badges need a live verification decision; without one there are no verified answers to look up.
+        const verifications = facts.hasVerifications
+          ? await loadApplicantVerifications(db, [actor.user.id])
+          : new Map<number, ApplicantVerification>();
+        return presentApplication(
+          created,
+          canEditApplication(created, opening),
+          verifiedAnswersFor(form, created.answers, verifications.get(actor.user.id)),
+        );
+      };
 
       try {
-        const application = await ctx.db.transaction(async (tx) => {
-          let opening = await loadOpening(tx, openingId);
-          // Capped openings serialise their submits on the opening's row, so the cap is never exceeded.
-          if (opening?.responseCap !== null && opening) opening = await loadOpening(tx, openingId, true);
-          if (!opening || opening.deletedAt || opening.status === 'draft') throw errors.notFound('That opening');
-          if (opening.applyMode !== 'form') {
-            throw errors.conflict('This opening takes applications on its own website.');
-          }
-          const form = await loadForm(tx, opening);
-          if (!form) throw errors.notFound('That opening');
-
-          const data = await loadApplicantData(tx, actor.user, ctx.publicUrl());
-          const existing = await ownApplication(tx, opening.id, actor.user.id);
-          const failedRules = failedEligibilityRules(
-            opening.eligibility,
-            await loadEligibilityFacts(tx, actor.user.id, data.values),
-          );
-          const blocker = applyBlocker(opening, {
-            isOwner: false,
-            isIndividual: true,
-            hasApplied: existing !== null,
-            completedCount: opening.responseCap === null ? 0 : await completedCount(tx, opening.id),
-            failedRules,
-          });
-          if (blocker) {
-            const detail =
-              blocker === 'notEligible'
-                ? `${failedRules.map((rule) => describeEligibilityRule(rule, eligibilityOf(opening.eligibility))).join('; ')}.`
-                : undefined;
-            throw blockerError(blocker, detail);
-          }
-
-          let answers: Answers;
-          if (request.body.answers) {
-            answers = request.body.answers;
-          } else {
-            if (!isOneClickForm(form)) {
-              throw errors.validation([
-                { field: 'answers', message: 'This form needs your answers: open it to apply.' },
-              ]);
-            }
-            answers = prefillAnswers(form, data);
-          }
-          answers = validateAnswers(form, await withStoredFiles(tx, actor.user.id, answers));
-
-          const [created] = await tx
-            .insert(applications)
-            .values({
-              openingId: opening.id,
-              applicantId: actor.user.id,
-              formVersion: opening.currentFormVersion ?? 1,
-              answers,
-              idempotencyKey,
-            })
-            .returning();
-          if (!created) throw new Error('insert returned nothing');
-          await tx.insert(applicationRevisions).values({
-            applicationId: created.id,
-            revision: 1,
-            formVersion: created.formVersion,
-            answers,
-          });
-          await tx
-            .insert(applicationEvents)
-            .values({ applicationId: created.id, fromStatus: null, toStatus: 'submitted', actorId: actor.user.id });
-          await attachFiles(tx, created.id, answers);
-          await tx
-            .delete(applicationDrafts)
-            .where(and(eq(applicationDrafts.openingId, opening.id), eq(applicationDrafts.userId, actor.user.id)));
-          await learnFromAnswers(tx, actor.user.id, form, answers);
-          return presentOwnApplication(tx, created, opening);
-        });
+        const application =
+          facts.opening?.responseCap === null || !facts.opening
+            ? // Without a cap nothing is counted: the writes are one statement, atomic without a transaction.
+              await submit(ctx.db, facts.opening, facts.form, 0)
+            : // Capped openings serialise their submits on the opening's row, so the cap is never exceeded.
+              await ctx.db.transaction(async (tx) => {
+                const opening = await loadOpening(tx, openingId, true);
+                const form =
+                  opening && opening.currentFormVersion !== facts.opening?.currentFormVersion
+                    ? await loadForm(tx, opening)
+                    : facts.form;
+                return submit(tx, opening, form, opening ? await completedCount(tx, opening.id) : 0);
+              });
         return ok(application, 'Application submitted');
       } catch (error) {
         // A concurrent request with the same key won the race: answer what it created.
@@ -457,11 +474,9 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .where(
             and(
               eq(applications.applicantId, actor.user.id),
+              // A row comparison: the (applicant_id, updated_at, id) index gives the page as a range.
               cursor
-                ? or(
-                    lt(applications.updatedAt, cursor.at),
-                    and(eq(applications.updatedAt, cursor.at), lt(applications.id, cursor.id)),
-                  )
+                ? sql`(${applications.updatedAt}, ${applications.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
                 : undefined,
             ),
           )
