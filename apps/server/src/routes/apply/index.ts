@@ -1,15 +1,12 @@
 import {
   type Answers,
-  APPLY_BLOCKER_MESSAGES,
-  type ApplyBlocker,
-  autoFillDataSchema,
   describeEligibilityRule,
   type EligibilityRule,
   type FormDefinition,
   isOneClickForm,
   type PublicOpening,
 } from '@placely/contract';
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -20,30 +17,27 @@ import {
   applicationFiles,
   applicationRevisions,
   applications,
-  groups,
-  openingFormVersions,
   openings,
   organizationProfiles,
   users,
 } from '../../db/schema';
-import { type AppError, errors } from '../../errors';
+import { errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { isIndividual } from '../../policies/individual';
-import { type ApplicationRow, presentApplication, presentMyApplication } from '../../presenters/application';
+import { presentApplication, presentMyApplication } from '../../presenters/application';
 import type { OpeningRow } from '../../presenters/opening';
 import { fileIdsIn, validateAnswers, validateDraftAnswers, withStoredFiles } from '../../services/applications/answers';
-import { applyBlocker, isPastDeadline } from '../../services/applications/blockers';
+import { applyBlocker } from '../../services/applications/blockers';
 import { eligibilityOf, failedEligibilityRules, loadEligibilityFacts } from '../../services/applications/eligibility';
-import { autoFillPatchFromAnswers, loadApplicantData, prefillAnswers } from '../../services/applications/prefill';
+import { loadApplicantData, prefillAnswers } from '../../services/applications/prefill';
 import { createSubmitQueries, eligibilityFactsOf, insertApplication } from '../../services/applications/submit';
 import {
   type ApplicantVerification,
   loadApplicantVerifications,
   verifiedAnswersFor,
 } from '../../services/applications/verified';
-import { mergeAutoFillData } from '../../services/autofill';
 import {
   applySchema,
   deleteDraftSchema,
@@ -53,115 +47,19 @@ import {
   saveDraftSchema,
 } from './schema';
 
-/** Only completed applications count toward an opening's response cap. */
-const completed = ne(applications.status, 'withdrawn');
-
-/** An application may change while its opening takes applications and nobody has decided on it yet. */
-export function canEditApplication(application: ApplicationRow, opening: OpeningRow, now = new Date()): boolean {
-  return (
-    opening.deletedAt === null &&
-    opening.status === 'open' &&
-    !isPastDeadline(opening, now) &&
-    application.status === 'submitted'
-  );
-}
-
-async function loadOpening(db: Executor, id: string, lock = false) {
-  const query = db.select().from(openings).where(eq(openings.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
-}
-
-async function loadForm(db: Executor, opening: OpeningRow): Promise<FormDefinition | null> {
-  if (opening.currentFormVersion === null) return null;
-  const [form] = await db
-    .select({ definition: openingFormVersions.definition })
-    .from(openingFormVersions)
-    .where(
-      and(eq(openingFormVersions.openingId, opening.id), eq(openingFormVersions.version, opening.currentFormVersion)),
-    );
-  return form?.definition ?? null;
-}
-
-async function formOfVersion(db: Executor, openingId: string, version: number): Promise<FormDefinition | undefined> {
-  const [form] = await db
-    .select({ definition: openingFormVersions.definition })
-    .from(openingFormVersions)
-    .where(and(eq(openingFormVersions.openingId, openingId), eq(openingFormVersions.version, version)));
-  return form?.definition;
-}
-
-/** The person's own application as they see it, with the answers their verified education backs. */
-async function presentOwnApplication(db: Executor, application: ApplicationRow, opening: OpeningRow) {
-  const [definition, verifications] = await Promise.all([
-    formOfVersion(db, opening.id, application.formVersion),
-    loadApplicantVerifications(db, [application.applicantId]),
-  ]);
-  return presentApplication(
-    application,
-    canEditApplication(application, opening),
-    verifiedAnswersFor(definition, application.answers, verifications.get(application.applicantId)),
-  );
-}
-
-/** Names of the live groups a group-only opening admits (for "join the group" links). */
-async function eligibilityGroupsOf(db: Executor, groupIds: string[]) {
-  if (groupIds.length === 0) return [];
-  return db
-    .select({ id: groups.id, name: groups.name })
-    .from(groups)
-    .where(and(inArray(groups.id, groupIds), isNull(groups.deletedAt)))
-    .orderBy(asc(groups.name));
-}
-
-async function completedCount(db: Executor, openingId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(applications)
-    .where(and(eq(applications.openingId, openingId), completed));
-  return Number(row?.n ?? 0);
-}
-
-async function ownApplication(db: Executor, openingId: string, userId: number) {
-  const [row] = await db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.openingId, openingId), eq(applications.applicantId, userId)));
-  return row ?? null;
-}
-
-/** The API error for a blocker: what is not there is 404, what the person is not allowed 403, the rest 409. */
-function blockerError(blocker: ApplyBlocker, detail?: string): AppError {
-  const message = detail ? `${APPLY_BLOCKER_MESSAGES[blocker]} ${detail}` : APPLY_BLOCKER_MESSAGES[blocker];
-  if (blocker === 'notFound' || blocker === 'draft') return errors.notFound('That opening');
-  if (blocker === 'notEligible' || blocker === 'notIndividual') return errors.forbidden(message);
-  return errors.conflict(message);
-}
-
-/** Links each file an application's answers refer to, so the organization may read exactly those. */
-async function attachFiles(db: Executor, applicationId: string, answers: Answers) {
-  const ids = fileIdsIn(answers);
-  if (ids.length === 0) return;
-  await db
-    .insert(applicationFiles)
-    .values(ids.map((fileId) => ({ applicationId, fileId })))
-    .onConflictDoNothing();
-}
-
-/** What keyed answers say that the person's auto-fill data can keep, so their next form fills itself. */
-function learnedFromAnswers(definition: FormDefinition, answers: Answers) {
-  return Object.fromEntries(
-    Object.entries(autoFillPatchFromAnswers(definition, answers)).filter(
-      ([key, value]) => autoFillDataSchema.safeParse({ [key]: value }).success,
-    ),
-  );
-}
-
-/** Saves what keyed answers say into the person's auto-fill data. */
-async function learnFromAnswers(db: Executor, userId: number, definition: FormDefinition, answers: Answers) {
-  const patch = learnedFromAnswers(definition, answers);
-  if (Object.keys(patch).length > 0) await mergeAutoFillData(db, userId, patch);
-}
+import {
+  attachFiles,
+  blockerError,
+  canEditApplication,
+  completedCount,
+  eligibilityGroupsOf,
+  learnedFromAnswers,
+  learnFromAnswers,
+  loadForm,
+  loadOpening,
+  ownApplication,
+  presentOwnApplication,
+} from './support';
 
 export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
