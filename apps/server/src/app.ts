@@ -21,7 +21,7 @@ import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { registerErrorHandling } from './errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors';
 import { loggerOptions } from './logger';
 import { applyRoutes } from './routes/apply';
 import { authRoutes } from './routes/auth';
@@ -62,6 +62,8 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

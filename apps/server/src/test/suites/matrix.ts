@@ -898,7 +898,7 @@ export const MATRIX: Record<string, Entry> = {
             `/api/verification/member/records?groupId=${world.org[who].verificationGroupId}&userId=${world.actors[member].userId}`,
             { token: world.actors[who].token },
           );
-          const seen = records.body.result.data.records.find(
+          const seen = records.body.result?.data?.records?.find(
             (r: { recordId: string }) => r.recordId === world.ind[member].educationId,
           );
           return {
