@@ -242,47 +242,51 @@ describe('generated bad input never gets a 5xx and always the envelope', () => {
   const runsEach = Math.max(1, Math.ceil(TOTAL_RUNS / operationNames.length));
 
   for (const [index, operation] of operationNames.entries()) {
-    it(operation, async () => {
-      const start = await validStart(operation);
-      expect(start, `no valid request for ${operation} in the matrix`).toBeDefined();
-      if (!start) return;
-      const slots = slotsOf(start.req);
-      const failures = new Map<string, string>();
-      await fc.assert(
-        fc.asyncProperty(fc.nat({ max: slots.length - 1 }), hostile, async (slotIndex, value) => {
-          const slot = slots[slotIndex] as Slot;
-          const { req, url, label } = mutate(server.baseUrl, start.req, slot, value);
-          const token = start.fresh ? await world.freshToken(start.as) : world.actors[start.as].token;
-          let problem: string | undefined;
-          let status = 0;
-          try {
-            const sent = await send(server.baseUrl, req, token, url);
-            status = sent.status;
-            problem =
-              sent.status >= 500
-                ? `${sent.status} ${sent.text.slice(0, 160)}`
-                : envelopeProblem(operation, sent.status, sent.contentType, sent.json);
-          } catch (error) {
-            problem = `the request failed: ${(error as Error).message}`;
-          }
-          tally.cases++;
-          tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
-          if (problem) {
-            tally.failures++;
-            const shown = asText(value);
-            const key = `${label}: ${problem.replace(/\d{3} .*/, (m) => m.slice(0, 3))}`;
-            if (!failures.has(key))
-              failures.set(
-                key,
-                `${label} = ${JSON.stringify(shown.length > 60 ? `${shown.slice(0, 60)}…` : shown)} → ${problem}`,
-              );
-          }
-          return true;
-        }),
-        { numRuns: runsEach, seed: SEED + index, endOnFailure: true },
-      );
-      const found = [...failures.values()];
-      expect(found, `${operation}:\n  ${found.join('\n  ')}`).toEqual([]);
-    });
+    it(
+      operation,
+      async () => {
+        const start = await validStart(operation);
+        expect(start, `no valid request for ${operation} in the matrix`).toBeDefined();
+        if (!start) return;
+        const slots = slotsOf(start.req);
+        const failures = new Map<string, string>();
+        await fc.assert(
+          fc.asyncProperty(fc.nat({ max: slots.length - 1 }), hostile, async (slotIndex, value) => {
+            const slot = slots[slotIndex] as Slot;
+            const { req, url, label } = mutate(server.baseUrl, start.req, slot, value);
+            const token = start.fresh ? await world.freshToken(start.as) : world.actors[start.as].token;
+            let problem: string | undefined;
+            let status = 0;
+            try {
+              const sent = await send(server.baseUrl, req, token, url);
+              status = sent.status;
+              problem =
+                sent.status >= 500
+                  ? `${sent.status} ${sent.text.slice(0, 160)}`
+                  : envelopeProblem(operation, sent.status, sent.contentType, sent.json);
+            } catch (error) {
+              problem = `the request failed: ${(error as Error).message}`;
+            }
+            tally.cases++;
+            tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
+            if (problem) {
+              tally.failures++;
+              const shown = asText(value);
+              const key = `${label}: ${problem.replace(/\d{3} .*/, (m) => m.slice(0, 3))}`;
+              if (!failures.has(key))
+                failures.set(
+                  key,
+                  `${label} = ${JSON.stringify(shown.length > 60 ? `${shown.slice(0, 60)}…` : shown)} → ${problem}`,
+                );
+            }
+            return true;
+          }),
+          { numRuns: runsEach, seed: SEED + index, endOnFailure: true },
+        );
+        const found = [...failures.values()];
+        expect(found, `${operation}:\n  ${found.join('\n  ')}`).toEqual([]);
+      },
+      30_000 + runsEach * 500,
+    );
   }
 });
