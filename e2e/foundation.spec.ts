@@ -61,7 +61,15 @@ test.describe('signing in', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Mira' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(nav.getByRole('link')).toHaveText(['Home', 'Profile', 'Openings', 'Groups', 'Verifications']);
+    // Activity: the organization's audit trail, for its owners (issue #12).
+    await expect(nav.getByRole('link')).toHaveText([
+      'Home',
+      'Profile',
+      'Openings',
+      'Groups',
+      'Verifications',
+      'Activity',
+    ]);
   });
 
   test('signing in from a form link makes a new user an Individual without asking', async ({ page }) => {

@@ -22,6 +22,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors';
+import { registerUnsafeTextGuard } from './http/unsafe-text';
 import { loggerOptions } from './logger';
 import { applyRoutes } from './routes/apply';
 import { authRoutes } from './routes/auth';
@@ -31,6 +32,7 @@ import { individualRoutes } from './routes/individual';
 import { institutionRoutes } from './routes/institutions';
 import { openingRoutes } from './routes/openings';
 import { openingsFeedRoutes } from './routes/openings/feed';
+import { organizationRoutes } from './routes/organizations';
 import { phoneVerificationRoutes } from './routes/phone-verification';
 import { portfolioRoutes } from './routes/portfolio';
 import { profileRoutes } from './routes/profile';
@@ -52,9 +54,13 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
-export async function buildApp(config: Config, db: Database): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  db: Database,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: LIMITS.requestBodyBytes,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
@@ -68,6 +74,13 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerUnsafeTextGuard(app);
+  // API answers carry a person's data unless a route says otherwise (public logos set their own long-lived policy):
+  // no browser or proxy cache may keep them.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
   // The API speaks JSON only; a text/plain body is refused with 415 rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
 
@@ -188,6 +201,7 @@ export async function buildApp(config: Config, db: Database): Promise<BuiltApp> 
   await app.register(applyRoutes(ctx));
   await app.register(responseRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
+  await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));
   await app.register(groupRoutes(ctx));
   await app.register(verificationRoutes(ctx));

@@ -38,3 +38,16 @@ it('answers addresses refused before any route runs in the envelope', async () =
     await server.close();
   }
 });
+
+it('answers text the database cannot store with a 400, never a 500', async () => {
+  const app = Fastify({ logger: false });
+  registerErrorHandling(app);
+  app.get('/nul', async () => {
+    throw Object.assign(new Error('Failed query'), {
+      cause: Object.assign(new Error('invalid byte sequence'), { code: '22021' }),
+    });
+  });
+  const nul = await app.inject('/nul');
+  expect(nul.statusCode).toBe(400);
+  expect(nul.json().exception.error.code).toBe('VALIDATION_FAILED');
+});

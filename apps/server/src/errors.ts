@@ -3,6 +3,7 @@ import type { ErrorCode, ErrorEnvelope, FieldError } from '@placely/contract';
 import { MESSAGES } from '@placely/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isUnstorableText } from './db/errors';
 
 /** Every failure the API reports on purpose. The status follows from the code. */
 export class AppError extends Error {
@@ -25,6 +26,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -39,6 +41,7 @@ export const errors = {
   forbidden: (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message),
   notFound: (what = 'The requested item') => new AppError('NOT_FOUND', `${what} was not found.`),
   conflict: (message: string) => new AppError('CONFLICT', message),
+  gone: (message: string) => new AppError('GONE', message),
   unsupportedMediaType: (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', message),
   payloadTooLarge: (message: string) => new AppError('PAYLOAD_TOO_LARGE', message),
   upstreamFailed: (message: string) => new AppError('UPSTREAM_FAILED', message),
@@ -100,6 +103,9 @@ function toAppError(error: FastifyError): AppError | undefined {
       return errors.rateLimited();
   }
   if (error.statusCode === 429) return errors.rateLimited();
+  if (isUnstorableText(error)) {
+    return errors.validation([{ field: 'body', message: 'Contains a character that cannot be stored.' }]);
+  }
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return errors.validation([{ field: 'body', message: 'The request body is not valid JSON.' }]);
   }

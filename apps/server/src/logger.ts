@@ -1,12 +1,52 @@
 import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import type { Config } from './config';
+import { databaseErrorCode } from './db/errors';
+
+interface DatabaseErrorFields {
+  code?: string;
+  query?: unknown;
+  severity?: unknown;
+  routine?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * A failed query logs its shape and SQLSTATE only. Drizzle's message repeats the parameters (answers, names, file
+ * ids), and the driver's message, `detail` and `where` quote row values ("Failing row contains (…)"), so none of
+ * them is kept; the stack keeps its frames without the message.
+ */
+export function serializeError(error: Error): { [key: string]: unknown; type: string; message: string; stack: string } {
+  const code = databaseErrorCode(error);
+  if (!code) return stdSerializers.err(error);
+  const fields: DatabaseErrorFields = {};
+  for (let current = error as DatabaseErrorFields | undefined; current; current = current.cause as typeof current) {
+    for (const key of ['query', 'severity', 'routine', 'constraint', 'table', 'column'] as const) {
+      if (fields[key] === undefined && typeof current[key] === 'string') fields[key] = current[key];
+    }
+  }
+  return {
+    type: error.constructor.name,
+    message: `database error ${code}`,
+    code,
+    ...fields,
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+  };
+}
 
 /**
  * pino options: no tokens, cookies or query strings (they can carry OAuth codes) ever reach the log.
  */
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.authorization',
@@ -18,13 +58,14 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
+      err: serializeError,
       req: (request: { method: string; url: string; id: string }) => ({
         id: request.id,
         method: request.method,
         url: request.url.split('?')[0],
       }),
     },
-    ...(config.isProduction || !process.stdout.isTTY
+    ...(stream || config.isProduction || !process.stdout.isTTY
       ? {}
       : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
   };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /** The account types the product recognises (spec §1). Any other value counts as not existing. */
 export const ACCOUNT_TYPES = [

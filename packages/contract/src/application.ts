@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { pageOf } from './envelope';
 import { answersSchema, formDefinitionSchema } from './form';
 import { LIMITS } from './limits';
@@ -13,6 +12,7 @@ import {
   organizationSummarySchema,
 } from './opening';
 import { verificationBadgeSchema } from './verification';
+import * as z from './zod';
 
 export const APPLICATION_STATUSES = ['submitted', 'withdrawn', 'shortlisted', 'rejected', 'selected'] as const;
 export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);

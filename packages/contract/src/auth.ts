@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { educationEntrySchema, portfolioSummarySchema } from './individual';
 import { SIGN_IN_FAILURE_MESSAGES, type SignInFailure } from './messages';
 import { profileDetailsSchema } from './profile';
 import { userSchema } from './user';
+import * as z from './zod';
 
 export const signInBodySchema = z.object({
   assumeStudent: z.boolean().default(false).meta({

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 /**
  * Keys a quick-apply form field can map to. The profile feeds them; forms read them.

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 export const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 export const requiredText = (max: number) => trimmed(max).min(1, 'Required');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /** Runtime configuration the web app reads from GET /api/config. */
 export const publicConfigSchema = z

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { RESUMABLE_UPLOAD_THRESHOLD_BYTES } from './limits';
+import * as z from './zod';
 
 /** What an uploaded file is for: each purpose has its own size limit and accepted types (checked by content). */
 export const FILE_PURPOSES = ['resume', 'application', 'photo', 'logo'] as const;
@@ -81,4 +81,6 @@ export const FILE_MESSAGES = {
   wrongType: (purpose: FilePurpose) => `This file is not a ${FILE_RULES[purpose].label} file.`,
   empty: 'The file is empty.',
   useResumable: `Files over ${formatBytes(ONE_SHOT_UPLOAD_MAX_BYTES)} upload through ${TUS_ENDPOINT}.`,
+  finishedUpload: 'This upload has finished, so it can no longer be cancelled.',
+  gone: 'This file is no longer available. Ask for it to be uploaded again.',
 } as const;

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { autoFillKeySchema } from './autofill';
 import { FILE_RULES } from './files';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 /**
  * The Quick Apply form definition: sections → fields. One schema used by the builder, the public form and the
@@ -436,5 +436,54 @@ function answerSchemaForAnyField(field: FormField): z.ZodType {
 export function answersSchemaFor(definition: FormDefinition) {
   return z.strictObject(
     Object.fromEntries(fieldsOf(definition).map((field) => [field.id, answerSchemaForAnyField(field)])),
+  );
+}
+
+/** The longest text a leaf field's answer may hold: the same caps a submission has. */
+function textLimitOf(field: LeafField): number {
+  switch (field.type) {
+    case 'shortText':
+      return field.validation?.maxLength ?? LIMITS.shortText;
+    case 'paragraph':
+      return field.validation?.maxLength ?? LIMITS.longText;
+    case 'email':
+      return LIMITS.email;
+    case 'url':
+      return LIMITS.url;
+    default:
+      return LIMITS.shortText;
+  }
+}
+
+/** A draft's answer for one leaf field: any shape a form value takes while typing, within the submission's caps. */
+function draftLeafSchema(field: LeafField): z.ZodType {
+  return z
+    .union([
+      z.string().max(textLimitOf(field), `Must be at most ${textLimitOf(field)} characters`),
+      z.number(),
+      z.boolean(),
+      choiceAnswerSchema,
+      multipleChoiceAnswerSchema,
+      fileAnswerSchema,
+      z.null(),
+    ])
+    .optional();
+}
+
+/**
+ * The schema for an autosaved draft of `definition`: unfinished answers are fine (nothing is required, formats are
+ * not checked), but it holds only this form's questions, texts within their limits, and repeatable groups within
+ * their row caps — nothing a submission could not hold. The server also checks the draft's files are the person's own.
+ */
+export function draftAnswersSchemaFor(definition: FormDefinition) {
+  return z.strictObject(
+    Object.fromEntries(
+      fieldsOf(definition).map((field) => {
+        if (field.type !== 'repeatableGroup') return [field.id, draftLeafSchema(field)];
+        const max = field.maxRows ?? FORM_LIMITS.repeatRows;
+        const row = z.strictObject(Object.fromEntries(field.fields.map((sub) => [sub.id, draftLeafSchema(sub)])));
+        return [field.id, z.array(row).max(max, `At most ${max} rows`).nullable().optional()];
+      }),
+    ),
   );
 }

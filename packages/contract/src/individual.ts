@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 /**
  * An individual's profile sections (issue: profile sections). Each has an input schema (validated on both sides,

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { emailSchema, idSchema, isoDateTimeSchema, optionalUrl, trimmed } from './common';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 export const institutionSchema = z
   .object({

@@ -13,6 +13,8 @@ export const THEME_COLORS = { primary: '#1867C0', secondary: '#5CBBF6' } as cons
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** A just-rotated refresh token still yields its successor this long (parallel tabs, a lost answer on a bad network). */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 export const LIMITS = {
   name: 120,

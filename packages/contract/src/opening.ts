@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { httpUrlSchema, isoDateSchema, isoDateTimeSchema, requiredText, trimmed } from './common';
 import { pageOf } from './envelope';
 import { formDefinitionSchema } from './form';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 export const OPENING_LIMITS = {
   title: 200,
@@ -106,6 +106,8 @@ export const openingAbilitiesSchema = z.object({
   update: z.boolean(),
   delete: z.boolean(),
   viewApplications: z.boolean(),
+  /** Owners and coordinators export; reviewers do not. */
+  export: z.boolean(),
 });
 
 /** The organization's view of its opening. */

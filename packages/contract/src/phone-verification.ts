@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { phoneNumberValueSchema } from './profile';
+import * as z from './zod';
 
 /** One-time codes that prove a person holds a phone number (issue: phone verification). */
 export const PHONE_CODE = {
@@ -48,6 +48,22 @@ export const phoneCodeSentSchema = z
   })
   .meta({ id: 'PhoneCodeSent' });
 export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
+
+/**
+ * GET /api/profile/phone/code?phoneNumber=: what the verification dialog needs when it opens — whether a code already
+ * sent is still live (then the person types it; no new code is sent), and when a new code may be asked for.
+ */
+export const phoneCodeStatusQuerySchema = z.strictObject({ phoneNumber: phoneNumberValueSchema });
+export const phoneCodeStatusSchema = z
+  .object({
+    phoneNumber: z.string(),
+    /** When the live code expires; null when no code can be entered (none sent, expired, used or locked). */
+    expiresAt: z.string().nullable(),
+    /** When a new code may be asked for; null when it may be asked for now. */
+    resendAfter: z.string().nullable(),
+  })
+  .meta({ id: 'PhoneCodeStatus' });
+export type PhoneCodeStatus = z.infer<typeof phoneCodeStatusSchema>;
 
 export const phoneCodeCheckedSchema = z
   .object({ phoneNumber: z.string(), verified: z.literal(true) })

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   educationEntrySchema,
   experienceEntrySchema,
@@ -9,6 +8,7 @@ import {
   skillEntrySchema,
 } from './individual';
 import { verificationBadgeSchema } from './verification';
+import * as z from './zod';
 
 /** Sections a portfolio can show, in the order the viewer shows them. */
 export const PORTFOLIO_SECTIONS = ['education', 'experience', 'projects', 'skills', 'others', 'placements'] as const;

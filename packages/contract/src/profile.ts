@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { isoDateSchema, optionalText, optionalUrl, requiredText } from './common';
 import { LIMITS } from './limits';
+import * as z from './zod';
 
 /** Digits with an optional leading +, 6–15 digits after normalising spaces, dashes, dots and brackets. */
 export const phoneNumberValueSchema = z

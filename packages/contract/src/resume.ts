@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { storedFileSchema } from './files';
+import * as z from './zod';
 
 export const RESUME_TITLE_MAX = 120;
 export const RESUMES_PER_USER = 10;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { accountTypeSchema } from './account';
 import { idSchema } from './common';
+import * as z from './zod';
 
 /** The signed-in person (spec §3). accountType is null until one is chosen. */
 export const userSchema = z

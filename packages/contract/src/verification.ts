@@ -1,9 +1,20 @@
-import { z } from 'zod';
-import { emailSchema, idSchema, optionalText, requiredText } from './common';
+import { emailSchema, idSchema, optionalText } from './common';
 import { pageOf } from './envelope';
-import { groupScopedListQuerySchema, joinPolicySchema, membershipStateSchema, personSummarySchema } from './groups';
 import { educationEntrySchema, experienceEntrySchema, otherEntrySchema, placementEntrySchema } from './individual';
-import { LIMITS } from './limits';
+import {
+  circleIdSchemas,
+  circleInputShape,
+  circleShape,
+  groupPersonSchema,
+  groupScopedListQuerySchema,
+  MEMBERSHIP_LIMITS,
+  membershipAbilitiesSchema,
+  membershipViewerSchema,
+  ownerSummarySchema,
+  pageQueryShape,
+  personSummarySchema,
+} from './membership';
+import * as z from './zod';
 
 /**
  * Verification groups (issue #5): an institution or organization vouches for its members' records item by item.
@@ -11,8 +22,8 @@ import { LIMITS } from './limits';
  */
 
 export const VERIFICATION_LIMITS = {
-  name: 120,
-  description: 2000,
+  name: MEMBERSHIP_LIMITS.name,
+  description: MEMBERSHIP_LIMITS.description,
   note: 1000,
 } as const;
 
@@ -39,10 +50,10 @@ export const VERIFICATION_DECISIONS = ['verified', 'rejected'] as const;
 export const verificationDecisionSchema = z.enum(VERIFICATION_DECISIONS, { message: 'Choose verified or rejected' });
 export type VerificationDecision = z.infer<typeof verificationDecisionSchema>;
 
+const verificationGroupIds = circleIdSchemas('verification group');
+
 export const verificationGroupInputSchema = z.strictObject({
-  name: requiredText(VERIFICATION_LIMITS.name),
-  description: optionalText(VERIFICATION_LIMITS.description),
-  joinPolicy: joinPolicySchema.default('request'),
+  ...circleInputShape,
   /** Run on behalf of an institution: only its root or admins may do that. */
   institutionId: idSchema
     .nullish()
@@ -51,29 +62,19 @@ export const verificationGroupInputSchema = z.strictObject({
 });
 export type VerificationGroupInput = z.input<typeof verificationGroupInputSchema>;
 
-export const verificationGroupUpdateSchema = z.strictObject({
-  id: z.uuid('Not a verification group id'),
-  name: requiredText(VERIFICATION_LIMITS.name).optional(),
-  description: optionalText(VERIFICATION_LIMITS.description),
-  joinPolicy: joinPolicySchema.optional(),
-});
+export const verificationGroupUpdateSchema = z.strictObject(verificationGroupIds.updateShape);
 export type VerificationGroupUpdate = z.input<typeof verificationGroupUpdateSchema>;
 
-export const verificationGroupIdQuerySchema = z.strictObject({ id: z.uuid('Not a verification group id') });
-export const verificationGroupIdBodySchema = z.strictObject({ groupId: z.uuid('Not a verification group id') });
+export const verificationGroupIdQuerySchema = verificationGroupIds.idQuery;
+export const verificationGroupIdBodySchema = verificationGroupIds.groupIdBody;
+const verificationGroupId = verificationGroupIds.id;
 
-export const verificationAbilitiesSchema = z.object({
-  /** Edit details, accept/decline requests, remove members and followers, grant admin/verifier/viewer. */
-  manage: z.boolean(),
-  delete: z.boolean(),
+export const verificationAbilitiesSchema = membershipAbilitiesSchema.extend({
   /** Grant or revoke the owner role. */
   grantOwner: z.boolean(),
   verify: z.boolean(),
   /** See members and their records (every role). */
   viewMembers: z.boolean(),
-  join: z.boolean(),
-  leave: z.boolean(),
-  follow: z.boolean(),
   /** Platform verification admins, while the group awaits approval. */
   approve: z.boolean(),
 });
@@ -81,23 +82,11 @@ export type VerificationAbilities = z.infer<typeof verificationAbilitiesSchema>;
 
 export const verificationGroupSchema = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    joinPolicy: joinPolicySchema,
+    ...circleShape,
     approvalState: approvalStateSchema,
     institution: z.object({ institutionId: z.number(), name: z.string() }).nullable(),
-    owner: z.object({ userId: z.number(), name: z.string(), logo: z.string().nullable() }),
-    memberCount: z.number(),
-    /** Only for those who manage the group; null for everyone else. */
-    pendingRequestCount: z.number().nullable(),
-    followerCount: z.number().nullable(),
-    createdAt: z.string(),
-    viewer: z.object({
-      membership: membershipStateSchema.nullable(),
-      following: z.boolean(),
-      role: verificationRoleSchema.nullable(),
-    }),
+    owner: ownerSummarySchema,
+    viewer: membershipViewerSchema.extend({ role: verificationRoleSchema.nullable() }),
     abilities: verificationAbilitiesSchema,
   })
   .meta({ id: 'VerificationGroup' });
@@ -109,8 +98,7 @@ export const VERIFICATION_LIST_VIEWS = ['joined', 'pending'] as const;
 export const verificationGroupListQuerySchema = z.strictObject({
   /** joined: groups you belong to or asked to join; pending: awaiting approval (verification admins only). */
   view: z.enum(VERIFICATION_LIST_VIEWS).default('joined'),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
+  ...pageQueryShape,
 });
 
 export const verificationScopedListQuerySchema = groupScopedListQuerySchema;
@@ -120,7 +108,7 @@ export const platformRoleSchema = z.object({ verificationAdmin: z.boolean() }).m
 export type PlatformRole = z.infer<typeof platformRoleSchema>;
 
 export const approvalBodySchema = z.strictObject({
-  id: z.uuid('Not a verification group id'),
+  id: verificationGroupId,
   decision: z.enum(['approved', 'rejected'], { message: 'Choose approved or rejected' }),
 });
 export type ApprovalBody = z.input<typeof approvalBodySchema>;
@@ -128,18 +116,18 @@ export type ApprovalBody = z.input<typeof approvalBodySchema>;
 // Roles ---------------------------------------------------------------------------------------------------------
 
 export const roleGrantBodySchema = z.strictObject({
-  groupId: z.uuid('Not a verification group id'),
+  groupId: verificationGroupId,
   email: emailSchema,
   role: verificationRoleSchema,
 });
 export type RoleGrantBody = z.input<typeof roleGrantBodySchema>;
 
 export const roleRevokeQuerySchema = z.strictObject({
-  groupId: z.uuid('Not a verification group id'),
+  groupId: verificationGroupId,
   email: emailSchema,
 });
 
-export const roleListQuerySchema = z.strictObject({ groupId: z.uuid('Not a verification group id') });
+export const roleListQuerySchema = z.strictObject({ groupId: verificationGroupId });
 
 export const roleGrantSchema = z
   .object({
@@ -157,7 +145,7 @@ export type RoleGrant = z.infer<typeof roleGrantSchema>;
 export const roleGrantListSchema = z.object({ roles: z.array(roleGrantSchema) }).meta({ id: 'RoleGrantList' });
 export type RoleGrantList = z.infer<typeof roleGrantListSchema>;
 
-export const userRoleQuerySchema = z.strictObject({ groupId: z.uuid('Not a verification group id') });
+export const userRoleQuerySchema = z.strictObject({ groupId: verificationGroupId });
 export const userRoleSchema = z
   .object({
     groupId: z.string(),
@@ -172,7 +160,7 @@ export type VerificationUserRole = z.infer<typeof userRoleSchema>;
 // Verifying -----------------------------------------------------------------------------------------------------
 
 export const memberRecordsQuerySchema = z.strictObject({
-  groupId: z.uuid('Not a verification group id'),
+  groupId: verificationGroupId,
   userId: z.coerce.number().int().positive('Not a user id'),
 });
 
@@ -213,7 +201,7 @@ export type MemberRecords = z.infer<typeof memberRecordsSchema>;
 
 export const recordDecisionBodySchema = z
   .strictObject({
-    groupId: z.uuid('Not a verification group id'),
+    groupId: verificationGroupId,
     userId: z.number().int().positive('Not a user id'),
     recordKind: recordKindSchema,
     recordId: z.uuid('Not a record id'),
@@ -242,13 +230,8 @@ export const verificationBadgeSchema = z
   .meta({ id: 'VerificationBadge' });
 export type VerificationBadge = z.infer<typeof verificationBadgeSchema>;
 
-export const verificationMemberSchema = z
-  .object({
-    id: z.string(),
-    groupId: z.string(),
-    groupName: z.string(),
-    since: z.string(),
-    person: personSummarySchema,
+export const verificationMemberSchema = groupPersonSchema
+  .extend({
     /** How many of the person's records this group has verified (latest decision). */
     verifiedCount: z.number(),
   })

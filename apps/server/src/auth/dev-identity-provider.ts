@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { z } from '@placely/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
-import { z } from 'zod';
 
 /**
  * A real OpenID Connect provider for development and tests, mounted at /oidc. It accepts any email

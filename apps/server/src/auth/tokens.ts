@@ -38,6 +38,8 @@ export function createTokenService(secret: Uint8Array): TokenService {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
+          // A correctly signed token without exp would never expire: every claim we rely on must be present.
+          requiredClaims: ['exp', 'iat', 'sub'],
         });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') throw errors.unauthenticated();

@@ -1,5 +1,7 @@
+import type { FilePurpose } from '@placely/contract';
 import type { Actor } from '../auth/authenticate';
 import type { FileRow } from '../presenters/file';
+import { isOrganization } from './user';
 
 export const ownsFile = (actor: Actor, file: FileRow) => file.ownerId === actor.user.id;
 
@@ -13,5 +15,8 @@ export interface FileAccess {
 export const filePolicy = {
   'file.read': (actor: Actor, { file, sentToActor }: FileAccess) =>
     ownsFile(actor, file) || sentToActor || 'You cannot open this file.',
+  // A logo becomes a public, cacheable, cross-origin URL: only organizations, whose profiles show one, upload them.
+  'file.upload': (actor: Actor, { purpose }: { purpose: FilePurpose }) =>
+    purpose !== 'logo' || isOrganization(actor.user) || 'Only organizations can upload a logo.',
   'file.continueUpload': (actor: Actor, file: FileRow) => ownsFile(actor, file) || 'This upload is not yours.',
 } as const;

@@ -6,6 +6,7 @@ import { groupPolicy } from './group';
 import { individualPolicy } from './individual';
 import { institutionPolicy } from './institution';
 import { openingPolicy } from './opening';
+import { organizationPolicy } from './organization';
 import { portfolioPolicy } from './portfolio';
 import { resumePolicy } from './resume';
 import { userPolicy } from './user';
@@ -18,6 +19,7 @@ const policies = {
   ...individualPolicy,
   ...portfolioPolicy,
   ...openingPolicy,
+  ...organizationPolicy,
   ...applicationPolicy,
   ...groupPolicy,
   ...verificationGroupPolicy,

@@ -1,11 +1,11 @@
 import type { Opening, OpeningListItem } from '@placely/contract';
-import type { InferSelectModel } from 'drizzle-orm';
-import type { openingFormVersions, openings } from '../db/schema';
+import type { OpeningFormVersionRow, OpeningRow } from '../db/schema';
 import { isAcceptingApplications } from '../services/applications/blockers';
 import { eligibilityOf } from '../services/applications/eligibility';
 
-export type OpeningRow = InferSelectModel<typeof openings>;
-export type OpeningFormVersionRow = InferSelectModel<typeof openingFormVersions>;
+// The row types live with the tables, so services (blockers) need not import presenters; re-exported for routes.
+export type { OpeningFormVersionRow, OpeningRow };
+
 type Abilities = Opening['abilities'];
 
 /** The organization's view of one opening: every field that leaves the server is named here. */

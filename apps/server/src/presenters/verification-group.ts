@@ -1,5 +1,5 @@
 import type {
-  MembershipState,
+  MembershipViewer,
   OwnerSummary,
   RecordDecision,
   RoleGrant,
@@ -10,6 +10,7 @@ import type {
 import type { recordVerifications, verificationGroupRoles } from '../db/schema';
 import type { VerificationGroupRow } from '../policies/verification-group';
 import type { CircleCounts } from '../services/memberships';
+import { presentCircle } from './membership';
 
 export function presentVerificationGroup(
   row: VerificationGroupRow,
@@ -17,25 +18,12 @@ export function presentVerificationGroup(
     owner: OwnerSummary;
     institution: { institutionId: number; name: string } | null;
     counts: CircleCounts;
-    viewer: { membership: MembershipState | null; following: boolean; role: VerificationRole | null };
+    viewer: MembershipViewer & { role: VerificationRole | null };
     abilities: VerificationAbilities;
   },
 ): VerificationGroup {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    joinPolicy: row.joinPolicy,
-    approvalState: row.approvalState,
-    institution: details.institution,
-    owner: details.owner,
-    memberCount: details.counts.members,
-    pendingRequestCount: details.abilities.manage ? details.counts.requested : null,
-    followerCount: details.abilities.manage ? details.counts.followers : null,
-    createdAt: row.createdAt.toISOString(),
-    viewer: details.viewer,
-    abilities: details.abilities,
-  };
+  const { institution, owner } = details;
+  return { ...presentCircle(row, details), approvalState: row.approvalState, institution, owner };
 }
 
 export const presentRoleGrant = (

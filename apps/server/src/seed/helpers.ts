@@ -5,6 +5,7 @@ import type {
   JoinPolicy,
   OpeningInput,
   OrganizationProfileInput,
+  OrganizationRole,
   VerificationRole,
 } from '@placely/contract';
 import {
@@ -28,6 +29,8 @@ import {
   institutions,
   openingFormVersions,
   openings,
+  organizationMemberOpenings,
+  organizationMembers,
   organizationProfiles,
   phoneNumbers,
   users,
@@ -36,6 +39,7 @@ import {
   verificationGroups,
 } from '../db/schema';
 import { sanitizeRichText } from '../services/html';
+import { createOrganizationFor } from '../services/organizations';
 
 /** Seeded people use this reserved domain, so the seed can tell its own rows from real users. */
 export const SEED_EMAIL_DOMAIN = 'demo.placely.test';
@@ -133,6 +137,7 @@ export async function seedOrganization(
     .insert(organizationProfiles)
     .values({ userId: user.id, ...profile })
     .onConflictDoUpdate({ target: organizationProfiles.userId, set: { ...profile, updatedAt: sql`now()` } });
+  await createOrganizationFor(db, user);
   return user;
 }
 
@@ -372,4 +377,38 @@ export async function seedInstitutionRole(
       set: { role: options.role, userId: options.userId, updatedAt: sql`now()` },
     });
   await db.update(users).set({ hasInstitutionAccess: true, updatedAt: sql`now()` }).where(eq(users.id, options.userId));
+}
+
+/** Puts a person in an organization's team (already joined), optionally limited to some openings. */
+export async function seedOrganizationMember(
+  db: Executor,
+  options: {
+    organizationId: number;
+    userId: number;
+    role: OrganizationRole;
+    openingIds?: string[];
+    canViewContacts?: boolean;
+  },
+): Promise<string> {
+  const [person] = await db.select({ email: users.email }).from(users).where(eq(users.id, options.userId));
+  if (!person) throw new Error(`seedOrganizationMember: no user ${options.userId}`);
+  const [member] = await db
+    .insert(organizationMembers)
+    .values({
+      organizationId: options.organizationId,
+      userId: options.userId,
+      email: person.email.toLowerCase(),
+      role: options.role,
+      allOpenings: options.openingIds === undefined,
+      canViewContacts: options.canViewContacts ?? false,
+      claimedAt: sql`now()`,
+    })
+    .returning({ id: organizationMembers.id });
+  if (!member) throw new Error('seedOrganizationMember: insert returned nothing');
+  if (options.openingIds?.length) {
+    await db
+      .insert(organizationMemberOpenings)
+      .values(options.openingIds.map((openingId) => ({ memberId: member.id, openingId })));
+  }
+  return member.id;
 }

@@ -3,9 +3,11 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql }
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import {
+  type FollowersTable,
   groupFollowers,
   groupMembers,
   groups,
+  type MembersTable,
   verificationGroupFollowers,
   verificationGroupMembers,
   verificationGroups,
@@ -15,24 +17,17 @@ import { decodeTimeCursor, pageFrom, type TimeCursor } from '../http/cursor';
 
 /**
  * Groups and verification groups share one way of joining, following, deciding requests and listing people. These
- * helpers hold it once, over a `Circle`: the group table's columns and the member and follower tables of one kind.
- * Authorization stays in the routes; every list here is scoped in SQL by `managedBy(userId)`.
+ * helpers hold it once, over a `Circle`: the group table's columns and the member and follower tables of one kind
+ * (db/schema/memberships.ts builds both kinds' tables, so they share one type). Authorization stays in the routes
+ * (routes/memberships serves the shared endpoints of every kind); every list here is scoped in SQL by the caller.
  */
-
-type SameColumns<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
-// The verification tables are used through the group tables' types: these fail to compile if their columns drift.
-const membersMatch: SameColumns<typeof groupMembers.$inferSelect, typeof verificationGroupMembers.$inferSelect> = true;
-const followersMatch: SameColumns<typeof groupFollowers.$inferSelect, typeof verificationGroupFollowers.$inferSelect> =
-  true;
-void membersMatch;
-void followersMatch;
 
 export interface Circle {
   /** "group" or "verification group", for messages. */
   noun: string;
   group: { table: PgTable; id: PgColumn; name: PgColumn; deletedAt: PgColumn };
-  members: typeof groupMembers;
-  followers: typeof groupFollowers;
+  members: MembersTable;
+  followers: FollowersTable;
 }
 
 export const GROUP_CIRCLE: Circle = {
@@ -50,8 +45,8 @@ export const VERIFICATION_CIRCLE: Circle = {
     name: verificationGroups.name,
     deletedAt: verificationGroups.deletedAt,
   },
-  members: verificationGroupMembers as unknown as typeof groupMembers,
-  followers: verificationGroupFollowers as unknown as typeof groupFollowers,
+  members: verificationGroupMembers,
+  followers: verificationGroupFollowers,
 };
 
 // Keyset paging ---------------------------------------------------------------------------------------------------
@@ -211,6 +206,29 @@ export async function followingIds(db: Executor, circle: Circle, userId: number)
     .where(eq(circle.followers.userId, userId))
     .orderBy(desc(circle.followers.createdAt));
   return rows.map((row) => row.id);
+}
+
+/**
+ * The circles the person belongs to or asked to join (any state), newest request first: the rows of the circle
+ * table, keyset-paged on the membership row.
+ */
+export async function listJoined<Row>(
+  db: Executor,
+  circle: Circle,
+  userId: number,
+  page: { cursor?: string; limit: number },
+): Promise<{ items: Row[]; nextCursor: string | null }> {
+  const cursor = decodeTimeCursor(page.cursor);
+  const m = circle.members;
+  const rows = await db
+    .select({ circle: circle.group.table, at: m.requestedAt, rowId: m.id })
+    .from(m)
+    .innerJoin(circle.group.table, and(eq(circle.group.id, m.groupId), isNull(circle.group.deletedAt)))
+    .where(and(eq(m.userId, userId), afterCursor(cursor, m.requestedAt, m.id, 'desc')))
+    .orderBy(desc(m.requestedAt), desc(m.id))
+    .limit(page.limit + 1);
+  const { items, nextCursor } = pageFrom(rows, page.limit, (row) => ({ at: row.at, id: row.rowId }));
+  return { items: items.map((row) => row.circle as Row), nextCursor };
 }
 
 // Managing: requests, members, followers ------------------------------------------------------------------------

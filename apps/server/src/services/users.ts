@@ -5,6 +5,7 @@ import type { Database, Executor } from '../db/client';
 import { authIdentities, users } from '../db/schema';
 import { errors } from '../errors';
 import { claimInstitutionRoleInvitations } from './institutions';
+import { claimOrganizationInvitations } from './organizations';
 import { claimRoleInvitations } from './verification';
 
 /**
@@ -49,10 +50,10 @@ export async function findOrCreateUserForIdentity(db: Database, identity: Verifi
   });
 }
 
-/** Roles given to the person's email before they signed in (verification groups, institutions) become theirs. */
+/** Roles given to the person's email before they signed in (verification groups, institutions, organizations). */
 async function claimInvitations(tx: Executor, user: UserRow): Promise<UserRow> {
   await claimRoleInvitations(tx, user);
-  return claimInstitutionRoleInvitations(tx, user);
+  return claimInstitutionRoleInvitations(tx, await claimOrganizationInvitations(tx, user));
 }
 
 /**

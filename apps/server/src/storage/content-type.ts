@@ -22,10 +22,22 @@ export function detectContentType(head: Buffer): string | undefined {
   return undefined;
 }
 
-/** A display name safe to show and to put in Content-Disposition: no paths, no control characters. */
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks, the Arabic letter mark): a right-to-left override
+ * makes "cv\u202Efdp.exe" display as "cvexe.pdf", disguising a file's real extension.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A display name safe to show and to put in Content-Disposition: no paths, no control or bidi characters. */
 export function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim();
-  return cleaned.slice(0, 200) || 'file';
+  const cleaned = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(BIDI_CONTROLS, '')
+    .replace(LONE_SURROGATES, '')
+    .trim();
+  // By code points, so a cut never leaves half of a surrogate pair.
+  return Array.from(cleaned).slice(0, 200).join('') || 'file';
 }

@@ -22,6 +22,18 @@ export interface ObjectStorage {
   tusDatastore(): DataStore;
 }
 
+/** The object a `files` row names is not in storage: an integrity fault, never the caller's mistake. */
+export class MissingObjectError extends Error {
+  constructor(readonly key: string) {
+    super('stored object is missing');
+  }
+}
+
+const isMissing = (error: unknown) => {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return code === 'ENOENT' || name === 'NoSuchKey' || name === 'NotFound';
+};
+
 const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 function checkKey(key: string): string {
   if (!KEY_PATTERN.test(key)) throw new Error(`not a storage key: ${JSON.stringify(key)}`);
@@ -40,12 +52,14 @@ export function createLocalStorage(root: string): ObjectStorage {
       const stream = createReadStream(file(key));
       await new Promise<void>((resolve, reject) => {
         stream.once('open', () => resolve());
-        stream.once('error', reject);
+        stream.once('error', (error) => reject(isMissing(error) ? new MissingObjectError(key) : error));
       });
       return stream;
     },
     async readHead(key, bytes) {
-      const handle = await open(file(key), 'r');
+      const handle = await open(file(key), 'r').catch((error) => {
+        throw isMissing(error) ? new MissingObjectError(key) : error;
+      });
       try {
         const buffer = Buffer.alloc(bytes);
         const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
@@ -74,9 +88,11 @@ export function createS3Storage(settings: NonNullable<Config['s3']>): ObjectStor
   const client = new S3Client(clientConfig);
   const Bucket = settings.bucket;
   const getObject = async (key: string, range?: string) => {
-    const result = await client.send(
-      new GetObjectCommand({ Bucket, Key: checkKey(key), ...(range ? { Range: range } : {}) }),
-    );
+    const result = await client
+      .send(new GetObjectCommand({ Bucket, Key: checkKey(key), ...(range ? { Range: range } : {}) }))
+      .catch((error) => {
+        throw isMissing(error) ? new MissingObjectError(key) : error;
+      });
     if (!result.Body) throw new Error(`empty object body for ${key}`);
     return result.Body as Readable;
   };

@@ -6,6 +6,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedStudent } from '../seed/helpers';
 import { startTestServer, type TestServer } from '../test/harness';
+import { MissingObjectError } from '.';
 
 /**
  * Object storage against an S3-compatible server (s3rver), as production runs with STORAGE_DRIVER=s3. Resumable
@@ -72,6 +73,6 @@ describe('S3-compatible storage', () => {
     expect((await server.ctx.storage.readHead(smallId, 5)).toString()).toBe('%PDF-');
 
     await server.ctx.storage.remove(smallId);
-    await expect(server.ctx.storage.read(smallId)).rejects.toThrow();
+    await expect(server.ctx.storage.read(smallId)).rejects.toBeInstanceOf(MissingObjectError);
   });
 });

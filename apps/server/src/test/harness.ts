@@ -22,6 +22,8 @@ export interface TestServer {
   }>;
   /** An access token for a seeded user, with a real session, as the sign-in callback issues it. */
   tokenFor(userId: number, ttlSeconds?: number): Promise<string>;
+  /** Every log line the server wrote, raw (JSON), when started with `{ captureLogs: true }`. */
+  logs: string[];
   /** Runs the whole popup flow against the development identity provider, then POST /api/user/signIn. */
   signIn(options: { email: string; name?: string; assumeStudent?: boolean }): Promise<SignedIn>;
   close(): Promise<void>;
@@ -33,17 +35,27 @@ export interface SignedIn {
   result: SignInResult;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: { captureLogs?: boolean } = {},
+): Promise<TestServer> {
   const database = await openTestDatabase();
+  const logs: string[] = [];
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0' },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: options.captureLogs ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
+      PORT: '0',
+    },
     {
       rateLimitAuthPerMinute: 10_000,
       webDistDir: '/nonexistent',
       ...overrides,
     },
   );
-  const { app, ctx } = await buildApp(config, database.db);
+  const { app, ctx } = await buildApp(config, database.db, {
+    ...(options.captureLogs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = ctx.publicUrl();
 
@@ -89,6 +101,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     call,
     signIn,
     tokenFor,
+    logs,
     async close() {
       // The file's tests are over: drop keep-alive sockets too, so close never waits on a client's idle connection.
       app.server.closeAllConnections();

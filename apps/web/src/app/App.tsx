@@ -9,6 +9,7 @@ import { SignInButton } from '../features/auth/components/SignInButton';
 import { useAuthWatch } from '../features/auth/useAuthWatch';
 import { useSessionBootstrap } from '../features/auth/useSessionBootstrap';
 import { useSignOut } from '../features/auth/useSignOut';
+import { useActiveOrganization, useOrganizationSwitch } from '../features/organization/useOrganizationSwitch';
 import { Footer } from '../features/shell/components/Footer';
 import { LoadingOverlay } from '../features/shell/components/LoadingOverlay';
 import { MessageSnackbar } from '../features/shell/components/MessageSnackbar';
@@ -44,7 +45,14 @@ export function AppShell() {
   const [navOpen, setNavOpen] = useState(false);
 
   const signedIn = Boolean(accessToken);
-  const navItems = signedIn ? getNavItems(accountType) : [];
+  const switchOptions = useOrganizationSwitch();
+  const active = useActiveOrganization();
+  const navItems = signedIn
+    ? getNavItems(accountType, {
+        actingForTeam: active.actingForTeam,
+        activity: active.organization?.abilities.viewActivity ?? false,
+      })
+    : [];
   const showTopBar = shouldShowTopBar({ hasToken: signedIn, pathname });
   const showSideNav = navItems.length > 0 && isSharedLayoutPath(pathname);
 
@@ -61,6 +69,7 @@ export function AppShell() {
             void signOut().then(() => navigate(PATHS.home));
           }}
           onOpenNavigation={navItems.length > 0 ? () => setNavOpen(true) : undefined}
+          switchOptions={switchOptions}
         />
       )}
       <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>

@@ -25,6 +25,8 @@ export const PATHS = {
     verifications: '/organization/verifications',
     verificationRequests: '/organization/verificationrequests',
     verificationFollowers: '/organization/verificationfollowers',
+    /** The audit trail (owners); not in the spec's route table, added with organization teams. */
+    activity: '/organization/activity',
   },
   student: {
     profile: '/student/profile',

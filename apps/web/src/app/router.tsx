@@ -23,6 +23,7 @@ const OrganizationProfilePage = lazy(() => import('./routes/OrganizationProfileP
 const OrganizationOpeningsPage = lazy(() => import('./routes/OrganizationOpeningsPage'));
 // The builder brings the rich-text editor and drag-and-drop: they load with this route only.
 const CreateOpeningPage = lazy(() => import('./routes/CreateOpeningPage'));
+const OrganizationActivityPage = lazy(() => import('./routes/OrganizationActivityPage'));
 const AboutPage = lazy(() => import('./routes/AboutPage'));
 const ContactPage = lazy(() => import('./routes/ContactPage'));
 const PrivacyPolicyPage = lazy(() => import('./routes/PrivacyPolicyPage'));
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.organization.profile, element: <OrganizationProfilePage /> },
       { path: PATHS.organization.openings, element: <OrganizationOpeningsPage /> },
       { path: PATHS.organization.createOpening, element: <CreateOpeningPage /> },
+      { path: PATHS.organization.activity, element: <OrganizationActivityPage /> },
       { path: PATHS.student.profile, element: <StudentProfilePage /> },
       { path: PATHS.student.education, element: <StudentEducationPage /> },
       { path: PATHS.student.skills, element: <StudentSkillsPage /> },

@@ -7,6 +7,7 @@ import {
   type User,
 } from '@placely/contract';
 import { create } from 'zustand';
+import { useActingFor } from './actingFor';
 import { clearStoredAccessToken, writeStoredAccessToken } from './tokenStorage';
 
 export type SnackbarType = 'success' | 'error';
@@ -112,6 +113,7 @@ export const useAppStore = create<AppState>()((set) => ({
   setProfile: (profile) => set({ profile }),
   clearSession: () => {
     clearStoredAccessToken();
+    useActingFor.getState().clear();
     set({ ...emptySession });
   },
 }));

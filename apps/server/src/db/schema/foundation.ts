@@ -114,6 +114,11 @@ export const refreshTokens = pgTable(
     createdAt: timestamps.createdAt,
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The successor handed out when this token was spent, sealed (AES-256-GCM) with a key derived from this token,
+     * so only its holder can open it: a retry within the grace window gets the same successor.
+     */
+    successorSealed: text('successor_sealed'),
   },
   (table) => [
     uniqueIndex('refresh_tokens_hash_key').on(table.tokenHash),

@@ -1,15 +1,8 @@
-import { GROUP_VISIBILITIES, JOIN_POLICIES, MEMBERSHIP_STATES } from '@placely/contract';
+import { GROUP_VISIBILITIES, JOIN_POLICIES } from '@placely/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './foundation';
-
-/** `'a', 'b'` for a CHECK constraint from a contract enum. */
-export const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-};
+import { membershipTables, sqlList, timestamps } from './memberships';
 
 /**
  * An organization's group of candidates. Soft-deleted: memberships stay as history, but a deleted group leaves every
@@ -36,48 +29,6 @@ export const groups = pgTable(
   ],
 );
 
-/**
- * One row per person and group: a request, a membership or a declined request. The unique index makes joining
- * idempotent and the row lock taken by accept/decline makes concurrent decisions safe.
- */
-export const groupMembers = pgTable(
-  'group_members',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    state: text('state', { enum: MEMBERSHIP_STATES }).notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),
-    ...timestamps,
-  },
-  (table) => [
-    uniqueIndex('group_members_group_user_key').on(table.groupId, table.userId),
-    index('group_members_group_state_idx').on(table.groupId, table.state, table.requestedAt),
-    index('group_members_user_idx').on(table.userId),
-    check('group_members_state_known', sql`${table.state} IN (${sqlList(MEMBERSHIP_STATES)})`),
-  ],
-);
-
-export const groupFollowers = pgTable(
-  'group_followers',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamps.createdAt,
-  },
-  (table) => [
-    uniqueIndex('group_followers_group_user_key').on(table.groupId, table.userId),
-    index('group_followers_user_idx').on(table.userId),
-  ],
-);
+const groupMemberships = membershipTables('group', () => groups.id);
+export const groupMembers = groupMemberships.members;
+export const groupFollowers = groupMemberships.followers;

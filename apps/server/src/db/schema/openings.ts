@@ -202,3 +202,7 @@ export const applicationFiles = pgTable(
     index('application_files_file_idx').on(table.fileId),
   ],
 );
+
+/** Row types of the openings tables, for the layers above (services, policies, presenters) to share. */
+export type OpeningRow = typeof openings.$inferSelect;
+export type OpeningFormVersionRow = typeof openingFormVersions.$inferSelect;

@@ -2,7 +2,6 @@ import {
   APPROVAL_STATES,
   INSTITUTION_ROLES,
   JOIN_POLICIES,
-  MEMBERSHIP_STATES,
   RECORD_KINDS,
   VERIFICATION_DECISIONS,
   VERIFICATION_ROLES,
@@ -10,12 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions, users } from './foundation';
-import { sqlList } from './groups';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-};
+import { membershipTables, sqlList, timestamps } from './memberships';
 
 /** A person's role at an institution; holding any sets users.has_institution_access. */
 export const institutionRoles = pgTable(
@@ -76,47 +70,9 @@ export const verificationGroups = pgTable(
   ],
 );
 
-export const verificationGroupMembers = pgTable(
-  'verification_group_members',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => verificationGroups.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    state: text('state', { enum: MEMBERSHIP_STATES }).notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),
-    ...timestamps,
-  },
-  (table) => [
-    uniqueIndex('verification_group_members_group_user_key').on(table.groupId, table.userId),
-    index('verification_group_members_group_state_idx').on(table.groupId, table.state, table.requestedAt),
-    index('verification_group_members_user_idx').on(table.userId),
-    check('verification_group_members_state_known', sql`${table.state} IN (${sqlList(MEMBERSHIP_STATES)})`),
-  ],
-);
-
-export const verificationGroupFollowers = pgTable(
-  'verification_group_followers',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => verificationGroups.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamps.createdAt,
-  },
-  (table) => [
-    uniqueIndex('verification_group_followers_group_user_key').on(table.groupId, table.userId),
-    index('verification_group_followers_user_idx').on(table.userId),
-  ],
-);
+const verificationMemberships = membershipTables('verification_group', () => verificationGroups.id);
+export const verificationGroupMembers = verificationMemberships.members;
+export const verificationGroupFollowers = verificationMemberships.followers;
 
 /**
  * Roles inside a verification group, granted by email. user_id stays null until someone with that email signs in

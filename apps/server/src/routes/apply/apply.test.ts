@@ -449,3 +449,82 @@ describe('drafts and my applications', () => {
     expect(second.body.result.data.nextCursor).toBeNull();
   });
 });
+
+describe('drafts are held to the submission limits (issue #10, defect 8)', () => {
+  const formWithGroupAndFile = () =>
+    seedOpeningInput({
+      form: {
+        sections: [
+          {
+            id: 'about',
+            title: 'About you',
+            fields: [
+              { id: 'why', type: 'paragraph', label: 'Why?', required: true },
+              { id: 'cv', type: 'fileUpload', label: 'CV', required: false, acceptedTypes: [], maxBytes: 1_000_000 },
+              {
+                id: 'projects',
+                type: 'repeatableGroup',
+                label: 'Projects',
+                required: false,
+                fields: [{ id: 'title', type: 'shortText', label: 'Title', required: false }],
+              },
+            ],
+          },
+        ],
+      },
+    });
+  const saveDraft = (token: string, openingId: string, draftAnswers: unknown) =>
+    server.call('/api/placements/campus/apply/draft', {
+      token,
+      method: 'PUT',
+      body: { openingId, answers: draftAnswers },
+    });
+  const uploadPdf = async (token: string) => {
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+    const response = await fetch(`${server.baseUrl}/api/files?purpose=application&name=cv.pdf`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', authorization: token },
+      body: pdf,
+    });
+    return ((await response.json()) as any).result.data as { id: string; name: string; size: number };
+  };
+
+  it('keeps unfinished drafts (required answers may be missing) but refuses what a submission would never hold', async () => {
+    const { token } = await organization();
+    const opening = await createOpening(token, formWithGroupAndFile());
+    const { token: studentToken } = await student();
+    const { token: otherToken } = await student('Other');
+
+    expect((await saveDraft(studentToken, opening.id, { projects: [{ title: 'half' }] })).status).toBe(200);
+
+    const tooManyRows = await saveDraft(studentToken, opening.id, {
+      projects: Array.from({ length: 1000 }, () => ({ title: 'x' })),
+    });
+    expect(tooManyRows.status).toBe(400);
+    expect(tooManyRows.body.exception.error.fields[0].field).toBe('answers.projects');
+
+    const unknown = await saveDraft(studentToken, opening.id, { notAQuestion: 'x' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.exception.error.fields[0].field).toBe('answers.notAQuestion');
+
+    const tooLong = await saveDraft(studentToken, opening.id, { projects: [{ title: 'x'.repeat(5000) }] });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.exception.error.fields[0].field).toBe('answers.projects.0.title');
+
+    const foreign = await uploadPdf(otherToken);
+    const stolen = await saveDraft(studentToken, opening.id, {
+      cv: { fileId: foreign.id, name: 'mine.pdf', size: foreign.size, contentType: 'application/pdf' },
+    });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.exception.error.fields[0].field).toBe('answers.cv');
+
+    const own = await uploadPdf(studentToken);
+    const kept = await saveDraft(studentToken, opening.id, {
+      why: '',
+      cv: { fileId: own.id, name: 'claimed.pdf', size: 1, contentType: 'application/pdf' },
+    });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    // What is stored about the file is what the server knows, not what the client claimed.
+    expect(kept.body.result.data.answers.cv).toMatchObject({ fileId: own.id, name: 'cv.pdf', size: own.size });
+  });
+});

@@ -34,7 +34,7 @@ import { authorize, can } from '../../policies';
 import { isIndividual } from '../../policies/individual';
 import { type ApplicationRow, presentApplication, presentMyApplication } from '../../presenters/application';
 import type { OpeningRow } from '../../presenters/opening';
-import { fileIdsIn, validateAnswers, withStoredFiles } from '../../services/applications/answers';
+import { fileIdsIn, validateAnswers, validateDraftAnswers, withStoredFiles } from '../../services/applications/answers';
 import { applyBlocker, isPastDeadline } from '../../services/applications/blockers';
 import { eligibilityOf, failedEligibilityRules, loadEligibilityFacts } from '../../services/applications/eligibility';
 import { autoFillPatchFromAnswers, loadApplicantData, prefillAnswers } from '../../services/applications/prefill';
@@ -406,12 +406,17 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       authorize(actor, 'application.keepDraft', null);
       const opening = await loadOpening(ctx.db, request.body.openingId);
       if (!opening || opening.deletedAt || opening.status === 'draft') throw errors.notFound('That opening');
+      const form = opening.applyMode === 'form' ? await loadForm(ctx.db, opening) : null;
+      if (!form) throw errors.notFound('That opening');
+      // The submission's limits and file rules: only this form's questions within their caps, only the person's
+      // own files (their stored facts replace what the client claims).
+      const answers = await withStoredFiles(ctx.db, actor.user.id, validateDraftAnswers(form, request.body.answers));
       const [draft] = await ctx.db
         .insert(applicationDrafts)
-        .values({ openingId: opening.id, userId: actor.user.id, answers: request.body.answers })
+        .values({ openingId: opening.id, userId: actor.user.id, answers })
         .onConflictDoUpdate({
           target: [applicationDrafts.openingId, applicationDrafts.userId],
-          set: { answers: request.body.answers, updatedAt: sql`now()` },
+          set: { answers, updatedAt: sql`now()` },
         })
         .returning();
       if (!draft) throw new Error('upsert returned nothing');

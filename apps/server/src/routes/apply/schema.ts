@@ -9,8 +9,8 @@ import {
   publicOpeningSchema,
   saveDraftBodySchema,
   successEnvelope,
+  z,
 } from '@placely/contract';
-import { z } from 'zod';
 
 const tags = ['applications'];
 

@@ -1,7 +1,12 @@
 import { MESSAGES } from '@placely/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { buildApp } from '../../app';
+import { startSession } from '../../auth/sessions';
+import { hashToken } from '../../auth/tokens';
+import { refreshTokens, users } from '../../db/schema';
+import { seedStudent } from '../../seed/helpers';
 import { CookieJar } from '../../test/cookie-jar';
 import { runPopupFlow, startTestServer, type TestServer } from '../../test/harness';
 import { REFRESH_COOKIE } from '.';
@@ -100,6 +105,14 @@ describe('sign-in popup flow', () => {
   });
 });
 
+/** Moves the presented token's rotation back past the grace window, as if 31 seconds had gone by. */
+async function endGraceWindow(jar: CookieJar) {
+  await server.db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now() - interval '31 seconds'` })
+    .where(eq(refreshTokens.tokenHash, hashToken(jar.get(REFRESH_COOKIE) ?? '')));
+}
+
 describe('refresh tokens', () => {
   it('rotates: each refresh returns a new access token and a new refresh cookie', async () => {
     const { jar } = await server.signIn({ email: 'rotate@example.com' });
@@ -118,6 +131,7 @@ describe('refresh tokens', () => {
     const stolen = new CookieJar();
     stolen.set(REFRESH_COOKIE, jar.get(REFRESH_COOKIE) ?? '');
     expect((await refresh(jar)).status).toBe(200);
+    await endGraceWindow(stolen);
 
     const replay = await refresh(stolen);
     expect(replay.status).toBe(401);
@@ -127,6 +141,56 @@ describe('refresh tokens', () => {
     expect((await server.call('/api/user/profile', { token: accessToken })).status).toBe(401);
   });
 
+  it('8 parallel refreshes with the same cookie, spread over two server processes, all get one successor', async () => {
+    const { jar } = await server.signIn({ email: 'parallel@example.com' });
+    const second = await buildApp(server.ctx.config, server.db);
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const secondUrl = second.ctx.publicUrl();
+      const cookie = jar.header();
+      const results = await Promise.all(
+        Array.from({ length: 8 }, async (_, index) => {
+          const response = await fetch(`${index % 2 ? secondUrl : server.baseUrl}/api/auth/refresh`, {
+            method: 'POST',
+            headers: { cookie },
+          });
+          const set = new CookieJar();
+          set.store(response);
+          return { status: response.status, successor: set.get(REFRESH_COOKIE) };
+        }),
+      );
+      expect(results.map((result) => result.status)).toEqual(Array(8).fill(200));
+      expect(new Set(results.map((result) => result.successor)).size).toBe(1);
+      jar.set(REFRESH_COOKIE, results[0]?.successor ?? '');
+      // The session lives on: the successor rotates normally.
+      expect((await refresh(jar)).status).toBe(200);
+    } finally {
+      second.app.server.closeAllConnections();
+      await second.app.close();
+    }
+  });
+
+  it('a refresh whose answer was lost is retried within the grace window and gets the same successor', async () => {
+    const { jar } = await server.signIn({ email: 'lossy@example.com' });
+    const lost = new CookieJar();
+    lost.set(REFRESH_COOKIE, jar.get(REFRESH_COOKIE) ?? '');
+    expect((await refresh(lost)).status).toBe(200); // the answer never reached the phone
+    const retried = await refresh(jar);
+    expect(retried.status).toBe(200);
+    expect(jar.get(REFRESH_COOKIE)).toBe(lost.get(REFRESH_COOKIE));
+    expect((await server.call('/api/user/profile', { token: retried.body.result.data.accessToken })).status).toBe(200);
+  });
+
+  it('within the grace window, a spent token whose successor was already used revokes the family', async () => {
+    const { jar } = await server.signIn({ email: 'moved-on@example.com' });
+    const old = new CookieJar();
+    old.set(REFRESH_COOKIE, jar.get(REFRESH_COOKIE) ?? '');
+    expect((await refresh(jar)).status).toBe(200);
+    expect((await refresh(jar)).status).toBe(200); // the successor is spent too
+    expect((await refresh(old)).status).toBe(401);
+    expect((await refresh(jar)).status).toBe(401);
+  });
+
   it('answers 401 in the envelope without a refresh cookie', async () => {
     const { status, body } = await server.call('/api/auth/refresh', { method: 'POST' });
     expect(status).toBe(401);
@@ -134,6 +198,26 @@ describe('refresh tokens', () => {
       status: 'error',
       exception: { error: { message: 'You are not signed in.', code: 'UNAUTHENTICATED' } },
     });
+  });
+});
+
+describe('access token verification (issue #10, defect 6)', () => {
+  it('refuses a correctly signed token without exp, or without iat', async () => {
+    const user = await seedStudent(server.db);
+    const { sessionId } = await startSession(server.db, user.id);
+    const sign = (withExp: boolean, withIat: boolean) => {
+      let jwt = new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuer('placely')
+        .setAudience('placely-api');
+      if (withIat) jwt = jwt.setIssuedAt();
+      if (withExp) jwt = jwt.setExpirationTime('5m');
+      return jwt.sign(server.ctx.config.jwtSecret);
+    };
+    expect((await server.call('/api/user/profile', { token: await sign(true, true) })).status).toBe(200);
+    expect((await server.call('/api/user/profile', { token: await sign(false, true) })).status).toBe(401);
+    expect((await server.call('/api/user/profile', { token: await sign(true, false) })).status).toBe(401);
   });
 });
 

@@ -20,6 +20,9 @@ interface FlowState extends AuthorizationChecks {
   origin: string;
 }
 
+/** Tokens signed with the same secret for other uses (access tokens, download links) are never a flow cookie. */
+const FLOW_AUDIENCE = 'placely-auth-flow';
+
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const secure = () => ctx.publicUrl().startsWith('https:');
@@ -66,6 +69,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { url, checks } = await ctx.identity.beginAuthorization(`${origin}${AUTH_PATHS.callback}`);
         const flow = await new SignJWT({ ...checks, origin } satisfies FlowState)
           .setProtectedHeader({ alg: 'HS256' })
+          .setAudience(FLOW_AUDIENCE)
           .setExpirationTime(`${FLOW_TTL_SECONDS}s`)
           .sign(ctx.config.jwtSecret);
         // Lax, not Strict: the identity provider's redirect back is a cross-site navigation.
@@ -191,7 +195,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const value = request.cookies[FLOW_COOKIE];
       if (!value) return undefined;
       try {
-        const { payload } = await jwtVerify(value, ctx.config.jwtSecret, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(value, ctx.config.jwtSecret, {
+          algorithms: ['HS256'],
+          audience: FLOW_AUDIENCE,
+          requiredClaims: ['exp'],
+        });
         return payload as unknown as FlowState;
       } catch {
         return undefined;

@@ -1,5 +1,4 @@
-import { accessTokenSchema, successEnvelope } from '@placely/contract';
-import { z } from 'zod';
+import { accessTokenSchema, successEnvelope, z } from '@placely/contract';
 
 export const startQuerySchema = z.object({
   origin: z.url().meta({ description: 'Origin of the web app that opened the popup; must be an allowed origin' }),

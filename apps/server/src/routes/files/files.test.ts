@@ -2,12 +2,12 @@ import { FILE_RULES } from '@placely/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema';
-import { seedStudent } from '../../seed/helpers';
+import { seedOrganization, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { captureLogs: true });
 });
 afterAll(() => server?.close());
 
@@ -79,6 +79,19 @@ describe('one-request uploads (POST /api/files)', () => {
     });
   });
 
+  it('strips bidirectional control characters from names, in one request and through tus (issue #10, defect 8)', async () => {
+    const { token } = await student();
+    // "cv\u202Efdp.exe" shows as "cvexe.pdf": a right-to-left override disguising the real extension.
+    const tricky = 'cv\u202Efdp.exe \u2066x\u2069\u200E\u200F\u061C.pdf';
+    const response = await upload(token, pdfBytes(1000), `purpose=resume&name=${encodeURIComponent(tricky)}`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as any).result.data.name).toBe('cvfdp.exe x.pdf');
+    const created = await tusCreate(token, 1000, { filename: tricky, purpose: 'resume' });
+    const id = (created.headers.get('location') as string).split('/').pop() as string;
+    const [row] = await server.db.select().from(files).where(eq(files.id, id));
+    expect(row?.name).toBe('cvfdp.exe x.pdf');
+  });
+
   it('415 when the content is not what the purpose accepts, whatever the name says', async () => {
     const { token } = await student();
     const response = await upload(token, pngBytes, 'purpose=resume&name=cv.pdf');
@@ -131,16 +144,48 @@ describe('one-request uploads (POST /api/files)', () => {
 });
 
 describe('public logos (GET /api/files/:id/public)', () => {
-  it('serves a logo to anyone, cacheably, and no other purpose', async () => {
-    const owner = await student();
-    const logo = (await (await upload(owner.token, pngBytes, 'purpose=logo&name=acme.png')).json()) as any;
-    const response = await fetch(`${server.baseUrl}/api/files/${logo.result.data.id}/public`);
+  async function organization() {
+    const user = await seedOrganization(server.db, { name: 'Acme Technologies' });
+    return { user, token: await server.tokenFor(user.id) };
+  }
+  const saveLogo = (token: string, logo: string | null) =>
+    server.call('/api/organization/profile', { token, body: { profile: { name: 'Acme Technologies', logo } } });
+
+  it('only organizations upload logos, in one request or through tus', async () => {
+    const person = await student();
+    const refused = await upload(person.token, pngBytes, 'purpose=logo&name=acme.png');
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as any).exception.error.message).toBe('Only organizations can upload a logo.');
+    const resumable = await tusCreate(person.token, 300 * 1024, { filename: 'logo.png', purpose: 'logo' });
+    expect(resumable.status).toBe(403);
+    const org = await organization();
+    expect((await upload(org.token, pngBytes, 'purpose=logo&name=acme.png')).status).toBe(200);
+  });
+
+  it('serves a logo to anyone, cacheably, only while a profile uses it, and no other purpose', async () => {
+    const org = await organization();
+    const logo = (await (await upload(org.token, pngBytes, 'purpose=logo&name=acme.png')).json()) as any;
+    const publicUrl = `${server.baseUrl}/api/files/${logo.result.data.id}/public`;
+    expect((await fetch(publicUrl)).status).toBe(404);
+
+    expect((await saveLogo(org.token, publicUrl)).status).toBe(200);
+    const response = await fetch(publicUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect(Buffer.from(await response.arrayBuffer()).equals(pngBytes)).toBe(true);
 
-    const resume = (await (await upload(owner.token, pdfBytes(3000))).json()) as any;
+    // Another organization pointing its profile at this file does not make it public for the owner's sake.
+    const other = await organization();
+    const second = (await (await upload(org.token, pngBytes, 'purpose=logo&name=new.png')).json()) as any;
+    const secondUrl = `${server.baseUrl}/api/files/${second.result.data.id}/public`;
+    expect((await saveLogo(other.token, secondUrl)).status).toBe(200);
+    expect((await fetch(secondUrl)).status).toBe(404);
+
+    expect((await saveLogo(org.token, null)).status).toBe(200);
+    expect((await fetch(publicUrl)).status).toBe(404);
+
+    const resume = (await (await upload(org.token, pdfBytes(3000), 'purpose=application&name=a.pdf')).json()) as any;
     expect((await fetch(`${server.baseUrl}/api/files/${resume.result.data.id}/public`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/api/files/${crypto.randomUUID()}/public`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/api/files/not-an-id/public`)).status).toBe(400);
@@ -213,5 +258,65 @@ describe('resumable uploads (tus at /api/uploads)', () => {
     expect(done.status).toBe(415);
     expect(((await done.json()) as any).exception.error.message).toBe('This file is not a PDF file.');
     expect(await server.db.select().from(files).where(eq(files.id, id))).toEqual([]);
+  });
+});
+
+describe('termination keeps finished files; a missing object is a 410 (issue #10, defect 2)', () => {
+  async function finishedUpload(token: string) {
+    const bytes = pdfBytes(300 * 1024);
+    const created = await tusCreate(token, bytes.length, { filename: 'done.pdf', purpose: 'application' });
+    const location = created.headers.get('location') as string;
+    expect((await tusPatch(token, location, 0, bytes)).status).toBe(204);
+    return { location, id: location.split('/').pop() as string, bytes };
+  }
+
+  it('DELETE /api/uploads/{id} on a finished file is refused and its bytes stay downloadable', async () => {
+    const { token } = await student();
+    const { location, id, bytes } = await finishedUpload(token);
+    const terminated = await fetch(`${server.baseUrl}${location}`, { method: 'DELETE', headers: tusHeaders(token) });
+    expect(terminated.status).toBe(409);
+    expect(((await terminated.json()) as any).exception.error.code).toBe('CONFLICT');
+    const [row] = await server.db.select().from(files).where(eq(files.id, id));
+    expect(row?.status).toBe('ready');
+    const link = await server.call(`/api/files/${id}/link`, { token });
+    const download = await fetch(`${server.baseUrl}${link.body.result.data.url}`);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('DELETE /api/uploads/{id} on an unfinished upload removes its bytes and its row; not for someone else', async () => {
+    const owner = await student();
+    const stranger = await student();
+    const created = await tusCreate(owner.token, 400 * 1024, { filename: 'half.pdf', purpose: 'application' });
+    const location = created.headers.get('location') as string;
+    const id = location.split('/').pop() as string;
+    expect((await tusPatch(owner.token, location, 0, pdfBytes(400 * 1024).subarray(0, 100 * 1024))).status).toBe(204);
+    const byStranger = await fetch(`${server.baseUrl}${location}`, {
+      method: 'DELETE',
+      headers: tusHeaders(stranger.token),
+    });
+    expect(byStranger.status).toBe(404);
+    const terminated = await fetch(`${server.baseUrl}${location}`, {
+      method: 'DELETE',
+      headers: tusHeaders(owner.token),
+    });
+    expect(terminated.status).toBe(204);
+    expect(await server.db.select().from(files).where(eq(files.id, id))).toEqual([]);
+  });
+
+  it('a file whose bytes vanished answers 410 with a message and logs an integrity error', async () => {
+    const { token } = await student();
+    const { id } = await finishedUpload(token);
+    await server.ctx.storage.remove(id);
+    const link = await server.call(`/api/files/${id}/link`, { token });
+    const download = await fetch(`${server.baseUrl}${link.body.result.data.url}`);
+    expect(download.status).toBe(410);
+    const body = (await download.json()) as any;
+    expect(body.exception.error).toMatchObject({ code: 'GONE' });
+    expect(body.exception.error.message).toMatch(/no longer available/);
+    const integrity = server.logs.map((line) => JSON.parse(line)).filter((entry) => entry.integrity === true);
+    expect(integrity.length).toBeGreaterThan(0);
+    expect(integrity.at(-1)).toMatchObject({ fileId: id, level: 50 });
+    expect(JSON.stringify(integrity)).not.toContain('done.pdf');
   });
 });

@@ -11,19 +11,23 @@ import {
 } from '@placely/contract';
 import type { Upload } from '@tus/server';
 import { Server as TusServer } from '@tus/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Actor } from '../../auth/authenticate';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
-import { files } from '../../db/schema';
+import { files, organizationProfiles } from '../../db/schema';
 import { AppError, envelopeFor, errors } from '../../errors';
 import { ok } from '../../http/envelope';
-import { authorize } from '../../policies';
+import { authorize, can } from '../../policies';
+import { coversOpening } from '../../policies/organization';
 import { presentFile } from '../../presenters/file';
-import { isAttachedToOpeningOf } from '../../services/applications/file-access';
+import { applicationsWithFileAt } from '../../services/applications/file-access';
+import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import { recordProfileView } from '../../services/profile-views';
+import { MissingObjectError } from '../../storage';
 import { CONTENT_SNIFF_BYTES, detectContentType, sanitizeFileName } from '../../storage/content-type';
 import { downloadSchema, fileLinkRouteSchema, getFileSchema, publicFileSchema, uploadFileSchema } from './schema';
 
@@ -46,6 +50,32 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return row;
     };
 
+    const isShownLogo = async (row: { id: string; ownerId: number }) => {
+      const [used] = await ctx.db
+        .select({ userId: organizationProfiles.userId })
+        .from(organizationProfiles)
+        .where(
+          and(
+            eq(organizationProfiles.userId, row.ownerId),
+            like(organizationProfiles.logo, `%/api/files/${row.id}/public`),
+          ),
+        )
+        .limit(1);
+      return used !== undefined;
+    };
+
+    /** The bytes of a ready file; a row whose object vanished is an integrity fault, answered 410, never a 500. */
+    const readStored = async (request: FastifyRequest, row: { id: string; storageKey: string }) => {
+      try {
+        return await storage.read(row.storageKey);
+      } catch (error) {
+        if (!(error instanceof MissingObjectError)) throw error;
+        // The file id only: an opaque server-made key the operator needs, never the name or the owner.
+        request.log.error({ integrity: true, fileId: row.id }, 'integrity error: a ready file has no stored object');
+        throw errors.gone(FILE_MESSAGES.gone);
+      }
+    };
+
     app.addContentTypeParser(
       'application/octet-stream',
       { parseAs: 'buffer', bodyLimit: ONE_SHOT_UPLOAD_MAX_BYTES },
@@ -55,6 +85,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/api/files', { ...authenticated, schema: uploadFileSchema }, async (request) => {
       const actor = actorOf(request);
       const { purpose, name } = request.query;
+      authorize(actor, 'file.upload', { purpose });
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw errors.unsupportedMediaType('Send the file as application/octet-stream.');
       if (body.length === 0) throw errors.validation([{ field: 'body', message: FILE_MESSAGES.empty }]);
@@ -99,17 +130,30 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const row = await loadFile(request.params.id);
       if (row?.status !== 'ready') throw errors.notFound('That file');
-      const sentToActor = row.ownerId !== actor.user.id && (await isAttachedToOpeningOf(ctx.db, row.id, actor.user.id));
+      // A file sent with an application is readable by the people of that organization whose role covers the opening.
+      const access = row.ownerId === actor.user.id ? null : await organizationAccessOf(ctx.db, request, actor);
+      const sentTo = access
+        ? (await applicationsWithFileAt(ctx.db, row.id, access.organizationId)).find((sent) =>
+            coversOpening(access, sent.openingId),
+          )
+        : undefined;
+      const sentToActor = sentTo !== undefined;
       authorize(actor, 'file.read', { file: row, sentToActor });
-      // An organization opening a candidate's resume shows up in that person's "who viewed me".
-      if (sentToActor && row.purpose === 'resume') {
-        await recordProfileView(ctx.db, { ownerId: row.ownerId, viewerId: actor.user.id, subject: 'resume' });
+      // An organization opening a candidate's resume shows up in that person's "who viewed me" and its audit trail.
+      if (access && sentTo && row.purpose === 'resume') {
+        await recordProfileView(ctx.db, { ownerId: row.ownerId, viewerId: access.organizationId, subject: 'resume' });
+        await recordAudit(ctx.db, access.organizationId, actor.user.id, {
+          kind: 'resume.viewed',
+          openingId: sentTo.openingId,
+          applicationId: sentTo.applicationId,
+        });
       }
       const expiresAt = new Date(Date.now() + FILE_LINK_TTL_SECONDS * 1000);
       const token = await new SignJWT({ uid: actor.user.id })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(row.id)
         .setAudience(LINK_AUDIENCE)
+        .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(ctx.config.jwtSecret);
       // In the query string: request logs drop query strings, so the token never reaches the logs.
@@ -119,14 +163,18 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/files/download', { schema: downloadSchema }, async (request, reply) => {
       let fileId: string | undefined;
       try {
-        const { payload } = await jwtVerify(request.query.token, ctx.config.jwtSecret, { audience: LINK_AUDIENCE });
+        const { payload } = await jwtVerify(request.query.token, ctx.config.jwtSecret, {
+          audience: LINK_AUDIENCE,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+        });
         fileId = payload.sub;
       } catch {
         throw errors.forbidden('This download link has expired. Open the file again to get a new link.');
       }
       const row = fileId ? await loadFile(fileId) : undefined;
       if (row?.status !== 'ready') throw errors.notFound('That file');
-      const stream = await storage.read(row.storageKey);
+      const stream = await readStored(request, row);
       return reply
         .header('Content-Type', row.contentType ?? 'application/octet-stream')
         .header('Content-Length', String(row.size))
@@ -138,10 +186,11 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/files/:id/public', { schema: publicFileSchema }, async (request, reply) => {
       const row = await loadFile(request.params.id);
-      if (row?.status !== 'ready' || !PUBLIC_FILE_PURPOSES.includes(row.purpose)) {
+      // Public only while its owner's organization profile shows it: an unused or replaced logo is a 404.
+      if (row?.status !== 'ready' || !PUBLIC_FILE_PURPOSES.includes(row.purpose) || !(await isShownLogo(row))) {
         throw errors.notFound('That file');
       }
-      const stream = await storage.read(row.storageKey);
+      const stream = await readStored(request, row);
       // A file id never gets other bytes, so browsers and proxies may keep it.
       return reply
         .header('Content-Type', row.contentType ?? 'application/octet-stream')
@@ -175,6 +224,16 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             const row = await loadFile(uploadId);
             if (!row || row.ownerId !== actor.user.id) throw errors.notFound('That upload');
             authorize(actor, 'file.continueUpload', row);
+            if (req.method === 'DELETE') {
+              // Termination is for unfinished uploads only: a ready file follows the file rules (an application's
+              // files are kept), so it is never removed through tus. Deleting the row first, conditionally, also
+              // settles a race with the upload's last chunk: whichever runs second finds no 'uploading' row.
+              const [removed] = await ctx.db
+                .delete(files)
+                .where(and(eq(files.id, uploadId), eq(files.status, 'uploading')))
+                .returning({ id: files.id });
+              if (!removed) throw errors.conflict(FILE_MESSAGES.finishedUpload);
+            }
           }
         } catch (error) {
           if (error instanceof AppError) throw tusFailure(error);
@@ -189,6 +248,9 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw tusFailure(
             errors.validation([{ field: 'purpose', message: `Use one of: ${FILE_PURPOSES.join(', ')}` }]),
           );
+        }
+        if (!can(actor, 'file.upload', { purpose })) {
+          throw tusFailure(errors.forbidden('Only organizations can upload a logo.'));
         }
         if (upload.size === undefined) {
           throw tusFailure(errors.validation([{ field: 'Upload-Length', message: 'Send the file size up front' }]));

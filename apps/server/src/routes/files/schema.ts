@@ -4,8 +4,8 @@ import {
   storedFileSchema,
   successEnvelope,
   uploadFileQuerySchema,
+  z,
 } from '@placely/contract';
-import { z } from 'zod';
 
 export const uploadFileSchema = {
   tags: ['files'],

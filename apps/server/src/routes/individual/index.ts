@@ -1,7 +1,6 @@
-import { entryIdQuerySchema, successEnvelope } from '@placely/contract';
+import { entryIdQuerySchema, successEnvelope, z } from '@placely/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoFillData, educationEntries } from '../../db/schema';
 import { seedOrganization, seedStudent } from '../../seed/helpers';
@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { captureLogs: true });
 });
 afterAll(() => server?.close());
 
@@ -152,5 +152,32 @@ describe('profile sections', () => {
     expect(after?.data).not.toHaveProperty('degree');
     expect(after?.data).toMatchObject({ skills: ['Go'] });
     expect(await server.db.select().from(educationEntries).where(eq(educationEntries.userId, student.id))).toEqual([]);
+  });
+});
+
+describe('a failed query is logged without its parameters (issue #10, defect 3)', () => {
+  it('logs the query shape and error code, never the values the person sent', async () => {
+    const secret = 'Zanzibar Secret Skill 4417';
+    // A constraint the route does not expect: the insert fails in the database with the person's text in its row.
+    await server.db.execute(sql.raw(`ALTER TABLE skills ADD CONSTRAINT test_no_secret CHECK (name <> '${secret}')`));
+    try {
+      const user = await seedStudent(server.db, { name: 'Private Person Name' });
+      const token = await server.tokenFor(user.id);
+      const before = server.logs.length;
+      const failed = await server.call('/api/user/skills', { token, body: { name: secret } });
+      expect(failed.status).toBe(500);
+      const lines = server.logs.slice(before);
+      const errorLines = lines.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 50);
+      expect(errorLines.length).toBeGreaterThan(0);
+      expect(errorLines[0].err).toMatchObject({ code: '23514', constraint: 'test_no_secret' });
+      expect(errorLines[0].err.query).toMatch(/insert into "skills"/i);
+      for (const line of lines) {
+        expect(line).not.toContain('Zanzibar');
+        expect(line).not.toContain('Private Person');
+        expect(line).not.toContain('params');
+      }
+    } finally {
+      await server.db.execute(sql.raw('ALTER TABLE skills DROP CONSTRAINT test_no_secret'));
+    }
   });
 });

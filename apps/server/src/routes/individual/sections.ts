@@ -1,3 +1,4 @@
+import type { z } from '@placely/contract';
 import {
   educationEntrySchema,
   educationInputSchema,
@@ -16,7 +17,6 @@ import {
 } from '@placely/contract';
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import {
   educationEntries,
   experienceEntries,

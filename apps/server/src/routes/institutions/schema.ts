@@ -13,8 +13,8 @@ import {
   suggestedInstitutionsSchema,
   updateInstitutionIdBodySchema,
   userSchema,
+  z,
 } from '@placely/contract';
-import { z } from 'zod';
 
 export const listInstitutionsSchema = {
   tags: ['institutions'],

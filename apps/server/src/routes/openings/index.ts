@@ -9,8 +9,10 @@ import { errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
+import { coversAllOpenings, type OrganizationAccess } from '../../policies/organization';
 import { type OpeningRow, presentOpening, presentOpeningListItem } from '../../presenters/opening';
 import { sanitizeRichText } from '../../services/html';
+import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
   changeOpeningStatusSchema,
   createOpeningSchema,
@@ -22,14 +24,19 @@ import {
   updateOpeningSchema,
 } from './schema';
 
+/** Matches no opening: a limited role whose openings are all gone lists nothing. */
+const NO_OPENING = '00000000-0000-0000-0000-000000000000';
+
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
 
-function abilitiesFor(actor: Actor, row: OpeningRow) {
+function abilitiesFor(actor: Actor, access: OrganizationAccess, opening: OpeningRow) {
+  const record = { access, opening };
   return {
-    update: can(actor, 'opening.change', row),
-    delete: can(actor, 'opening.change', row),
-    viewApplications: can(actor, 'opening.viewApplications', row),
+    update: can(actor, 'opening.change', record),
+    delete: can(actor, 'opening.change', record),
+    viewApplications: can(actor, 'opening.viewApplications', record),
+    export: can(actor, 'opening.export', record),
   };
 }
 
@@ -71,19 +78,19 @@ async function currentForm(db: Executor, row: OpeningRow) {
   return form ?? null;
 }
 
-async function presentOne(db: Executor, actor: Actor, row: OpeningRow) {
+async function presentOne(db: Executor, actor: Actor, access: OrganizationAccess, row: OpeningRow) {
   const counts = await applicationCounts(db, [row.id]);
-  return presentOpening(row, await currentForm(db, row), counts.get(row.id) ?? 0, abilitiesFor(actor, row));
+  return presentOpening(row, await currentForm(db, row), counts.get(row.id) ?? 0, abilitiesFor(actor, access, row));
 }
 
-/** Loads a live opening for its owner: another organization gets 404, never a hint that it exists. */
-async function loadOwnOpening(db: Executor, actor: Actor, id: string, lock = false) {
+/** Loads a live opening of the organization acted for: another organization's is a 404, never a hint it exists. */
+async function loadOwnOpening(db: Executor, access: OrganizationAccess, id: string, lock = false) {
   const query = db
     .select()
     .from(openings)
     .where(and(eq(openings.id, id), isNull(openings.deletedAt)));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || row.organizationId !== actor.user.id) throw errors.notFound('That opening');
+  if (!row || row.organizationId !== access.organizationId) throw errors.notFound('That opening');
   return row;
 }
 
@@ -97,12 +104,12 @@ function canonical(value: unknown): string {
 }
 
 /** A group-only opening may only name the organization's own live groups. */
-async function assertOwnGroups(db: Executor, actor: Actor, groupIds: string[], field: string) {
+async function assertOwnGroups(db: Executor, access: OrganizationAccess, groupIds: string[], field: string) {
   if (groupIds.length === 0) return;
   const own = await db
     .select({ id: groups.id })
     .from(groups)
-    .where(and(inArray(groups.id, groupIds), eq(groups.ownerId, actor.user.id), isNull(groups.deletedAt)));
+    .where(and(inArray(groups.id, groupIds), eq(groups.ownerId, access.organizationId), isNull(groups.deletedAt)));
   if (own.length !== new Set(groupIds).size) {
     throw errors.validation([{ field, message: 'Choose from your own groups.' }]);
   }
@@ -114,15 +121,23 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/organization/openings', { ...authenticated, schema: listOpeningsSchema }, async (request) => {
       const actor = actorOf(request);
+      const access = await organizationAccessOf(ctx.db, request, actor);
       const { limit } = request.query;
       const cursor = decodeTimeCursor(request.query.cursor);
+      // A role limited to chosen openings lists only those; someone outside the organization lists nothing.
+      const scope = !access.member
+        ? sql`false`
+        : coversAllOpenings(access)
+          ? undefined
+          : inArray(openings.id, access.member.openingIds.length > 0 ? access.member.openingIds : [NO_OPENING]);
       const rows = await ctx.db
         .select()
         .from(openings)
         .where(
           and(
-            eq(openings.organizationId, actor.user.id),
+            eq(openings.organizationId, access.organizationId),
             isNull(openings.deletedAt),
+            scope,
             cursor
               ? or(
                   lt(openings.createdAt, cursor.at),
@@ -139,7 +154,9 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         page.items.map((row) => row.id),
       );
       return ok({
-        items: page.items.map((row) => presentOpeningListItem(row, counts.get(row.id) ?? 0, abilitiesFor(actor, row))),
+        items: page.items.map((row) =>
+          presentOpeningListItem(row, counts.get(row.id) ?? 0, abilitiesFor(actor, access, row)),
+        ),
         nextCursor: page.nextCursor,
       });
     });
@@ -148,34 +165,46 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const input = request.body;
       const opening = await ctx.db.transaction(async (tx) => {
-        authorize(actor, 'opening.create', null);
-        await assertOwnGroups(tx, actor, input.eligibility.groupIds, 'eligibility.groupIds');
+        const access = await organizationAccessOf(tx, request, actor);
+        authorize(actor, 'opening.create', access);
+        await assertOwnGroups(tx, access, input.eligibility.groupIds, 'eligibility.groupIds');
         const [row] = await tx
           .insert(openings)
-          .values({ organizationId: actor.user.id, ...columnsFrom(input), currentFormVersion: input.form ? 1 : null })
+          .values({
+            organizationId: access.organizationId,
+            ...columnsFrom(input),
+            currentFormVersion: input.form ? 1 : null,
+          })
           .returning();
         if (!row) throw new Error('insert returned nothing');
         if (input.form)
           await tx.insert(openingFormVersions).values({ openingId: row.id, version: 1, definition: input.form });
-        return presentOne(tx, actor, row);
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: 'opening.created',
+          openingId: row.id,
+          details: { title: row.title, status: row.status },
+        });
+        return presentOne(tx, actor, access, row);
       });
       return ok(opening, 'Opening created');
     });
 
     app.get('/api/organization/openings/id', { ...authenticated, schema: getOpeningSchema }, async (request) => {
       const actor = actorOf(request);
-      const row = await loadOwnOpening(ctx.db, actor, request.query.id);
-      authorize(actor, 'opening.view', row);
-      return ok(await presentOne(ctx.db, actor, row));
+      const access = await organizationAccessOf(ctx.db, request, actor);
+      const row = await loadOwnOpening(ctx.db, access, request.query.id);
+      authorize(actor, 'opening.view', { access, opening: row });
+      return ok(await presentOne(ctx.db, actor, access, row));
     });
 
     app.put('/api/organization/openings/id', { ...authenticated, schema: updateOpeningSchema }, async (request) => {
       const actor = actorOf(request);
       const { id, opening: input } = request.body;
       const opening = await ctx.db.transaction(async (tx) => {
-        const row = await loadOwnOpening(tx, actor, id, true);
-        authorize(actor, 'opening.change', row);
-        await assertOwnGroups(tx, actor, input.eligibility.groupIds, 'opening.eligibility.groupIds');
+        const access = await organizationAccessOf(tx, request, actor);
+        const row = await loadOwnOpening(tx, access, id, true);
+        authorize(actor, 'opening.change', { access, opening: row });
+        await assertOwnGroups(tx, access, input.eligibility.groupIds, 'opening.eligibility.groupIds');
         let version = row.currentFormVersion;
         if (input.form) {
           const previous = await currentForm(tx, row);
@@ -186,6 +215,11 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               .where(eq(openingFormVersions.openingId, row.id));
             version = Number(latest?.max ?? 0) + 1;
             await tx.insert(openingFormVersions).values({ openingId: row.id, version, definition: input.form });
+            await recordAudit(tx, access.organizationId, actor.user.id, {
+              kind: 'form.versionSaved',
+              openingId: row.id,
+              details: { version },
+            });
           }
         }
         const [updated] = await tx
@@ -194,7 +228,19 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .where(eq(openings.id, row.id))
           .returning();
         if (!updated) throw errors.notFound('That opening');
-        return presentOne(tx, actor, updated);
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: 'opening.edited',
+          openingId: row.id,
+          details: { title: updated.title },
+        });
+        if (updated.status !== row.status) {
+          await recordAudit(tx, access.organizationId, actor.user.id, {
+            kind: 'opening.statusChanged',
+            openingId: row.id,
+            details: { from: row.status, to: updated.status },
+          });
+        }
+        return presentOne(tx, actor, access, updated);
       });
       return ok(opening, 'Opening saved');
     });
@@ -205,15 +251,23 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         const opening = await ctx.db.transaction(async (tx) => {
-          const row = await loadOwnOpening(tx, actor, request.body.id, true);
-          authorize(actor, 'opening.change', row);
+          const access = await organizationAccessOf(tx, request, actor);
+          const row = await loadOwnOpening(tx, access, request.body.id, true);
+          authorize(actor, 'opening.change', { access, opening: row });
           const [updated] = await tx
             .update(openings)
             .set({ status: request.body.status, updatedAt: sql`now()` })
             .where(eq(openings.id, row.id))
             .returning();
           if (!updated) throw errors.notFound('That opening');
-          return presentOne(tx, actor, updated);
+          if (updated.status !== row.status) {
+            await recordAudit(tx, access.organizationId, actor.user.id, {
+              kind: 'opening.statusChanged',
+              openingId: row.id,
+              details: { from: row.status, to: updated.status },
+            });
+          }
+          return presentOne(tx, actor, access, updated);
         });
         return ok(opening, request.body.status === 'closed' ? 'Opening closed' : 'Opening updated');
       },
@@ -225,9 +279,10 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         const opening = await ctx.db.transaction(async (tx) => {
-          const row = await loadOwnOpening(tx, actor, request.body.id);
-          authorize(actor, 'opening.view', row);
-          authorize(actor, 'opening.create', null);
+          const access = await organizationAccessOf(tx, request, actor);
+          const row = await loadOwnOpening(tx, access, request.body.id);
+          authorize(actor, 'opening.view', { access, opening: row });
+          authorize(actor, 'opening.create', access);
           const form = await currentForm(tx, row);
           const { id: _id, createdAt: _c, updatedAt: _u, deletedAt: _d, ...copy } = row;
           const [created] = await tx
@@ -244,7 +299,12 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             await tx
               .insert(openingFormVersions)
               .values({ openingId: created.id, version: 1, definition: form.definition });
-          return presentOne(tx, actor, created);
+          await recordAudit(tx, access.organizationId, actor.user.id, {
+            kind: 'opening.created',
+            openingId: created.id,
+            details: { title: created.title, status: created.status, duplicateOf: row.id },
+          });
+          return presentOne(tx, actor, access, created);
         });
         return ok(opening, 'Opening duplicated as a draft');
       },
@@ -271,9 +331,15 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete('/api/organization/openings', { ...authenticated, schema: deleteOpeningSchema }, async (request) => {
       const actor = actorOf(request);
       await ctx.db.transaction(async (tx) => {
-        const row = await loadOwnOpening(tx, actor, request.query.id, true);
-        authorize(actor, 'opening.change', row);
+        const access = await organizationAccessOf(tx, request, actor);
+        const row = await loadOwnOpening(tx, access, request.query.id, true);
+        authorize(actor, 'opening.change', { access, opening: row });
         await tx.update(openings).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(openings.id, row.id));
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: 'opening.deleted',
+          openingId: row.id,
+          details: { title: row.title },
+        });
       });
       return ok({ id: request.query.id }, 'Opening deleted');
     });

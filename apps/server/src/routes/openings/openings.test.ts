@@ -72,7 +72,7 @@ describe('organization openings', () => {
       status: 'open',
       acceptingApplications: true,
     });
-    expect(opening.abilities).toEqual({ update: true, delete: true, viewApplications: true });
+    expect(opening.abilities).toEqual({ update: true, delete: true, viewApplications: true, export: true });
 
     const list = await server.call('/api/organization/openings', { token });
     expect(list.body.result.data.items.map((o: { id: string }) => o.id)).toEqual([opening.id]);

@@ -6,8 +6,8 @@ import {
   openingSchema,
   openingStatusSchema,
   successEnvelope,
+  z,
 } from '@placely/contract';
-import { z } from 'zod';
 
 const tags = ['openings'];
 const openingIdQuery = z.strictObject({ id: z.uuid('Not an opening id') });

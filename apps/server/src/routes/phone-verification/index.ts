@@ -11,7 +11,7 @@ import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { SmsDeliveryError } from '../../services/sms';
 import { lockUser } from '../../services/users';
-import { checkPhoneCodeSchema, latestDevSmsSchema, requestPhoneCodeSchema } from './schema';
+import { checkPhoneCodeSchema, latestDevSmsSchema, phoneCodeStatusRouteSchema, requestPhoneCodeSchema } from './schema';
 
 /** Keyed hash: a leaked table does not reveal codes, and 10^6 guesses cannot be precomputed without the key. */
 function hashCode(key: Uint8Array, userId: number, number: string, code: string): string {
@@ -110,7 +110,11 @@ export function phoneVerificationRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       });
 
       try {
-        await ctx.sms.send(number, `${code} is your Placely verification code. It expires in 10 minutes.`);
+        await ctx.sms.send(
+          number,
+          `${code} is your Placely verification code. It expires in 10 minutes.`,
+          actor.user.id,
+        );
       } catch (error) {
         // Nothing was delivered: retire the code and do not count it against the person's limits.
         await ctx.db.delete(phoneVerificationCodes).where(eq(phoneVerificationCodes.id, sent.id));
@@ -123,6 +127,30 @@ export function phoneVerificationRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         { phoneNumber: number, expiresAt: sent.expiresAt.toISOString(), resendAfter: resendAfter.toISOString() },
         PHONE_CODE_MESSAGES.sent,
       );
+    });
+
+    app.get('/api/profile/phone/code', { ...authenticated, schema: phoneCodeStatusRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const number = request.query.phoneNumber;
+      authorize(actor, 'user.updatePhoneNumbers', actor.user);
+      if (!(await findLivePhone(ctx.db, actor.user.id, number))) throw errors.notFound('That phone number');
+      // The same rules as sending and checking: the newest code is the only usable one; the cooldown runs from it.
+      const [latest] = await ctx.db
+        .select({
+          expiresAt: phoneVerificationCodes.expiresAt,
+          live: sql<boolean>`${phoneVerificationCodes.consumedAt} is null and ${phoneVerificationCodes.expiresAt} > now()`,
+          resendAfter: sql<Date>`${phoneVerificationCodes.createdAt} + make_interval(secs => ${PHONE_CODE.resendAfterSeconds})`,
+          coolingDown: sql<boolean>`${phoneVerificationCodes.createdAt} > now() - make_interval(secs => ${PHONE_CODE.resendAfterSeconds})`,
+        })
+        .from(phoneVerificationCodes)
+        .where(and(eq(phoneVerificationCodes.userId, actor.user.id), eq(phoneVerificationCodes.number, number)))
+        .orderBy(desc(phoneVerificationCodes.createdAt))
+        .limit(1);
+      return ok({
+        phoneNumber: number,
+        expiresAt: latest?.live ? latest.expiresAt.toISOString() : null,
+        resendAfter: latest?.coolingDown ? new Date(latest.resendAfter).toISOString() : null,
+      });
     });
 
     app.post('/api/profile/phone/code/check', { ...authenticated, schema: checkPhoneCodeSchema }, async (request) => {
@@ -186,7 +214,7 @@ export function phoneVerificationRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         if (!(await findLivePhone(ctx.db, actor.user.id, request.query.phoneNumber))) {
           throw errors.notFound('That phone number');
         }
-        const message = latest(request.query.phoneNumber);
+        const message = latest(request.query.phoneNumber, actor.user.id);
         if (!message) throw errors.notFound('A message to that number');
         return ok(message);
       });

@@ -38,6 +38,56 @@ async function ageCodes(userId: number, seconds: number) {
 }
 
 describe('phone verification by one-time code', () => {
+  it('the development SMS endpoint shows only codes sent for the caller (issue #10, defect 8)', async () => {
+    const first = await studentWithPhones('+915555555555');
+    expect(
+      (await server.call('/api/profile/phone/code', { token: first.token, body: { phoneNumber: '+915555555555' } }))
+        .status,
+    ).toBe(200);
+    // Someone else adds the same number: the code sent for the first person is not theirs to read.
+    const second = await studentWithPhones('+915555555555');
+    const peek = await server.call('/api/dev/sms/latest?phoneNumber=%2B915555555555', { token: second.token });
+    expect(peek.status).toBe(404);
+    expect(JSON.stringify(peek.body)).not.toMatch(/verification code/);
+    expect(await readCode(first.token, '+915555555555')).toMatch(/^\d{6}$/);
+  });
+
+  it('tells the dialog whether a code is live and when a new one may be asked for (issue #10, defect 7)', async () => {
+    const { token, user } = await studentWithPhones('+913333333333');
+    const statusOf = (phone: string, as = token) =>
+      server.call(`/api/profile/phone/code?phoneNumber=${encodeURIComponent(phone)}`, { token: as });
+    expect((await server.call('/api/profile/phone/code?phoneNumber=%2B913333333333')).status).toBe(401);
+    const none = await statusOf('+913333333333');
+    expect(none.status).toBe(200);
+    expect(none.body.result.data).toEqual({ phoneNumber: '+913333333333', expiresAt: null, resendAfter: null });
+
+    const sent = await server.call('/api/profile/phone/code', { token, body: { phoneNumber: '+913333333333' } });
+    expect(sent.status).toBe(200);
+    // The dialog is closed and opened again within the cooldown: the code already sent is still live.
+    const live = await statusOf('+91 33333 33333');
+    expect(live.body.result.data).toEqual(sent.body.result.data);
+    expect(
+      (await server.call('/api/profile/phone/code', { token, body: { phoneNumber: '+913333333333' } })).status,
+    ).toBe(429);
+    const code = await readCode(token, '+913333333333');
+    expect(
+      (await server.call('/api/profile/phone/code/check', { token, body: { phoneNumber: '+913333333333', code } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await server.call('/api/profile/phone/verified', { token, body: { phoneNumber: '+913333333333' } })).status,
+    ).toBe(200);
+    // Recorded: no live code any more; the cooldown still says when the next code may be asked for.
+    const after = await statusOf('+913333333333');
+    expect(after.body.result.data.expiresAt).toBeNull();
+    expect(after.body.result.data.resendAfter).toBe(sent.body.result.data.resendAfter);
+    await ageCodes(user.id, PHONE_CODE.resendAfterSeconds);
+    expect((await statusOf('+913333333333')).body.result.data.resendAfter).toBeNull();
+
+    const stranger = await studentWithPhones('+914444444444');
+    expect((await statusOf('+913333333333', stranger.token)).status).toBe(404);
+  });
+
   it('401 signed out on every call', async () => {
     for (const [path, body] of [
       ['/api/profile/phone/code', { phoneNumber: '+911234567890' }],

@@ -3,17 +3,26 @@ import {
   devSmsMessageSchema,
   phoneCodeCheckedSchema,
   phoneCodeSentSchema,
+  phoneCodeStatusQuerySchema,
+  phoneCodeStatusSchema,
   phoneNumberValueSchema,
   requestPhoneCodeBodySchema,
   successEnvelope,
+  z,
 } from '@placely/contract';
-import { z } from 'zod';
 
 export const requestPhoneCodeSchema = {
   tags: ['profile'],
   summary: 'Sends a one-time code by SMS to one of your phone numbers',
   body: requestPhoneCodeBodySchema,
   response: { 200: successEnvelope(phoneCodeSentSchema) },
+};
+
+export const phoneCodeStatusRouteSchema = {
+  tags: ['profile'],
+  summary: 'Whether a code sent to one of your numbers is still live, and when a new one may be asked for',
+  querystring: phoneCodeStatusQuerySchema,
+  response: { 200: successEnvelope(phoneCodeStatusSchema) },
 };
 
 export const checkPhoneCodeSchema = {

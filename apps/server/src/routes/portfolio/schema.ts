@@ -8,8 +8,8 @@ import {
   successEnvelope,
   viewersPageSchema,
   viewersQuerySchema,
+  z,
 } from '@placely/contract';
-import { z } from 'zod';
 
 const tags = ['portfolio'];
 const listResponse = { 200: successEnvelope(portfolioListSchema) };

@@ -16,23 +16,32 @@ import { errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
+import { canSeeContacts, type OrganizationAccess } from '../../policies/organization';
 import { type ApplicationRow, presentReceivedApplication } from '../../presenters/application';
+import { withoutContactAnswers } from '../../services/applications/contacts';
 import { csvStream, EXPORT_CONTENT_TYPES, planExport, xlsxStream } from '../../services/applications/export';
 import {
   type ApplicantVerification,
   loadApplicantVerifications,
   verifiedAnswersFor,
 } from '../../services/applications/verified';
+import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import { exportResponsesSchema, listResponsesSchema, responseDetailSchema } from './schema';
 
-/** The organization's live opening; anyone else's is a 404 so ids reveal nothing. */
-async function loadReviewableOpening(db: Executor, actor: Actor, id: string) {
+/** A live opening of the organization acted for; anyone else's is a 404 so ids reveal nothing. */
+async function loadReviewableOpening(
+  db: Executor,
+  actor: Actor,
+  access: OrganizationAccess,
+  id: string,
+  action: 'opening.viewApplications' | 'opening.export' = 'opening.viewApplications',
+) {
   const [row] = await db
     .select()
     .from(openings)
-    .where(and(eq(openings.id, id), isNull(openings.deletedAt), eq(openings.organizationId, actor.user.id)));
+    .where(and(eq(openings.id, id), isNull(openings.deletedAt), eq(openings.organizationId, access.organizationId)));
   if (!row) throw errors.notFound('That opening');
-  authorize(actor, 'opening.viewApplications', row);
+  authorize(actor, action, { access, opening: row });
   return row;
 }
 
@@ -77,7 +86,8 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         const { id, order, limit } = request.query;
-        const opening = await loadReviewableOpening(ctx.db, actor, id);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const opening = await loadReviewableOpening(ctx.db, actor, access, id);
         const cursor = decodeTimeCursor(request.query.cursor);
         const newest = order === 'newest';
         const beyond = (column: typeof applications.submittedAt | typeof applications.id, value: Date | string) =>
@@ -124,8 +134,13 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return ok({
           items: page.items.map(({ application, name, email }) =>
             presentReceivedApplication(
-              application,
-              { id: application.applicantId, name, email },
+              canSeeContacts(access)
+                ? application
+                : {
+                    ...application,
+                    answers: withoutContactAnswers(application.answers, definitionOf.get(application.formVersion)),
+                  },
+              { id: application.applicantId, name, email: canSeeContacts(access) ? email : null },
               verificationOf(application, definitionOf.get(application.formVersion), verifications),
             ),
           ),
@@ -141,7 +156,8 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { ...authenticated, schema: responseDetailSchema },
       async (request) => {
         const actor = actorOf(request);
-        const opening = await loadReviewableOpening(ctx.db, actor, request.query.id);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const opening = await loadReviewableOpening(ctx.db, actor, access, request.query.id);
         const [row] = await ctx.db
           .select({ application: applications, name: applicantName, email: users.email })
           .from(applications)
@@ -160,16 +176,28 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           loadApplicantVerifications(ctx.db, [row.application.applicantId]),
         ]);
         const definition = forms.find((form) => form.version === row.application.formVersion)?.definition;
+        await recordAudit(ctx.db, access.organizationId, actor.user.id, {
+          kind: 'application.opened',
+          openingId: opening.id,
+          applicationId: row.application.id,
+        });
         return ok({
           ...presentReceivedApplication(
-            row.application,
-            { id: row.application.applicantId, name: row.name, email: row.email },
+            canSeeContacts(access)
+              ? row.application
+              : { ...row.application, answers: withoutContactAnswers(row.application.answers, definition) },
+            { id: row.application.applicantId, name: row.name, email: canSeeContacts(access) ? row.email : null },
             verificationOf(row.application, definition, verifications),
           ),
           revisions: revisions.map((revision) => ({
             revision: revision.revision,
             formVersion: revision.formVersion,
-            answers: revision.answers,
+            answers: canSeeContacts(access)
+              ? revision.answers
+              : withoutContactAnswers(
+                  revision.answers,
+                  forms.find((form) => form.version === revision.formVersion)?.definition,
+                ),
             at: revision.createdAt.toISOString(),
           })),
           forms,
@@ -183,10 +211,16 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const actor = actorOf(request);
         const { id, format } = request.query;
-        const opening = await loadReviewableOpening(ctx.db, actor, id);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const opening = await loadReviewableOpening(ctx.db, actor, access, id, 'opening.export');
         const plan = await planExport(ctx.db, opening.id, (applicationId, fileId) =>
           applicantFileLink(ctx.publicUrl(), opening.id, applicationId, fileId),
         );
+        await recordAudit(ctx.db, access.organizationId, actor.user.id, {
+          kind: 'export.downloaded',
+          openingId: opening.id,
+          details: { format, rows: plan.total },
+        });
         const day = new Date().toISOString().slice(0, 10);
         const fileName = `${opening.title} applications ${day}.${format}`;
         const body =

@@ -1,7 +1,6 @@
-import { publicConfigSchema, successEnvelope } from '@placely/contract';
+import { publicConfigSchema, successEnvelope, z } from '@placely/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 

@@ -7,9 +7,11 @@ import { phoneNumbers, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
+import { isOrganization } from '../../policies/user';
 import { presentUser } from '../../presenters/user';
 import { mergeAutoFillData } from '../../services/autofill';
 import { loadEducation, loadPortfolioSummaries } from '../../services/individual';
+import { createOrganizationFor } from '../../services/organizations';
 import { loadProfileDetails } from '../../services/profile';
 import {
   getProfileSchema,
@@ -22,11 +24,13 @@ import {
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
-    const signInRateLimit = { rateLimit: { max: ctx.config.rateLimitAuthPerMinute * 2, timeWindow: '1 minute' } };
+    // Counted before authentication, so requests with bad or missing tokens are limited too (RATE_LIMIT_AUTH_PER_MINUTE;
+    // doubled as a sign-in may be followed by the web's one retry).
+    const signInRateLimit = app.rateLimit({ max: ctx.config.rateLimitAuthPerMinute * 2, timeWindow: '1 minute' });
 
     app.post(
       '/api/user/signIn',
-      { ...authenticated, config: signInRateLimit, schema: signInSchema },
+      { onRequest: [signInRateLimit, ctx.authenticate], schema: signInSchema },
       async (request) => {
         const actor = actorOf(request);
         const user = await ctx.db.transaction(async (tx) => {
@@ -105,6 +109,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .set({ accountType: request.query.account, updatedAt: sql`now()` })
           .where(eq(users.id, current.id))
           .returning();
+        if (updated && isOrganization(updated)) await createOrganizationFor(tx, updated);
         return updated ?? current;
       });
       return ok(presentUser(user), 'Account type updated');

@@ -8,8 +8,8 @@ import {
   updateAutoFillDataBodySchema,
   updateUserProfileBodySchema,
   userSchema,
+  z,
 } from '@placely/contract';
-import { z } from 'zod';
 
 export const signInSchema = {
   tags: ['user'],

@@ -277,3 +277,36 @@ describe('POST /api/user/update/autoFillData', () => {
     expect(body.exception.error.fields).toEqual([{ field: 'autoFillData.favouriteColour', message: 'Unknown field' }]);
   });
 });
+
+describe('hardening (issue #10, defect 8)', () => {
+  it('signed-in JSON answers are never stored by caches', async () => {
+    const user = await seedStudent(server.db);
+    const token = await server.tokenFor(user.id);
+    for (const path of ['/api/user/profile', '/api/user/skills']) {
+      const { status, response } = await server.call(path, { token });
+      expect(status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+    const signedIn = await server.call('/api/user/signIn', { token, body: {} });
+    expect(signedIn.response.headers.get('cache-control')).toBe('no-store');
+    const refused = await server.call('/api/user/profile');
+    expect(refused.response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('POST /api/user/signIn is rate-limited, signed in or not', async () => {
+    const limited = await startTestServer({ rateLimitAuthPerMinute: 2 });
+    try {
+      const user = await seedStudent(limited.db);
+      const token = await limited.tokenFor(user.id);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await limited.call('/api/user/signIn', { token, body: {} })).status);
+      expect(statuses).toContain(429);
+      expect(statuses[0]).toBe(200);
+      const anonymous = await limited.call('/api/user/signIn', { body: {} });
+      expect(anonymous.status).toBe(429);
+      expect(anonymous.body.exception.error.code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.close();
+    }
+  });
+});

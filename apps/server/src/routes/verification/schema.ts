@@ -1,17 +1,10 @@
 import {
   approvalBodySchema,
-  followingIdsSchema,
-  followStateSchema,
-  groupPersonPageSchema,
-  groupRequestPageSchema,
   memberRecordsQuerySchema,
   memberRecordsSchema,
   platformRoleSchema,
   recordDecisionBodySchema,
   recordDecisionSchema,
-  removeGroupPersonBodySchema,
-  requestDecisionBodySchema,
-  requestDecisionResultSchema,
   roleGrantBodySchema,
   roleGrantListSchema,
   roleListQuerySchema,
@@ -27,22 +20,31 @@ import {
   verificationGroupSchema,
   verificationGroupUpdateSchema,
   verificationMemberPageSchema,
-  verificationScopedListQuerySchema,
 } from '@placely/contract';
-import { z } from 'zod';
+import { circleEditSchemas, type MembershipSchemaWords } from '../memberships/schema';
 
 const tags = ['verification'];
 const one = { 200: successEnvelope(verificationGroupSchema) };
 const page = { 200: successEnvelope(verificationGroupPageSchema) };
-const removed = { 200: successEnvelope(z.object({ groupId: z.string(), userId: z.number() })) };
 
-export const listVerificationGroupsSchema = {
-  tags,
-  summary:
-    'view=joined (default): the verification groups the caller belongs to or asked to join. view=pending: groups awaiting approval (platform verification admins only).',
-  querystring: verificationGroupListQuerySchema,
-  response: page,
+/** The shared membership endpoints (routes/memberships) in a verification group's words. */
+export const verificationMembershipWords: MembershipSchemaWords = {
+  tag: 'verification',
+  noun: 'verification group',
+  circle: verificationGroupSchema,
+  idQuery: verificationGroupIdQuerySchema,
+  groupIdBody: verificationGroupIdBodySchema,
+  memberPage: verificationMemberPageSchema,
+  managedScope: 'the verification groups the caller manages',
+  membersScope: 'the verification groups the caller has a role in',
+  notes: {
+    details: "Includes the caller's role.",
+    join: 'Only approved verification groups take members.',
+    follow: 'Only approved verification groups take followers.',
+    removeMember: '; records it already verified keep their badge.',
+  },
 };
+
 export const adminVerificationGroupsSchema = {
   tags,
   summary:
@@ -50,108 +52,33 @@ export const adminVerificationGroupsSchema = {
   querystring: verificationGroupListQuerySchema.pick({ cursor: true, limit: true }),
   response: page,
 };
-export const verificationDetailsSchema = {
-  tags,
-  summary:
-    "A verification group's details for its join page (?id=), with the caller's membership, follow state and role",
-  querystring: verificationGroupIdQuerySchema,
-  response: one,
-};
-export const createVerificationGroupSchema = {
-  tags,
-  summary:
-    'Creates a verification group (organizations; or institution root/admins for their institution). It awaits approval by a platform verification admin; the creator becomes its owner.',
-  body: verificationGroupInputSchema,
-  response: one,
-};
-export const updateVerificationGroupSchema = {
-  tags,
-  summary: "Changes a verification group's name, description or join policy (owners and admins)",
-  body: verificationGroupUpdateSchema,
-  response: one,
-};
-export const deleteVerificationGroupSchema = {
-  tags,
-  summary: 'Deletes a verification group (?id=, owners). Its verifications stop showing as badges.',
-  querystring: verificationGroupIdQuerySchema,
-  response: { 200: successEnvelope(z.object({ id: z.string() })) },
-};
+export const {
+  list: listVerificationGroupsSchema,
+  create: createVerificationGroupSchema,
+  update: updateVerificationGroupSchema,
+  delete: deleteVerificationGroupSchema,
+} = circleEditSchemas(
+  verificationMembershipWords,
+  {
+    listQuery: verificationGroupListQuerySchema,
+    page: verificationGroupPageSchema,
+    input: verificationGroupInputSchema,
+    update: verificationGroupUpdateSchema,
+    idQuery: verificationGroupIdQuerySchema,
+  },
+  {
+    list: 'view=joined (default): the verification groups the caller belongs to or asked to join. view=pending: groups awaiting approval (platform verification admins only).',
+    create:
+      'Creates a verification group (organizations; or institution root/admins for their institution). It awaits approval by a platform verification admin; the creator becomes its owner.',
+    update: "Changes a verification group's name, description or join policy (owners and admins)",
+    delete: 'Deletes a verification group (?id=, owners). Its verifications stop showing as badges.',
+  },
+);
 export const approveVerificationGroupSchema = {
   tags,
   summary: 'Approves or rejects a verification group (platform verification admins)',
   body: approvalBodySchema,
   response: one,
-};
-export const joinVerificationGroupSchema = {
-  tags,
-  summary: 'Joins (open groups) or asks to join an approved verification group. Idempotent.',
-  body: verificationGroupIdBodySchema,
-  response: one,
-};
-export const leaveVerificationGroupSchema = {
-  tags,
-  summary: 'Leaves a verification group or withdraws a request',
-  body: verificationGroupIdBodySchema,
-  response: one,
-};
-export const verificationRequestsSchema = {
-  tags,
-  summary: 'Pending join requests to the verification groups the caller manages (or one, ?groupId=), oldest first',
-  querystring: verificationScopedListQuerySchema,
-  response: { 200: successEnvelope(groupRequestPageSchema) },
-};
-export const acceptVerificationRequestsSchema = {
-  tags,
-  summary: 'Accepts one or many join requests (ids); idempotent',
-  body: requestDecisionBodySchema,
-  response: { 200: successEnvelope(requestDecisionResultSchema) },
-};
-export const declineVerificationRequestsSchema = {
-  tags,
-  summary: 'Declines one or many join requests (ids); idempotent',
-  body: requestDecisionBodySchema,
-  response: { 200: successEnvelope(requestDecisionResultSchema) },
-};
-export const verificationMembersSchema = {
-  tags,
-  summary: 'Members of the verification groups the caller has a role in (or one, ?groupId=), newest first',
-  querystring: verificationScopedListQuerySchema,
-  response: { 200: successEnvelope(verificationMemberPageSchema) },
-};
-export const removeVerificationMemberSchema = {
-  tags,
-  summary: 'Removes a member (owners and admins); past verifications stay valid',
-  body: removeGroupPersonBodySchema,
-  response: removed,
-};
-export const verificationFollowersSchema = {
-  tags,
-  summary: 'Followers of the verification groups the caller manages (or one, ?groupId=), newest first',
-  querystring: verificationScopedListQuerySchema,
-  response: { 200: successEnvelope(groupPersonPageSchema) },
-};
-export const removeVerificationFollowerSchema = {
-  tags,
-  summary: 'Removes a follower (owners and admins)',
-  body: removeGroupPersonBodySchema,
-  response: removed,
-};
-export const followVerificationGroupSchema = {
-  tags,
-  summary: 'Follows an approved verification group (idempotent)',
-  body: verificationGroupIdBodySchema,
-  response: { 200: successEnvelope(followStateSchema) },
-};
-export const unfollowVerificationGroupSchema = {
-  tags,
-  summary: 'Unfollows a verification group (idempotent)',
-  body: verificationGroupIdBodySchema,
-  response: { 200: successEnvelope(followStateSchema) },
-};
-export const followingVerificationGroupIdsSchema = {
-  tags,
-  summary: 'Ids of the verification groups the caller follows',
-  response: { 200: successEnvelope(followingIdsSchema) },
 };
 export const listRolesSchema = {
   tags,

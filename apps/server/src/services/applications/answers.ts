@@ -2,9 +2,11 @@ import {
   type Answers,
   type AnswerValue,
   answersSchemaFor,
+  draftAnswersSchemaFor,
   type FieldError,
   type FileAnswer,
   type FormDefinition,
+  type z,
 } from '@placely/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -84,13 +86,29 @@ export async function withStoredFiles(
 
 /** Validates answers against a form with the shared schema; failures name `answers.<field>[.<row>.<sub>]`. */
 export function validateAnswers(definition: FormDefinition, answers: Answers): Answers {
-  const result = answersSchemaFor(definition).safeParse(answers);
+  return parseAnswers(answersSchemaFor(definition), answers);
+}
+
+/** Validates an autosaved draft: unfinished is fine, but only within what a submission could hold. */
+export function validateDraftAnswers(definition: FormDefinition, answers: Answers): Answers {
+  parseAnswers(draftAnswersSchemaFor(definition), answers);
+  return answers;
+}
+
+function parseAnswers(schema: z.ZodType, answers: Answers): Answers {
+  const result = schema.safeParse(answers);
   if (result.success) return result.data as Answers;
   throw errors.validation(
-    result.error.issues.map((issue) => ({
-      field: ['answers', ...issue.path.map(String)].join('.'),
-      message:
-        issue.code === 'unrecognized_keys' ? `Not a question of this form: ${issue.keys.join(', ')}` : issue.message,
-    })),
+    result.error.issues.flatMap((issue) => {
+      const at = ['answers', ...issue.path.map(String)];
+      // Each unknown key is named on its own, as the API does for bodies.
+      if (issue.code === 'unrecognized_keys') {
+        return issue.keys.map((key) => ({
+          field: [...at, key].join('.'),
+          message: `Not a question of this form: ${key}`,
+        }));
+      }
+      return [{ field: at.join('.'), message: issue.message }];
+    }),
   );
 }

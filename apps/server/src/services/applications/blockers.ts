@@ -1,5 +1,5 @@
 import type { ApplyBlocker, EligibilityRule } from '@placely/contract';
-import type { OpeningRow } from '../../presenters/opening';
+import type { OpeningRow } from '../../db/schema';
 
 export interface ApplyContext {
   /** The viewer owns the opening (an organization previewing its own form). */

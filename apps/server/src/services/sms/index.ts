@@ -5,9 +5,13 @@ import type { Config } from '../../config';
 /** Sends one text message. Implementations never log the number in clear or the message body in production. */
 export interface SmsSender {
   readonly kind: 'http' | 'development';
-  send(to: string, body: string): Promise<void>;
-  /** Development sender only: the latest message to a number, for tests and people trying the product offline. */
-  latest?(to: string): DevSmsMessage | undefined;
+  /** `forUserId`: the person the message was sent for (the development sender files it under them). */
+  send(to: string, body: string, forUserId: number): Promise<void>;
+  /**
+   * Development sender only: the latest message to a number sent for this person, for tests and people trying the
+   * product offline. Scoped to the person: someone else who adds the same number never reads their codes.
+   */
+  latest?(to: string, forUserId: number): DevSmsMessage | undefined;
 }
 
 export class SmsDeliveryError extends Error {}
@@ -50,17 +54,17 @@ export function createHttpSmsSender(settings: NonNullable<Config['sms']>, log: F
 
 /**
  * Development (never in production): logs the message with the number masked — so a person trying the product
- * offline reads the code in the terminal — and keeps the latest message per number for GET /api/dev/sms/latest.
+ * offline reads the code in the terminal — and keeps the latest message per person and number for GET /api/dev/sms/latest.
  */
 export function createDevelopmentSmsSender(log: FastifyBaseLogger): SmsSender {
   const messages = new Map<string, DevSmsMessage>();
   return {
     kind: 'development',
-    async send(to, body) {
-      messages.set(to, { to, body, sentAt: new Date().toISOString() });
+    async send(to, body, forUserId) {
+      messages.set(`${forUserId}:${to}`, { to, body, sentAt: new Date().toISOString() });
       log.info({ to: maskPhoneNumber(to) }, `development SMS: ${body}`);
     },
-    latest: (to) => messages.get(to),
+    latest: (to, forUserId) => messages.get(`${forUserId}:${to}`),
   };
 }
 

@@ -7,9 +7,11 @@ import { type FormDefinition, isOrganizationAccount } from '@placely/contract';
 import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
-import { useGroups } from '../../features/groups/api/listGroups';
+import { useManagedCircles } from '../../features/membership/api/listManagedCircles';
+import { GROUP_MEMBERSHIP } from '../../features/membership/kinds';
 import { useOpening } from '../../features/openings/api/getOpening';
 import { OpeningEditor } from '../../features/openings/components/OpeningEditor';
+import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
 import { FormPreview } from '../../features/quickApply/components/FormPreview';
 import { Page } from '../../lib/components/Page';
 import { showSuccess } from '../../lib/snackbar';
@@ -26,9 +28,10 @@ export default function CreateOpeningPage() {
   const id = params.get('id');
   const opening = useOpening(id);
   const navigate = useNavigate();
-  const isOrganization = isOrganizationAccount(user?.accountType);
-  // Group-only openings choose from the organization's own groups.
-  const groups = useGroups({ enabled: Boolean(accessToken) && isOrganization });
+  const active = useActiveOrganization();
+  const isOrganization = isOrganizationAccount(user?.accountType) || active.actingForTeam;
+  // Group-only openings choose from the organization's own groups (run by its own account, not yet by its team).
+  const groups = useManagedCircles(GROUP_MEMBERSHIP, Boolean(accessToken) && isOrganization && !active.actingForTeam);
   const groupOptions = useMemo(
     () => (groups.data?.pages ?? []).flatMap((page) => page.items).map((group) => ({ id: group.id, name: group.name })),
     [groups.data],
@@ -43,7 +46,7 @@ export default function CreateOpeningPage() {
   let content: React.ReactNode;
   if (!accessToken) {
     content = <SignInPrompt title="Sign in to post openings" next={here} />;
-  } else if (user && !isOrganizationAccount(user.accountType)) {
+  } else if (user && !isOrganization) {
     content = <Alert severity="info">Openings are posted by organization accounts.</Alert>;
   } else if (!user || (id && opening.isPending)) {
     content = (

@@ -1,74 +1,42 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
-import { isOrganizationAccount } from '@placely/contract';
+import { type Group, groupInputSchema, isOrganizationAccount } from '@placely/contract';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
-import { GroupJoinPanel } from '../../features/groups/components/GroupJoinPanel';
-import { GroupFollowers, GroupMembers } from '../../features/groups/components/GroupPeople';
-import { GroupRequests } from '../../features/groups/components/GroupRequests';
-import { GroupsManager } from '../../features/groups/components/GroupsManager';
-import { MyGroups } from '../../features/groups/components/MyGroups';
-import { Page } from '../../lib/components/Page';
+import { Link as RouterLink, useParams } from 'react-router';
+import { GroupChips, GroupVisibilityField } from '../../features/groups/components/GroupFields';
+import type { CircleFormExtras } from '../../features/membership/components/MembershipDialog';
+import { MembershipManager } from '../../features/membership/components/MembershipManager';
+import { MembershipPeople } from '../../features/membership/components/MembershipPeople';
+import { MembershipRequests } from '../../features/membership/components/MembershipRequests';
+import { GROUP_MEMBERSHIP } from '../../features/membership/kinds';
 import { Section } from '../../lib/components/Section';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
+import { MembershipJoinLinkPage, MembershipManagerPage } from './MembershipPages';
 
-/** An organization page: a sign-in prompt when signed out, a pointer elsewhere for other accounts. */
-function OrganizationPage({
-  title,
-  intro,
-  path,
-  children,
-}: {
-  title: string;
-  intro: string;
-  path: string;
-  children: ReactNode;
-}) {
-  const accessToken = useAppStore((state) => state.accessToken);
+const kind = GROUP_MEMBERSHIP;
+
+/** Groups are run by organization accounts; anyone else is pointed to the groups they are in. */
+function OrganizationPage(props: { title: string; intro: string; path: string; children: ReactNode }) {
   const user = useAppStore((state) => state.user);
-  if (!accessToken) {
-    return (
-      <Page title={title}>
-        <SignInPrompt title={`Sign in to see ${title.toLowerCase()}`} next={path} />
-      </Page>
-    );
-  }
-  if (user && !isOrganizationAccount(user.accountType)) {
-    return (
-      <Page title={title}>
-        <Alert severity="info">
-          Groups are run by organization accounts.{' '}
-          <Link component={RouterLink} to={PATHS.joinGroupLink}>
-            See the groups you are in
-          </Link>
-        </Alert>
-      </Page>
-    );
-  }
-  return (
-    <Page title={title} intro={intro}>
-      {children}
-    </Page>
-  );
+  const refuse =
+    user && !isOrganizationAccount(user.accountType) ? (
+      <Alert severity="info">
+        Groups are run by organization accounts.{' '}
+        <Link component={RouterLink} to={PATHS.joinGroupLink}>
+          See the groups you are in
+        </Link>
+      </Alert>
+    ) : null;
+  return <MembershipManagerPage kind={kind} refuse={refuse} {...props} />;
 }
 
-const GroupTabs = () => (
-  <Alert severity="info" icon={false} sx={{ mb: 2 }}>
-    <Link component={RouterLink} to={PATHS.organization.groups}>
-      Groups
-    </Link>
-    {' · '}
-    <Link component={RouterLink} to={PATHS.organization.groupRequests}>
-      Join requests
-    </Link>
-    {' · '}
-    <Link component={RouterLink} to={PATHS.organization.groupFollowers}>
-      Members and followers
-    </Link>
-  </Alert>
-);
+const groupForm: CircleFormExtras<Group> = {
+  schema: groupInputSchema,
+  fields: ['visibility'],
+  defaults: (existing) => ({ visibility: existing?.visibility ?? 'public' }),
+  render: (control) => <GroupVisibilityField control={control} />,
+};
 
 export function OrganizationGroupsPage() {
   return (
@@ -77,8 +45,7 @@ export function OrganizationGroupsPage() {
       path={PATHS.organization.groups}
       intro="Groups gather candidates around your organization. Share a group's link or QR code; limit openings to its members."
     >
-      <GroupTabs />
-      <GroupsManager />
+      <MembershipManager kind={kind} form={groupForm} chips={(group) => <GroupChips group={group} />} />
     </OrganizationPage>
   );
 }
@@ -90,8 +57,7 @@ export function OrganizationGroupRequestsPage() {
       path={PATHS.organization.groupRequests}
       intro="People who asked to join your groups. Accept or decline one at a time, or select several."
     >
-      <GroupTabs />
-      <GroupRequests />
+      <MembershipRequests kind={kind} />
     </OrganizationPage>
   );
 }
@@ -103,12 +69,11 @@ export function OrganizationGroupFollowersPage() {
       path={PATHS.organization.groupFollowers}
       intro="Members belong to your groups; followers only hear about them."
     >
-      <GroupTabs />
       <Section title="Members">
-        <GroupMembers />
+        <MembershipPeople kind={kind} which="members" />
       </Section>
       <Section title="Followers">
-        <GroupFollowers />
+        <MembershipPeople kind={kind} which="followers" />
       </Section>
     </OrganizationPage>
   );
@@ -116,20 +81,5 @@ export function OrganizationGroupFollowersPage() {
 
 /** /joinGroupLink/{groupId}: a group anyone can open; /joinGroupLink: the groups you are in. */
 export function JoinGroupLinkPage() {
-  const { groupId } = useParams();
-  const location = useLocation();
-  const signedIn = useAppStore((state) => Boolean(state.accessToken));
-  const prompt = (
-    <SignInPrompt
-      title="Sign in to join"
-      description="Sign in with Google to join or follow this group. New accounts start as students."
-      next={location.pathname}
-    />
-  );
-  if (groupId) return <GroupJoinPanel groupId={groupId} signedIn={signedIn} signInSlot={prompt} />;
-  return (
-    <Page title="Your groups" intro="Groups you belong to or asked to join, with the organization's answer.">
-      {signedIn ? <MyGroups /> : <SignInPrompt title="Sign in to see your groups" next={PATHS.joinGroupLink} />}
-    </Page>
-  );
+  return <MembershipJoinLinkPage kind={kind} groupId={useParams().groupId} />;
 }

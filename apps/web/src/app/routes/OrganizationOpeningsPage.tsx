@@ -8,6 +8,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { OpeningsList } from '../../features/openings/components/OpeningsList';
 import { ResponsesView } from '../../features/openings/components/ResponsesView';
+import { ApplicationLastChange, OpeningLastChange } from '../../features/organization/components/LastChanges';
+import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
@@ -19,6 +21,7 @@ import { PATHS } from '../paths';
 export default function OrganizationOpeningsPage() {
   const accessToken = useAppStore((state) => state.accessToken);
   const user = useAppStore((state) => state.user);
+  const active = useActiveOrganization();
   const [params, setParams] = useSearchParams();
   const openingId = params.get('opening');
   const applicationId = params.get('application');
@@ -56,7 +59,7 @@ export default function OrganizationOpeningsPage() {
       </Page>
     );
   }
-  if (user && !isOrganizationAccount(user.accountType)) {
+  if (user && !isOrganizationAccount(user.accountType) && !active.actingForTeam) {
     return (
       <Page title="Openings">
         <Alert severity="info">Openings are managed by organization accounts.</Alert>
@@ -72,22 +75,26 @@ export default function OrganizationOpeningsPage() {
           fileId={applicationId ? fileId : null}
           onOpenApplication={openApplication}
           onFileStarted={fileStarted}
+          openingNote={<OpeningLastChange openingId={openingId} />}
+          renderApplicationNote={(id) => <ApplicationLastChange openingId={openingId} applicationId={id} />}
         />
       </Page>
     );
   }
   return (
     <Page title="Openings">
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: -1, mb: 2 }}>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          component={RouterLink}
-          to={PATHS.organization.createOpening}
-        >
-          Create an opening
-        </Button>
-      </Stack>
+      {(active.organization?.abilities.createOpenings ?? !active.actingForTeam) && (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: -1, mb: 2 }}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            component={RouterLink}
+            to={PATHS.organization.createOpening}
+          >
+            Create an opening
+          </Button>
+        </Stack>
+      )}
       <OpeningsList />
     </Page>
   );

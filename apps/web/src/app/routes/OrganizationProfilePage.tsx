@@ -6,6 +6,9 @@ import { isOrganizationAccount } from '@placely/contract';
 import { Link as RouterLink } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { RootInstitutions } from '../../features/institution/components/RootInstitutions';
+import { useOpenings } from '../../features/openings/api/listOpenings';
+import { PeopleSection } from '../../features/organization/components/PeopleSection';
+import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
 import { useProfile } from '../../features/profile/api/getProfile';
 import { OrganizationProfileForm } from '../../features/profile/components/OrganizationProfileForm';
 import { PhoneNumbersEditor } from '../../features/profile/components/PhoneNumbersEditor';
@@ -20,11 +23,23 @@ export default function OrganizationProfilePage() {
   const accessToken = useAppStore((state) => state.accessToken);
   const user = useAppStore((state) => state.user);
   const profile = useProfile();
+  const active = useActiveOrganization();
+  const openings = useOpenings();
+  const openingChoices = (openings.data?.pages ?? []).flatMap((page) =>
+    page.items.map((opening) => ({ id: opening.id, title: opening.title })),
+  );
 
   if (!accessToken) {
     return (
       <Page title={TITLE}>
         <SignInPrompt title="Sign in to see your organization profile" next={PATHS.organization.profile} />
+      </Page>
+    );
+  }
+  if (active.actingForTeam) {
+    return (
+      <Page title={active.organization?.name ?? TITLE} intro="You are acting for this organization.">
+        <PeopleSection openings={openingChoices} />
       </Page>
     );
   }
@@ -71,6 +86,7 @@ export default function OrganizationProfilePage() {
       <Section title="Phone numbers" description="A verified number becomes your primary contact number.">
         <PhoneNumbersEditor phoneNumbers={details.phoneNumbers} />
       </Section>
+      <PeopleSection openings={openingChoices} />
       <RootInstitutions />
     </Page>
   );

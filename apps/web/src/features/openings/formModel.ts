@@ -1,3 +1,4 @@
+import type { z } from '@placely/contract';
 import {
   CONTENT_TYPES,
   EMPTY_ELIGIBILITY,
@@ -11,7 +12,6 @@ import {
   type OpeningInput,
   type openingInputSchema,
 } from '@placely/contract';
-import type { z } from 'zod';
 
 /** The editor's values: what the contract accepts before its defaults apply. */
 export type OpeningFormValues = z.input<typeof openingInputSchema>;

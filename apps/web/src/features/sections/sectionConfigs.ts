@@ -1,3 +1,4 @@
+import type { z } from '@placely/contract';
 import {
   EXPERIENCE_KIND_LABELS,
   educationInputSchema,
@@ -10,7 +11,6 @@ import {
   placementInputSchema,
   projectInputSchema,
 } from '@placely/contract';
-import type { z } from 'zod';
 import { formatMonth, formatRange } from '../../lib/dates';
 import type { SectionEntry } from './api/listEntries';
 import { type FieldSpec, optionsFrom } from './components/fields';

@@ -31,6 +31,19 @@ describe('getNavItems', () => {
     ]);
   });
 
+  it("follows the spec's Organization menu while acting for a team, with Activity for owners", () => {
+    const team = (options: Parameters<typeof getNavItems>[1]) =>
+      getNavItems('Individual', options).map((item) => [item.label, item.to]);
+    expect(team({ actingForTeam: true })).toEqual([
+      ['Home', '/'],
+      ['Profile', '/organization/profile'],
+      ['Openings', '/organization/openings'],
+    ]);
+    expect(team({ actingForTeam: true, activity: true }).at(-1)).toEqual(['Activity', '/organization/activity']);
+    expect(getNavItems('Organization', { activity: true }).at(-1)?.label).toBe('Activity');
+    expect(getNavItems('Individual', { activity: true })).toEqual(getNavItems('Individual'));
+  });
+
   it('gives every other known account type the student menu', () => {
     for (const type of ACCOUNT_TYPES.filter((t) => t !== 'Organization')) {
       expect(pairs(type)).toEqual(STUDENT);

@@ -25,8 +25,29 @@ const ORGANIZATION_NAV: readonly NavItem[] = [
   { label: 'Verifications', to: PATHS.organization.verifications },
 ];
 
+/** The spec's Organization menu for someone acting for an organization's team (groups stay with its own account). */
+const TEAM_NAV: readonly NavItem[] = [
+  { label: 'Home', to: PATHS.home },
+  { label: 'Profile', to: PATHS.organization.profile },
+  { label: 'Openings', to: PATHS.organization.openings },
+];
+
+const ACTIVITY: NavItem = { label: 'Activity', to: PATHS.organization.activity };
+
+export interface NavOptions {
+  /** Acting for an organization other than one's own account: its menu, whatever one's own account type. */
+  actingForTeam?: boolean;
+  /** The server says this person may read the organization's activity (owners). */
+  activity?: boolean;
+}
+
 /** Spec §2 menu: Organization → organization items; any other known type → student items; none when signed out. */
-export function getNavItems(accountType: AccountType | string | null | undefined): readonly NavItem[] {
+export function getNavItems(
+  accountType: AccountType | string | null | undefined,
+  options: NavOptions = {},
+): readonly NavItem[] {
+  const withActivity = (items: readonly NavItem[]) => (options.activity ? [...items, ACTIVITY] : items);
+  if (options.actingForTeam) return withActivity(TEAM_NAV);
   if (!isKnownAccountType(accountType)) return [];
-  return isOrganizationAccount(accountType) ? ORGANIZATION_NAV : INDIVIDUAL_NAV;
+  return isOrganizationAccount(accountType) ? withActivity(ORGANIZATION_NAV) : INDIVIDUAL_NAV;
 }

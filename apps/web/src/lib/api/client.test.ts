@@ -1,5 +1,6 @@
-import { AUTH_PATHS, MESSAGES } from '@placely/contract';
+import { AUTH_PATHS, MESSAGES, ORGANIZATION_HEADER } from '@placely/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useActingFor } from '../actingFor';
 import { useAppStore } from '../store';
 import { ACCESS_TOKEN_STORAGE_KEY } from '../tokenStorage';
 import { apiData, apiDownload, apiRequest, REFRESH_LOCK_NAME } from './client';
@@ -202,5 +203,32 @@ describe('apiDownload', () => {
     signInWith('tok');
     fetchMock.mockResolvedValue(failure(404, 'That opening was not found.', 'NOT_FOUND'));
     await expect(apiDownload('/api/export')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+});
+
+describe('acting for an organization', () => {
+  const headerOf = (init?: RequestInit) =>
+    (init?.headers as Record<string, string> | undefined)?.[ORGANIZATION_HEADER] ?? null;
+
+  it('names the chosen organization on every call, only for the person who chose it, and forgets it on sign-out', async () => {
+    signInWith('tok-1');
+    fetchMock.mockImplementation(async () => success({ ok: true }));
+    useAppStore.setState({ user: { userId: 7 } as never });
+    useActingFor.getState().actFor(7, 42);
+    await apiRequest('/api/organization/openings');
+    expect(headerOf(fetchMock.mock.calls[0]?.[1])).toBe('42');
+    // The choice survives a reload (stored), and is ignored for anyone else.
+    expect(JSON.parse(localStorage.getItem('placely.actingFor') ?? 'null')).toEqual({ userId: 7, organizationId: 42 });
+    useAppStore.setState({ user: { userId: 8 } as never });
+    await apiRequest('/api/organization/openings');
+    expect(headerOf(fetchMock.mock.calls[1]?.[1])).toBeNull();
+    // Acting for oneself sends nothing; signing out forgets the choice.
+    useAppStore.setState({ user: { userId: 7 } as never });
+    useActingFor.getState().actFor(7, null);
+    await apiRequest('/api/organization/openings');
+    expect(headerOf(fetchMock.mock.calls[2]?.[1])).toBeNull();
+    useActingFor.getState().actFor(7, 42);
+    useAppStore.getState().clearSession();
+    expect(localStorage.getItem('placely.actingFor')).toBeNull();
   });
 });

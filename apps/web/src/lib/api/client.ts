@@ -1,4 +1,12 @@
-import { type AccessToken, AUTH_PATHS, type FieldError, MAX_RETRIES_ON_401, MESSAGES } from '@placely/contract';
+import {
+  type AccessToken,
+  AUTH_PATHS,
+  type FieldError,
+  MAX_RETRIES_ON_401,
+  MESSAGES,
+  ORGANIZATION_HEADER,
+} from '@placely/contract';
+import { actingOrganizationId } from '../actingFor';
 import { useAppStore } from '../store';
 import { readStoredAccessToken } from '../tokenStorage';
 import { ApiError, type ApiErrorCode } from './errors';
@@ -58,6 +66,9 @@ async function send(path: string, options: ApiRequestOptions, token: string | nu
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   // The server expects the bare token, without a "Bearer" prefix (spec §7).
   if (token) headers.Authorization = token;
+  // Acting for an organization: every call names it; the server decides what the person may do there.
+  const organizationId = token ? actingOrganizationId(useAppStore.getState().user?.userId) : null;
+  if (organizationId !== null) headers[ORGANIZATION_HEADER] = String(organizationId);
   const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'include' };
   if (options.rawBody !== undefined) {
     headers['Content-Type'] = 'application/octet-stream';

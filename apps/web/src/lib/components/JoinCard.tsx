@@ -9,7 +9,7 @@ import type { JoinPolicy, MembershipState } from '@placely/contract';
 import type { ReactNode } from 'react';
 
 export interface JoinCardProps {
-  /** "group" or "verification group". */
+  /** The kind's noun: "group", "verification group". */
   noun: string;
   name: string;
   description: string | null;
@@ -18,8 +18,7 @@ export interface JoinCardProps {
   memberCount: number;
   joinPolicy: JoinPolicy;
   membership: MembershipState | null;
-  following: boolean;
-  abilities: { join: boolean; leave: boolean; follow: boolean };
+  abilities: { join: boolean; leave: boolean };
   /** Shown above the actions, e.g. "awaiting approval". */
   notice?: ReactNode;
   /** Signed out: what to show instead of the actions (a sign-in prompt). */
@@ -27,8 +26,8 @@ export interface JoinCardProps {
   busy: boolean;
   onJoin: () => void;
   onLeave: () => void;
-  onFollow: () => void;
-  onUnfollow: () => void;
+  /** Follow / Unfollow (the membership feature's FollowButton). */
+  followButton: ReactNode;
 }
 
 const STATE_TEXT: Record<MembershipState, string> = {
@@ -37,7 +36,7 @@ const STATE_TEXT: Record<MembershipState, string> = {
   declined: 'Your request to join was declined.',
 };
 
-/** A join page's card: what the group is, who runs it, and join / leave / follow for the visitor. */
+/** A join page's card: what the circle is, who runs it, and join / leave / follow for the visitor. */
 export function JoinCard(props: JoinCardProps) {
   const { noun, membership, abilities, busy } = props;
   const joinLabel =
@@ -84,17 +83,7 @@ export function JoinCard(props: JoinCardProps) {
                         : 'Remove from my list'}
                   </Button>
                 )}
-                {props.following ? (
-                  <Button variant="outlined" onClick={props.onUnfollow} disabled={busy}>
-                    Unfollow
-                  </Button>
-                ) : (
-                  abilities.follow && (
-                    <Button variant="outlined" onClick={props.onFollow} disabled={busy}>
-                      Follow
-                    </Button>
-                  )
-                )}
+                {props.followButton}
               </Stack>
             </>
           )}

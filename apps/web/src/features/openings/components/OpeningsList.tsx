@@ -159,27 +159,31 @@ function OpeningCard({
             Edit
           </Button>
         )}
-        <IconButton
-          size="small"
-          aria-label={`More actions for ${opening.title}`}
-          aria-haspopup="menu"
-          aria-controls={menuAnchor ? menuId : undefined}
-          aria-expanded={menuAnchor ? true : undefined}
-          onClick={(event) => setMenuAnchor(event.currentTarget)}
-          sx={{ ml: 'auto' }}
-        >
-          <MoreVertIcon />
-        </IconButton>
-        <Menu id={menuId} anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
-          <MenuItem
-            disabled={duplicate.isPending}
-            onClick={() => {
-              setMenuAnchor(null);
-              duplicate.mutate(opening.id, { onSuccess: () => showSuccess('Opening duplicated as a draft') });
-            }}
+        {(abilities.update || abilities.delete) && (
+          <IconButton
+            size="small"
+            aria-label={`More actions for ${opening.title}`}
+            aria-haspopup="menu"
+            aria-controls={menuAnchor ? menuId : undefined}
+            aria-expanded={menuAnchor ? true : undefined}
+            onClick={(event) => setMenuAnchor(event.currentTarget)}
+            sx={{ ml: 'auto' }}
           >
-            Duplicate
-          </MenuItem>
+            <MoreVertIcon />
+          </IconButton>
+        )}
+        <Menu id={menuId} anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+          {abilities.update && (
+            <MenuItem
+              disabled={duplicate.isPending}
+              onClick={() => {
+                setMenuAnchor(null);
+                duplicate.mutate(opening.id, { onSuccess: () => showSuccess('Opening duplicated as a draft') });
+              }}
+            >
+              Duplicate
+            </MenuItem>
+          )}
           {abilities.update && (
             <MenuItem
               disabled={changeStatus.isPending}

@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { APPLICATION_STATUS_LABELS, OPENING_STATUS_LABELS } from '@placely/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PATHS, toEditOpening } from '../../../app/paths';
 import { VerifiedBadge } from '../../../lib/components/VerifiedBadge';
@@ -45,6 +45,10 @@ export interface ResponsesViewProps {
   onOpenApplication: (applicationId: string | null) => void;
   /** Called once the file download has started, so the address stops asking for it. */
   onFileStarted: () => void;
+  /** Who last changed the opening (the page fills it from the audit trail). */
+  openingNote?: ReactNode;
+  /** Who last did something with one application. */
+  renderApplicationNote?: (applicationId: string) => ReactNode;
 }
 
 /** The responses to one opening: a table of applicants and their answers, one application at a time, exports. */
@@ -54,6 +58,8 @@ export function ResponsesView({
   fileId,
   onOpenApplication,
   onFileStarted,
+  openingNote,
+  renderApplicationNote,
 }: ResponsesViewProps) {
   const [order, setOrder] = useState<ResponseOrder>('newest');
   const opening = useOpening(openingId);
@@ -104,6 +110,7 @@ export function ResponsesView({
             )}
           </Stack>
         )}
+        {openingNote}
         {opening.isError && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {opening.error.message}
@@ -121,7 +128,7 @@ export function ResponsesView({
             ? 'Loading applications…'
             : `${total} ${total === 1 ? 'application' : 'applications'}${items.length < total ? ` · showing ${items.length}` : ''}`}
         </Typography>
-        <ExportButtons openingId={openingId} disabled={total === 0} />
+        {opening.data?.abilities.export && <ExportButtons openingId={openingId} disabled={total === 0} />}
       </Stack>
 
       {applications.isError ? (
@@ -190,6 +197,7 @@ export function ResponsesView({
                         {item.applicant.email}
                       </Typography>
                     )}
+                    {renderApplicationNote?.(item.id)}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {formatDateTime(item.submittedAt)}

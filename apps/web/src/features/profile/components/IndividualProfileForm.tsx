@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
+import type { z } from '@placely/contract';
 import {
   type AccountType,
   type IndividualProfile,
@@ -9,7 +10,6 @@ import {
   individualProfileInputSchema,
 } from '@placely/contract';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { FormTextField } from '../../../lib/components/FormTextField';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { showSuccess } from '../../../lib/snackbar';

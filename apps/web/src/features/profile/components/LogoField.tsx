@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FILE_RULES, formatBytes, publicFilePath, type StoredFile } from '@placely/contract';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 import { useFileUpload } from '../../../lib/uploads/useFileUpload';
 
@@ -23,11 +23,19 @@ export function LogoField<T extends FieldValues, TOut>({ control, name }: LogoFi
   const { field, fieldState } = useController<T, Path<T>, TOut>({ control, name });
   const input = useRef<HTMLInputElement>(null);
   const progressId = useId();
+  // The server serves a logo publicly only once the saved profile uses it, so until then the preview shows the
+  // chosen file from this browser.
+  const chosen = useRef<File | undefined>(undefined);
+  const [localPreview, setLocalPreview] = useState<{ address: string; objectUrl: string }>();
+  useEffect(() => () => localPreview && URL.revokeObjectURL(localPreview.objectUrl), [localPreview]);
   const upload = useFileUpload('logo', (file: StoredFile) => {
     // The stored value must be an absolute web address: public forms show it as it is.
-    field.onChange(new URL(publicFilePath(file.id), window.location.origin).toString());
+    const address = new URL(publicFilePath(file.id), window.location.origin).toString();
+    if (chosen.current) setLocalPreview({ address, objectUrl: URL.createObjectURL(chosen.current) });
+    field.onChange(address);
   });
   const value = typeof field.value === 'string' ? field.value : '';
+  const previewSrc = localPreview?.address === value ? localPreview.objectUrl : value;
   const busy = upload.state.status === 'uploading' || upload.state.status === 'paused';
 
   return (
@@ -35,7 +43,7 @@ export function LogoField<T extends FieldValues, TOut>({ control, name }: LogoFi
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Avatar
           variant="rounded"
-          src={value || undefined}
+          src={previewSrc || undefined}
           alt={value ? 'Logo preview' : ''}
           sx={{ width: 56, height: 56, mt: 0.5, bgcolor: 'grey.200' }}
         >
@@ -65,6 +73,7 @@ export function LogoField<T extends FieldValues, TOut>({ control, name }: LogoFi
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
+          chosen.current = file;
           if (file) upload.start(file);
         }}
       />

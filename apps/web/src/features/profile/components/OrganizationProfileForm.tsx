@@ -6,6 +6,7 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { z } from '@placely/contract';
 import {
   type AccountType,
   ORGANIZATION_SIZES,
@@ -14,7 +15,6 @@ import {
   organizationProfileInputSchema,
 } from '@placely/contract';
 import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { FormTextField } from '../../../lib/components/FormTextField';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { showSuccess } from '../../../lib/snackbar';

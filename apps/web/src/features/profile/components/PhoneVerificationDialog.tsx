@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api/errors';
 import { showSuccess } from '../../../lib/snackbar';
 import { useCheckPhoneCode } from '../api/checkPhoneCode';
 import { useDevSms } from '../api/getDevSms';
+import { usePhoneCodeStatus } from '../api/getPhoneCodeStatus';
 import { useMarkPhoneVerified } from '../api/markPhoneVerified';
 import { useRequestPhoneCode } from '../api/requestPhoneCode';
 
@@ -22,33 +23,52 @@ export interface PhoneVerificationDialogProps {
   onClose: () => void;
 }
 
+function expiresInMinutes(iso: string | null, now: number): string {
+  const minutes = Math.max(1, Math.ceil(secondsUntil(iso ?? undefined, now) / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 function secondsUntil(iso: string | undefined, now: number): number {
   return iso ? Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000)) : 0;
 }
 
-/** Sends a one-time code to the number, takes the code, then records the number as verified (and primary). */
+/**
+ * Takes the one-time code sent to the number, then records the number as verified (and primary). On opening it asks
+ * the server whether a code already sent is still live: then the person types that code (reopening within the
+ * cooldown never locks them out); only when there is none, and none was asked for within the cooldown, does it send
+ * one. A new code otherwise goes only on "Send a new code", whose label carries the cooldown.
+ */
 export function PhoneVerificationDialog({ phoneNumber, onClose }: PhoneVerificationDialogProps) {
   const open = phoneNumber !== null;
   const number = phoneNumber ?? '';
-  const [sent, setSent] = useState<PhoneCodeSent | null>(null);
+  /** The live code: when it expires. */
+  const [liveUntil, setLiveUntil] = useState<string | null>(null);
+  const [resendAfter, setResendAfter] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  // Each opening (or another number) gets its own moment, set during render so no effect ever sees the previous
+  // opening's answer under the current one.
+  const [opening, setOpening] = useState(() => ({ phoneNumber, at: Date.now() }));
+  if (opening.phoneNumber !== phoneNumber) setOpening({ phoneNumber, at: Date.now() });
+  const openedAt = opening.at;
+  const status = usePhoneCodeStatus(number, openedAt, open);
   const requestCode = useRequestPhoneCode();
   const checkCode = useCheckPhoneCode();
   const record = useMarkPhoneVerified();
   const config = useConfig();
   const developmentSms = config.data?.smsSender === 'development';
-  const devSms = useDevSms(number, sent?.expiresAt, open && developmentSms);
+  const devSms = useDevSms(number, liveUntil ?? undefined, open && developmentSms);
   const codeId = useId();
-  const requestedFor = useRef<string | null>(null);
+  const decidedFor = useRef<string | null>(null);
 
   const send = () => {
     setProblem(null);
     requestCode.mutate(number, {
-      onSuccess: (result) => {
-        setSent(result);
+      onSuccess: (result: PhoneCodeSent) => {
+        setLiveUntil(result.expiresAt);
+        setResendAfter(result.resendAfter);
         setCode('');
         setCodeError(null);
       },
@@ -56,22 +76,30 @@ export function PhoneVerificationDialog({ phoneNumber, onClose }: PhoneVerificat
     });
   };
 
-  // One code per opening of the dialog ("Send a new code" asks again); the ref guards against repeats.
+  // Once per opening, when the server has said whether a code is live: use it, or send the first one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: send is recreated each render and must not re-trigger this
   useEffect(() => {
     if (!open) {
-      requestedFor.current = null;
-      setSent(null);
+      decidedFor.current = null;
+      setLiveUntil(null);
+      setResendAfter(null);
       setCode('');
       setCodeError(null);
       setProblem(null);
       return;
     }
-    if (requestedFor.current !== number) {
-      requestedFor.current = number;
+    const thisOpening = `${number}@${openedAt}`;
+    if (decidedFor.current === thisOpening || status.isPending) return;
+    decidedFor.current = thisOpening;
+    if (status.data?.expiresAt) {
+      setLiveUntil(status.data.expiresAt);
+      setResendAfter(status.data.resendAfter);
+    } else if (status.data?.resendAfter) {
+      setResendAfter(status.data.resendAfter);
+    } else {
       send();
     }
-  }, [open, number]);
+  }, [open, number, openedAt, status.isPending, status.data]);
 
   useEffect(() => {
     if (!open) return;
@@ -79,7 +107,8 @@ export function PhoneVerificationDialog({ phoneNumber, onClose }: PhoneVerificat
     return () => clearInterval(timer);
   }, [open]);
 
-  const resendIn = secondsUntil(sent?.resendAfter, now);
+  const resendIn = secondsUntil(resendAfter ?? undefined, now);
+  const sent = liveUntil !== null && secondsUntil(liveUntil, now) > 0;
   const busy = checkCode.isPending || record.isPending;
 
   const onSubmit = (event: FormEvent) => {
@@ -119,10 +148,12 @@ export function PhoneVerificationDialog({ phoneNumber, onClose }: PhoneVerificat
           <Stack spacing={2}>
             <DialogContentText>
               {sent
-                ? `We sent a ${PHONE_CODE.length}-digit code by SMS. It expires in ${PHONE_CODE.ttlSeconds / 60} minutes.`
-                : requestCode.isPending
+                ? `We sent a ${PHONE_CODE.length}-digit code by SMS. It expires in ${expiresInMinutes(liveUntil, now)}.`
+                : requestCode.isPending || status.isPending
                   ? 'Sending a code…'
-                  : 'We will send a code by SMS.'}
+                  : resendIn > 0
+                    ? 'Ask for a new code when the button allows it.'
+                    : 'Ask for a code by SMS.'}
             </DialogContentText>
             {developmentSms && devSms.data && (
               <Alert severity="info">

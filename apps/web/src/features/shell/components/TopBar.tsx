@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { AccountMenu } from './AccountMenu';
+import { AccountMenu, type AccountSwitchOption } from './AccountMenu';
 import { BrandMark } from './BrandLogo';
 import { InstallButton } from './InstallButton';
 
@@ -22,10 +22,21 @@ export interface TopBarProps {
   onSignOut: () => void;
   /** Opens the navigation drawer (small screens); undefined when there is no menu. */
   onOpenNavigation: (() => void) | undefined;
+  /** The account menu's "Acting for" switch. */
+  switchOptions?: readonly AccountSwitchOption[];
 }
 
 /** The top navigation bar of spec §2. */
-export function TopBar({ signedIn, signInSlot, feedbackUrl, helpUrl, onSignOut, onOpenNavigation }: TopBarProps) {
+export function TopBar({
+  signedIn,
+  signInSlot,
+  feedbackUrl,
+  helpUrl,
+  onSignOut,
+  onOpenNavigation,
+  switchOptions,
+}: TopBarProps) {
+  const actingAs = switchOptions?.find((option) => option.selected);
   return (
     <AppBar position="sticky" color="primary" elevation={1} component="header">
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
@@ -61,7 +72,26 @@ export function TopBar({ signedIn, signInSlot, feedbackUrl, helpUrl, onSignOut, 
         />
         <Box sx={{ flexGrow: 1 }} />
         <InstallButton />
-        {signedIn ? <AccountMenu feedbackUrl={feedbackUrl} helpUrl={helpUrl} onSignOut={onSignOut} /> : signInSlot}
+        {signedIn && actingAs && (
+          <Typography
+            component="span"
+            variant="body2"
+            data-testid="acting-for"
+            sx={{ maxWidth: { xs: 120, sm: 240 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {actingAs.label}
+          </Typography>
+        )}
+        {signedIn ? (
+          <AccountMenu
+            feedbackUrl={feedbackUrl}
+            helpUrl={helpUrl}
+            onSignOut={onSignOut}
+            {...(switchOptions ? { switchOptions } : {})}
+          />
+        ) : (
+          signInSlot
+        )}
       </Toolbar>
     </AppBar>
   );

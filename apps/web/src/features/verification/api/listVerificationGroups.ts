@@ -1,9 +1,10 @@
 import type { VerificationGroupPage } from '@placely/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api/client';
+import { QUERY_ROOTS } from '../../../lib/api/queryRoots';
 
 /** Every verification query starts with this, so a change can refresh them all at once. */
-export const VERIFICATION_QUERY_ROOT = ['verification'] as const;
+export const VERIFICATION_QUERY_ROOT = QUERY_ROOTS.verification;
 export type VerificationListView = 'joined' | 'pending';
 export const verificationGroupsQueryKey = (view: VerificationListView) =>
   [...VERIFICATION_QUERY_ROOT, 'list', view] as const;

@@ -1,0 +1,513 @@
+import {
+  ORGANIZATION_INVITATION_TTL_DAYS,
+  ORGANIZATION_ROLE_LABELS,
+  type OrganizationInviteBody,
+  type OrganizationRole,
+} from '@placely/contract';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type Actor, actorOf } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import {
+  individualProfiles,
+  openings,
+  organizationAuditEvents,
+  organizationMemberOpenings,
+  organizationMembers,
+  organizationProfiles,
+  users,
+} from '../../db/schema';
+import { errors } from '../../errors';
+import { decodeTimeCursor, pageFrom } from '../../http/cursor';
+import { ok } from '../../http/envelope';
+import { authorize, can } from '../../policies';
+import type { OrganizationAccess } from '../../policies/organization';
+import {
+  type OrganizationPersonRow,
+  presentAuditEvent,
+  presentOrganizationPerson,
+} from '../../presenters/organization';
+import { lockOrganization, namedOrganization, organizationAccessOf, recordAudit } from '../../services/organizations';
+import {
+  activityRouteSchema,
+  inviteMemberSchema,
+  myOrganizationsRouteSchema,
+  openingChangesRouteSchema,
+  organizationPeopleRouteSchema,
+  removeMemberSchema,
+  revokeInvitationSchema,
+  updateMemberSchema,
+} from './schema';
+
+const personName = sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`;
+
+/** The people (live rows) of an organization, or one of them, with the openings a limited role covers. */
+async function loadPeople(db: Executor, organizationId: number, memberId?: string): Promise<OrganizationPersonRow[]> {
+  const rows = await db
+    .select({
+      memberId: organizationMembers.id,
+      organizationId: organizationMembers.organizationId,
+      userId: organizationMembers.userId,
+      name: personName,
+      email: organizationMembers.email,
+      role: organizationMembers.role,
+      allOpenings: organizationMembers.allOpenings,
+      canViewContacts: organizationMembers.canViewContacts,
+      createdAt: organizationMembers.createdAt,
+      claimedAt: organizationMembers.claimedAt,
+      expiresAt: organizationMembers.expiresAt,
+    })
+    .from(organizationMembers)
+    .leftJoin(users, eq(users.id, organizationMembers.userId))
+    .leftJoin(individualProfiles, eq(individualProfiles.userId, organizationMembers.userId))
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        isNull(organizationMembers.revokedAt),
+        memberId ? eq(organizationMembers.id, memberId) : undefined,
+      ),
+    )
+    .orderBy(
+      sql`case ${organizationMembers.role} when 'owner' then 0 when 'coordinator' then 1 else 2 end`,
+      asc(sql`lower(coalesce(${personName}, ${organizationMembers.email}))`),
+      asc(organizationMembers.id),
+    );
+  const ids = rows.map((row) => row.memberId);
+  const scoped =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ memberId: organizationMemberOpenings.memberId, id: openings.id, title: openings.title })
+          .from(organizationMemberOpenings)
+          .innerJoin(openings, eq(openings.id, organizationMemberOpenings.openingId))
+          .where(and(inArray(organizationMemberOpenings.memberId, ids), isNull(openings.deletedAt)))
+          .orderBy(asc(openings.title));
+  return rows.map((row) => ({
+    ...row,
+    openings: scoped.filter((opening) => opening.memberId === row.memberId).map(({ id, title }) => ({ id, title })),
+  }));
+}
+
+/** A role's openings must be the organization's own live ones. */
+async function assertOwnOpenings(db: Executor, organizationId: number, openingIds: string[]) {
+  if (openingIds.length === 0) return;
+  const own = await db
+    .select({ id: openings.id })
+    .from(openings)
+    .where(
+      and(inArray(openings.id, openingIds), eq(openings.organizationId, organizationId), isNull(openings.deletedAt)),
+    );
+  if (own.length !== new Set(openingIds).size) {
+    throw errors.validation([{ field: 'openingIds', message: "Choose from the organization's own openings." }]);
+  }
+}
+
+/** Owners cover every opening; a limited role needs at least one opening. */
+function scopeOf(input: Pick<OrganizationInviteBody, 'role' | 'allOpenings' | 'openingIds'>) {
+  const allOpenings = input.role === 'owner' || input.allOpenings !== false;
+  const openingIds = allOpenings ? [] : [...new Set(input.openingIds ?? [])];
+  if (!allOpenings && openingIds.length === 0) {
+    throw errors.validation([{ field: 'openingIds', message: 'Choose at least one opening, or all openings.' }]);
+  }
+  return { allOpenings, openingIds };
+}
+
+async function replaceScope(tx: Executor, memberId: string, openingIds: string[]) {
+  await tx.delete(organizationMemberOpenings).where(eq(organizationMemberOpenings.memberId, memberId));
+  if (openingIds.length > 0) {
+    await tx.insert(organizationMemberOpenings).values(openingIds.map((openingId) => ({ memberId, openingId })));
+  }
+}
+
+/**
+ * An organization always keeps an owner who has signed in. Runs after lockOrganization, so concurrent demotions
+ * and removals are decided one at a time on committed rows.
+ */
+async function assertAnotherOwnerRemains(tx: Executor, organizationId: number, leavingMemberId: string) {
+  const [other] = await tx
+    .select({ id: organizationMembers.id })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        eq(organizationMembers.role, 'owner'),
+        isNull(organizationMembers.revokedAt),
+        isNotNull(organizationMembers.userId),
+        ne(organizationMembers.id, leavingMemberId),
+      ),
+    )
+    .limit(1);
+  if (!other) throw errors.conflict("This is the organization's only owner: make someone else owner first.");
+}
+
+/** The target row of a team change: a live row of this organization; anything else is a 404. */
+async function loadMemberRow(tx: Executor, organizationId: number, memberId: string) {
+  const [row] = await tx
+    .select()
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.id, memberId),
+        eq(organizationMembers.organizationId, organizationId),
+        isNull(organizationMembers.revokedAt),
+      ),
+    );
+  if (!row) throw errors.notFound('That person');
+  return row;
+}
+
+/** Team changes: lock the organization, then read the caller's role, so a demoted owner cannot act on. */
+async function teamAccess(tx: Executor, request: Parameters<typeof organizationAccessOf>[1], actor: Actor) {
+  await lockOrganization(tx, namedOrganization(request) ?? actor.user.id);
+  const access = await organizationAccessOf(tx, request, actor);
+  authorize(actor, 'organization.manageTeam', access);
+  return access;
+}
+
+const roleTitle = (role: OrganizationRole) => ORGANIZATION_ROLE_LABELS[role].toLowerCase();
+const article = (role: OrganizationRole) => (role === 'owner' ? 'an' : 'a');
+
+function abilitiesOf(actor: Actor, access: OrganizationAccess) {
+  return {
+    createOpenings: can(actor, 'opening.create', access),
+    manageTeam: can(actor, 'organization.manageTeam', access),
+    viewActivity: can(actor, 'organization.viewActivity', access),
+    export: access.member !== null && access.member.role !== 'reviewer',
+  };
+}
+
+export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const authenticated = { onRequest: ctx.authenticate };
+
+    app.get('/api/user/organizations', { ...authenticated, schema: myOrganizationsRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const rows = await ctx.db
+        .select({
+          organizationId: organizationMembers.organizationId,
+          role: organizationMembers.role,
+          allOpenings: organizationMembers.allOpenings,
+          canViewContacts: organizationMembers.canViewContacts,
+          memberId: organizationMembers.id,
+          name: sql<string>`coalesce(${organizationProfiles.name}, ${users.name})`,
+          logo: sql<string | null>`coalesce(${organizationProfiles.logo}, ${users.photo})`,
+        })
+        .from(organizationMembers)
+        .innerJoin(users, eq(users.id, organizationMembers.organizationId))
+        .leftJoin(organizationProfiles, eq(organizationProfiles.userId, organizationMembers.organizationId))
+        .where(and(eq(organizationMembers.userId, actor.user.id), isNull(organizationMembers.revokedAt)))
+        .orderBy(
+          sql`${organizationMembers.organizationId} = ${actor.user.id} desc`,
+          asc(sql`lower(coalesce(${organizationProfiles.name}, ${users.name}))`),
+        );
+      return ok({
+        organizations: rows.map((row) => {
+          const access: OrganizationAccess = {
+            organizationId: row.organizationId,
+            named: true,
+            former: false,
+            member: {
+              id: row.memberId,
+              role: row.role,
+              allOpenings: row.allOpenings,
+              openingIds: [],
+              canViewContacts: row.canViewContacts,
+            },
+          };
+          return {
+            organizationId: row.organizationId,
+            name: row.name,
+            logo: row.logo,
+            role: row.role,
+            allOpenings: row.role === 'owner' || row.allOpenings,
+            isOwnAccount: row.organizationId === actor.user.id,
+            abilities: abilitiesOf(actor, access),
+          };
+        }),
+      });
+    });
+
+    app.get(
+      '/api/organization/people',
+      { ...authenticated, schema: organizationPeopleRouteSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        authorize(actor, 'organization.viewPeople', access);
+        const people = await loadPeople(ctx.db, access.organizationId);
+        return ok({
+          organizationId: access.organizationId,
+          people: people.map((row) => presentOrganizationPerson(row)),
+          abilities: {
+            manage: can(actor, 'organization.manageTeam', access),
+            viewActivity: can(actor, 'organization.viewActivity', access),
+          },
+        });
+      },
+    );
+
+    app.post('/api/organization/people', { ...authenticated, schema: inviteMemberSchema }, async (request) => {
+      const actor = actorOf(request);
+      const { email, role, canViewContacts } = request.body;
+      const scope = scopeOf(request.body);
+      const result = await ctx.db
+        .transaction(async (tx) => {
+          const access = await teamAccess(tx, request, actor);
+          await assertOwnOpenings(tx, access.organizationId, scope.openingIds);
+          const [existing] = await tx
+            .select()
+            .from(organizationMembers)
+            .where(
+              and(
+                eq(organizationMembers.organizationId, access.organizationId),
+                eq(organizationMembers.email, email),
+                isNull(organizationMembers.revokedAt),
+              ),
+            );
+          if (existing?.userId != null) {
+            throw errors.conflict(`${email} is already in this organization: change their role instead.`);
+          }
+          // Someone already on Placely joins now; anyone else when they first sign in (services/organizations.ts).
+          const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+          const values = {
+            role,
+            allOpenings: scope.allOpenings,
+            canViewContacts: role === 'reviewer' ? canViewContacts : false,
+            invitedBy: actor.user.id,
+            userId: person?.id ?? null,
+            claimedAt: person ? sql`now()` : null,
+            expiresAt: person ? null : sql`now() + make_interval(days => ${ORGANIZATION_INVITATION_TTL_DAYS})`,
+            updatedAt: sql`now()`,
+          };
+          // Inviting an open or lapsed invitation's email again renews it with the new role.
+          const [row] = existing
+            ? await tx
+                .update(organizationMembers)
+                .set(values)
+                .where(eq(organizationMembers.id, existing.id))
+                .returning({ id: organizationMembers.id })
+            : await tx
+                .insert(organizationMembers)
+                .values({ organizationId: access.organizationId, email, ...values })
+                .returning({ id: organizationMembers.id });
+          if (!row) throw new Error('The member insert returned no row');
+          await replaceScope(tx, row.id, scope.openingIds);
+          await recordAudit(tx, access.organizationId, actor.user.id, {
+            kind: 'member.invited',
+            subjectEmail: email,
+            details: { role, allOpenings: scope.allOpenings, openings: scope.openingIds.length },
+          });
+          const [created] = await loadPeople(tx, access.organizationId, row.id);
+          if (!created) throw new Error('The new member vanished');
+          return { person: presentOrganizationPerson(created), joined: Boolean(person) };
+        })
+        .catch((error: unknown) => {
+          // Two owners inviting the same email at once: the live-email unique index keeps one, the other hears why.
+          if (isUniqueViolation(error)) {
+            throw errors.conflict(`${email} is already in this organization: change their role instead.`);
+          }
+          throw error;
+        });
+      const title = `${article(role)} ${roleTitle(role)}`;
+      return ok(
+        result.person,
+        result.joined ? `${email} is now ${title}` : `${email} becomes ${title} on signing in to Placely`,
+      );
+    });
+
+    app.patch('/api/organization/people', { ...authenticated, schema: updateMemberSchema }, async (request) => {
+      const actor = actorOf(request);
+      const { memberId, role, canViewContacts } = request.body;
+      const scope = scopeOf(request.body);
+      const person = await ctx.db.transaction(async (tx) => {
+        const access = await teamAccess(tx, request, actor);
+        const target = await loadMemberRow(tx, access.organizationId, memberId);
+        if (target.role === 'owner' && role !== 'owner') {
+          await assertAnotherOwnerRemains(tx, access.organizationId, target.id);
+        }
+        await assertOwnOpenings(tx, access.organizationId, scope.openingIds);
+        await tx
+          .update(organizationMembers)
+          .set({
+            role,
+            allOpenings: scope.allOpenings,
+            canViewContacts: role === 'reviewer' ? canViewContacts : false,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(organizationMembers.id, target.id));
+        await replaceScope(tx, target.id, scope.openingIds);
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: 'member.roleChanged',
+          subjectEmail: target.email,
+          details: { from: target.role, to: role, allOpenings: scope.allOpenings, openings: scope.openingIds.length },
+        });
+        const [updated] = await loadPeople(tx, access.organizationId, target.id);
+        if (!updated) throw errors.notFound('That person');
+        return presentOrganizationPerson(updated);
+      });
+      return ok(person, `${person.email} is now ${article(role)} ${roleTitle(role)}`);
+    });
+
+    /** Removal and revocation keep the row (revoked_at) so the audit trail and refusals can still name it. */
+    const endMembership = async (
+      request: Parameters<typeof organizationAccessOf>[1],
+      actor: Actor,
+      memberId: string,
+      onlyInvitations: boolean,
+    ) =>
+      ctx.db.transaction(async (tx) => {
+        const access = await teamAccess(tx, request, actor);
+        const target = await loadMemberRow(tx, access.organizationId, memberId);
+        const claimed = target.userId !== null;
+        if (onlyInvitations && claimed) {
+          throw errors.conflict(`${target.email} has already joined: remove them from the team instead.`);
+        }
+        if (target.role === 'owner' && claimed) await assertAnotherOwnerRemains(tx, access.organizationId, target.id);
+        await tx
+          .update(organizationMembers)
+          .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(organizationMembers.id, target.id));
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: claimed ? 'member.removed' : 'invitation.revoked',
+          subjectEmail: target.email,
+          details: { role: target.role },
+        });
+        return { email: target.email, claimed };
+      });
+
+    app.delete('/api/organization/people', { ...authenticated, schema: removeMemberSchema }, async (request) => {
+      const actor = actorOf(request);
+      const { memberId } = request.query;
+      const { email, claimed } = await endMembership(request, actor, memberId, false);
+      return ok(
+        { memberId },
+        claimed ? `${email} was removed from the organization` : `The invitation to ${email} was revoked`,
+      );
+    });
+
+    app.delete(
+      '/api/organization/invitations',
+      { ...authenticated, schema: revokeInvitationSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const { memberId } = request.query;
+        const { email } = await endMembership(request, actor, memberId, true);
+        return ok({ memberId }, `The invitation to ${email} was revoked`);
+      },
+    );
+
+    /** Audit rows with the actor's name and the opening's title, as presented. */
+    const presentEvents = async (db: Executor, rows: (typeof organizationAuditEvents.$inferSelect)[]) => {
+      const actorIds = [...new Set(rows.map((row) => row.actorUserId).filter((id): id is number => id !== null))];
+      const openingIds = [...new Set(rows.map((row) => row.openingId).filter((id): id is string => id !== null))];
+      const [actors, titles] = await Promise.all([
+        actorIds.length === 0
+          ? []
+          : db
+              .select({ userId: users.id, name: personName, email: users.email })
+              .from(users)
+              .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
+              .where(inArray(users.id, actorIds)),
+        openingIds.length === 0
+          ? []
+          : db
+              .select({ id: openings.id, title: openings.title })
+              .from(openings)
+              .where(inArray(openings.id, openingIds)),
+      ]);
+      const actorOfRow = new Map(actors.map((row) => [row.userId, row]));
+      const titleOf = new Map(titles.map((row) => [row.id, row]));
+      return rows.map((row) =>
+        presentAuditEvent(
+          row,
+          row.actorUserId === null ? null : (actorOfRow.get(row.actorUserId) ?? null),
+          row.openingId === null ? null : (titleOf.get(row.openingId) ?? null),
+        ),
+      );
+    };
+
+    app.get('/api/organization/activity', { ...authenticated, schema: activityRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const access = await organizationAccessOf(ctx.db, request, actor);
+      authorize(actor, 'organization.viewActivity', access);
+      const { person, openingId, kind, limit } = request.query;
+      const cursor = decodeTimeCursor(request.query.cursor);
+      const events = organizationAuditEvents;
+      const rows = await ctx.db
+        .select()
+        .from(events)
+        .where(
+          and(
+            eq(events.organizationId, access.organizationId),
+            person === undefined ? undefined : eq(events.actorUserId, person),
+            openingId === undefined ? undefined : eq(events.openingId, openingId),
+            kind === undefined ? undefined : eq(events.kind, kind),
+            cursor
+              ? or(lt(events.createdAt, cursor.at), and(eq(events.createdAt, cursor.at), lt(events.id, cursor.id)))
+              : undefined,
+          ),
+        )
+        .orderBy(desc(events.createdAt), desc(events.id))
+        .limit(limit + 1);
+      const page = pageFrom(rows, limit, (row) => ({ at: row.createdAt, id: row.id }));
+      return ok({ items: await presentEvents(ctx.db, page.items), nextCursor: page.nextCursor });
+    });
+
+    app.get(
+      '/api/organization/openings/id/changes',
+      { ...authenticated, schema: openingChangesRouteSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const [opening] = await ctx.db
+          .select()
+          .from(openings)
+          .where(
+            and(
+              eq(openings.id, request.query.id),
+              isNull(openings.deletedAt),
+              eq(openings.organizationId, access.organizationId),
+            ),
+          );
+        if (!opening) throw errors.notFound('That opening');
+        authorize(actor, 'opening.viewApplications', { access, opening });
+        const events = organizationAuditEvents;
+        const [openingRows, applicationRows] = await Promise.all([
+          ctx.db
+            .select()
+            .from(events)
+            .where(
+              and(
+                eq(events.organizationId, access.organizationId),
+                eq(events.openingId, opening.id),
+                isNull(events.applicationId),
+              ),
+            )
+            .orderBy(desc(events.createdAt), desc(events.id))
+            .limit(1),
+          ctx.db
+            .selectDistinctOn([events.applicationId])
+            .from(events)
+            .where(
+              and(
+                eq(events.organizationId, access.organizationId),
+                eq(events.openingId, opening.id),
+                isNotNull(events.applicationId),
+              ),
+            )
+            .orderBy(events.applicationId, desc(events.createdAt), desc(events.id)),
+        ]);
+        const presented = await presentEvents(ctx.db, [...openingRows, ...applicationRows]);
+        const [openingEvent, ...applicationEvents] = openingRows.length > 0 ? presented : [null, ...presented];
+        return ok({
+          opening: openingEvent ?? null,
+          applications: Object.fromEntries(
+            applicationEvents.flatMap((event) => (event?.applicationId ? [[event.applicationId, event]] : [])),
+          ),
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,566 @@
+import { ORGANIZATION_HEADER, type OrganizationRole } from '@placely/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationFiles, files, organizationAuditEvents, organizationMembers, profileViews } from '../../db/schema';
+import {
+  seedEmail,
+  seedNewUser,
+  seedOpeningInput,
+  seedOpeningWithApplicants,
+  seedOrganization,
+  seedOrganizationMember,
+  seedStudent,
+} from '../../seed/helpers';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const unique = (label: string) => seedEmail(`${label}-${Math.random().toString(36).slice(2, 10)}`);
+
+/** Calls as someone acting for an organization (the header every organization-scoped request of the web sends). */
+function actingFor(organizationId: number | null, token: string | undefined) {
+  const headers: Record<string, string> =
+    organizationId === null ? {} : { [ORGANIZATION_HEADER]: String(organizationId) };
+  return (path: string, options: { method?: string; body?: unknown } = {}) =>
+    server.call(path, { ...options, token, headers });
+}
+
+/** An organization with two openings (A with one applicant, B), and a person in each role. */
+async function team() {
+  const org = await seedOrganization(server.db, { name: 'Team Co' });
+  const student = await seedStudent(server.db);
+  const a = await seedOpeningWithApplicants(server.db, {
+    organizationId: org.id,
+    opening: { title: 'Opening A' },
+    applicants: [{ userId: student.id, answers: { name: 'Asha', email: 'asha@example.com' } }],
+  });
+  const b = await seedOpeningWithApplicants(server.db, { organizationId: org.id, opening: { title: 'Opening B' } });
+  const person = async (role: OrganizationRole, openingIds?: string[]) => {
+    const user = await seedNewUser(server.db, { email: unique(role) });
+    const memberId = await seedOrganizationMember(server.db, {
+      organizationId: org.id,
+      userId: user.id,
+      role,
+      openingIds,
+    });
+    return { user, memberId, token: await server.tokenFor(user.id) };
+  };
+  const owner = { user: org, token: await server.tokenFor(org.id) };
+  const coordinator = await person('coordinator');
+  const reviewer = await person('reviewer', [a.opening.id]);
+  const otherReviewer = await person('reviewer', [b.opening.id]);
+  const former = await person('coordinator');
+  await server.db
+    .update(organizationMembers)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(organizationMembers.id, former.memberId));
+  const otherOrg = await seedOrganization(server.db, { name: 'Other Co' });
+  return {
+    org,
+    student,
+    openingA: a.opening,
+    openingB: b.opening,
+    applicationA: a.applications[0]!,
+    owner,
+    coordinator,
+    reviewer,
+    otherReviewer,
+    former,
+    otherOrg: { user: otherOrg, token: await server.tokenFor(otherOrg.id) },
+    studentToken: await server.tokenFor(student.id),
+  };
+}
+
+describe('organization-scoped routes × every role', () => {
+  it('answers each role as the matrix says, and 401 signed out', async () => {
+    const t = await team();
+    const A = t.openingA.id;
+    const app = t.applicationA.id;
+    const opening = seedOpeningInput({ title: 'Opening A' });
+    // Each route, called as someone acting for the organization.
+    const routes: Record<string, (call: ReturnType<typeof actingFor>) => ReturnType<typeof server.call>> = {
+      listOpenings: (call) => call('/api/organization/openings'),
+      createOpening: (call) => call('/api/organization/openings', { body: { ...opening, title: 'New one' } }),
+      readOpening: (call) => call(`/api/organization/openings/id?id=${A}`),
+      editOpening: (call) => call('/api/organization/openings/id', { method: 'PUT', body: { id: A, opening } }),
+      changeStatus: (call) => call('/api/organization/openings/id/status', { body: { id: A, status: 'open' } }),
+      listApplications: (call) => call(`/api/organization/openings/id/applications?id=${A}`),
+      openApplication: (call) => call(`/api/organization/openings/id/applications/one?id=${A}&applicationId=${app}`),
+      exportApplications: (call) => call(`/api/organization/openings/id/applications/export?id=${A}&format=csv`),
+      changes: (call) => call(`/api/organization/openings/id/changes?id=${A}`),
+      people: (call) => call('/api/organization/people'),
+      invite: (call) => call('/api/organization/people', { body: { email: unique('x'), role: 'reviewer' } }),
+      activity: (call) => call('/api/organization/activity'),
+    };
+    const Y = 200;
+    const N = 403;
+    const expected: Record<string, Record<keyof typeof routes, number>> = {
+      owner: {
+        listOpenings: Y,
+        createOpening: Y,
+        readOpening: Y,
+        editOpening: Y,
+        changeStatus: Y,
+        listApplications: Y,
+        openApplication: Y,
+        exportApplications: Y,
+        changes: Y,
+        people: Y,
+        invite: Y,
+        activity: Y,
+      },
+      coordinator: {
+        listOpenings: Y,
+        createOpening: Y,
+        readOpening: Y,
+        editOpening: Y,
+        changeStatus: Y,
+        listApplications: Y,
+        openApplication: Y,
+        exportApplications: Y,
+        changes: Y,
+        people: Y,
+        invite: N,
+        activity: N,
+      },
+      reviewer: {
+        listOpenings: Y,
+        createOpening: N,
+        readOpening: Y,
+        editOpening: N,
+        changeStatus: N,
+        listApplications: Y,
+        openApplication: Y,
+        exportApplications: N,
+        changes: Y,
+        people: Y,
+        invite: N,
+        activity: N,
+      },
+      otherReviewer: {
+        listOpenings: Y,
+        createOpening: N,
+        readOpening: N,
+        editOpening: N,
+        changeStatus: N,
+        listApplications: N,
+        openApplication: N,
+        exportApplications: N,
+        changes: N,
+        people: Y,
+        invite: N,
+        activity: N,
+      },
+      former: {
+        listOpenings: N,
+        createOpening: N,
+        readOpening: N,
+        editOpening: N,
+        changeStatus: N,
+        listApplications: N,
+        openApplication: N,
+        exportApplications: N,
+        changes: N,
+        people: N,
+        invite: N,
+        activity: N,
+      },
+      otherOrganization: {
+        listOpenings: N,
+        createOpening: N,
+        readOpening: N,
+        editOpening: N,
+        changeStatus: N,
+        listApplications: N,
+        openApplication: N,
+        exportApplications: N,
+        changes: N,
+        people: N,
+        invite: N,
+        activity: N,
+      },
+    }; // prettier-ignore
+    const tokens: Record<string, string> = {
+      owner: t.owner.token,
+      coordinator: t.coordinator.token,
+      reviewer: t.reviewer.token,
+      otherReviewer: t.otherReviewer.token,
+      former: t.former.token,
+      otherOrganization: t.otherOrg.token,
+    };
+    const failures: string[] = [];
+    for (const [who, row] of Object.entries(expected)) {
+      for (const [route, status] of Object.entries(row)) {
+        const response = await routes[route]!(actingFor(t.org.id, tokens[who]));
+        if (response.status !== status) failures.push(`${who} ${route}: ${response.status}, expected ${status}`);
+        if (who === 'former' && response.status === 403) {
+          expect(response.body.exception.error.message).toBe('You are no longer a member of this organization.');
+        }
+        if (who === 'otherOrganization' && response.status === 403) {
+          expect(response.body.exception.error.message).toBe('You are not a member of this organization.');
+        }
+      }
+      for (const route of Object.keys(routes)) {
+        const signedOut = await routes[route]!(actingFor(t.org.id, undefined));
+        if (signedOut.status !== 401) failures.push(`signed out ${route}: ${signedOut.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+
+    // Without the header, another organization and a student reach nothing of this organization's (404).
+    for (const token of [t.otherOrg.token, t.studentToken]) {
+      expect((await actingFor(null, token)(`/api/organization/openings/id?id=${A}`)).status).toBe(404);
+      expect((await actingFor(null, token)(`/api/organization/openings/id/applications?id=${A}`)).status).toBe(404);
+    }
+    // A single-person organization keeps working exactly as before, with no header.
+    expect((await actingFor(null, t.owner.token)(`/api/organization/openings/id?id=${A}`)).status).toBe(200);
+  });
+
+  it('limits a reviewer to their openings, without exports or contact details unless granted', async () => {
+    const t = await team();
+    const asReviewer = actingFor(t.org.id, t.reviewer.token);
+    const list = await asReviewer('/api/organization/openings');
+    expect(list.body.result.data.items.map((o: { id: string }) => o.id)).toEqual([t.openingA.id]);
+    expect(list.body.result.data.items[0].abilities).toEqual({
+      update: false,
+      delete: false,
+      viewApplications: true,
+      export: false,
+    });
+    const applications = await asReviewer(`/api/organization/openings/id/applications?id=${t.openingA.id}`);
+    expect(applications.body.result.data.items[0].applicant.email).toBeNull();
+    // Contact questions of the form are held back too, in the answers and in every revision.
+    expect(applications.body.result.data.items[0].answers).toEqual({ name: 'Asha', why: null });
+    const one = await asReviewer(
+      `/api/organization/openings/id/applications/one?id=${t.openingA.id}&applicationId=${t.applicationA.id}`,
+    );
+    expect(one.body.result.data.answers).toEqual({ name: 'Asha', why: null });
+    expect(one.body.result.data.revisions[0].answers).toEqual({ name: 'Asha', why: null });
+    const exported = await asReviewer(
+      `/api/organization/openings/id/applications/export?id=${t.openingA.id}&format=csv`,
+    );
+    expect(exported.body.exception.error.message).toBe('Only owners and coordinators can export applications.');
+
+    // The owner grants contact details: the reviewer sees the email on the next request.
+    const granted = await actingFor(t.org.id, t.owner.token)('/api/organization/people', {
+      method: 'PATCH',
+      body: {
+        memberId: t.reviewer.memberId,
+        role: 'reviewer',
+        allOpenings: false,
+        openingIds: [t.openingA.id],
+        canViewContacts: true,
+      },
+    });
+    expect(granted.status).toBe(200);
+    const again = await asReviewer(`/api/organization/openings/id/applications?id=${t.openingA.id}`);
+    expect(again.body.result.data.items[0].applicant.email).toBe(t.student.email);
+    expect(again.body.result.data.items[0].answers).toEqual({ name: 'Asha', email: 'asha@example.com', why: null });
+
+    // A coordinator limited to opening B cannot create openings (they belong to no opening yet).
+    const limited = await seedNewUser(server.db, { email: unique('limited') });
+    await seedOrganizationMember(server.db, {
+      organizationId: t.org.id,
+      userId: limited.id,
+      role: 'coordinator',
+      openingIds: [t.openingB.id],
+    });
+    const asLimited = actingFor(t.org.id, await server.tokenFor(limited.id));
+    expect((await asLimited('/api/organization/openings', { body: seedOpeningInput() })).status).toBe(403);
+    expect(
+      (await asLimited(`/api/organization/openings/id/applications/export?id=${t.openingB.id}&format=csv`)).status,
+    ).toBe(200);
+  });
+
+  it('400 for a malformed organization header', async () => {
+    const t = await team();
+    const response = await server.call('/api/organization/openings', {
+      token: t.owner.token,
+      headers: { [ORGANIZATION_HEADER]: 'abc' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.exception.error.fields).toEqual([
+      { field: ORGANIZATION_HEADER, message: 'Must be an organization id' },
+    ]);
+  });
+});
+
+describe('team: invitations, roles, removal', () => {
+  it('an existing organization is its own only owner; the switch lists it', async () => {
+    const org = await seedOrganization(server.db, { name: 'Solo Works' });
+    const token = await server.tokenFor(org.id);
+    const people = await server.call('/api/organization/people', { token });
+    expect(people.status).toBe(200);
+    expect(people.body.result.data.people).toMatchObject([
+      { userId: org.id, role: 'owner', state: 'active', isOrganizationAccount: true, allOpenings: true },
+    ]);
+    expect(people.body.result.data.abilities).toEqual({ manage: true, viewActivity: true });
+    const mine = await server.call('/api/user/organizations', { token });
+    expect(mine.body.result.data.organizations).toMatchObject([
+      { organizationId: org.id, name: 'Solo Works', role: 'owner', isOwnAccount: true },
+    ]);
+    // Someone choosing the Organization account type gets their organization at once.
+    const fresh = await seedNewUser(server.db, { email: unique('fresh') });
+    const freshToken = await server.tokenFor(fresh.id);
+    expect((await server.call('/api/user/account?account=Organization', { token: freshToken })).status).toBe(200);
+    const own = await server.call('/api/organization/people', { token: freshToken });
+    expect(own.body.result.data.people).toMatchObject([{ userId: fresh.id, role: 'owner' }]);
+  });
+
+  it('an invitation by email is claimed at first sign-in; the person then acts for the organization', async () => {
+    const org = await seedOrganization(server.db);
+    const asOwner = actingFor(org.id, await server.tokenFor(org.id));
+    const email = unique('newcomer');
+    const invited = await asOwner('/api/organization/people', { body: { email, role: 'coordinator' } });
+    expect(invited.status).toBe(200);
+    expect(invited.body.result.message).toBe(`${email} becomes a coordinator on signing in to Placely`);
+    expect(invited.body.result.data).toMatchObject({ email, userId: null, state: 'invited', role: 'coordinator' });
+
+    const again = await asOwner('/api/organization/people', { body: { email, role: 'reviewer', allOpenings: false } });
+    expect(again.status).toBe(400);
+    expect(again.body.exception.error.fields[0].field).toBe('openingIds');
+
+    const signedIn = await server.signIn({ email });
+    // A person arriving through an invitation is signed in as Individual, not sent to pick an account type.
+    expect(signedIn.result.body.accountType).toBe('Individual');
+    const asNewcomer = actingFor(org.id, signedIn.accessToken);
+    const mine = await asNewcomer('/api/user/organizations');
+    expect(mine.body.result.data.organizations).toMatchObject([{ organizationId: org.id, role: 'coordinator' }]);
+    const created = await asNewcomer('/api/organization/openings', {
+      body: seedOpeningInput({ title: 'By newcomer' }),
+    });
+    expect(created.status).toBe(200);
+    const ownerList = await asOwner('/api/organization/openings');
+    expect(ownerList.body.result.data.items.map((o: { title: string }) => o.title)).toContain('By newcomer');
+
+    // Inviting someone already in the team is a conflict; someone already on Placely joins at once.
+    expect((await asOwner('/api/organization/people', { body: { email, role: 'reviewer' } })).status).toBe(409);
+    const existing = await seedStudent(server.db);
+    const joined = await asOwner('/api/organization/people', { body: { email: existing.email, role: 'reviewer' } });
+    expect(joined.body.result.message).toBe(`${existing.email} is now a reviewer`);
+    expect(joined.body.result.data).toMatchObject({ userId: existing.id, state: 'active' });
+  });
+
+  it('a revoked invitation is never claimed; a claimed one cannot be revoked, only removed', async () => {
+    const org = await seedOrganization(server.db);
+    const asOwner = actingFor(org.id, await server.tokenFor(org.id));
+    const email = unique('revoked');
+    const invited = await asOwner('/api/organization/people', { body: { email, role: 'reviewer' } });
+    const memberId = invited.body.result.data.memberId;
+    const revoked = await asOwner(`/api/organization/invitations?memberId=${memberId}`, { method: 'DELETE' });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.result.message).toBe(`The invitation to ${email} was revoked`);
+    expect((await asOwner(`/api/organization/invitations?memberId=${memberId}`, { method: 'DELETE' })).status).toBe(
+      404,
+    );
+    const signedIn = await server.signIn({ email });
+    const mine = await server.call('/api/user/organizations', { token: signedIn.accessToken });
+    expect(mine.body.result.data.organizations).toEqual([]);
+    expect((await actingFor(org.id, signedIn.accessToken)('/api/organization/openings')).status).toBe(403);
+
+    const member = await seedStudent(server.db);
+    const added = await asOwner('/api/organization/people', { body: { email: member.email, role: 'reviewer' } });
+    const claimed = await asOwner(`/api/organization/invitations?memberId=${added.body.result.data.memberId}`, {
+      method: 'DELETE',
+    });
+    expect(claimed.status).toBe(409);
+  });
+
+  it('an invitation lapses after its time; inviting again renews it', async () => {
+    const org = await seedOrganization(server.db);
+    const asOwner = actingFor(org.id, await server.tokenFor(org.id));
+    const email = unique('late');
+    const invited = await asOwner('/api/organization/people', { body: { email, role: 'reviewer' } });
+    const memberId = invited.body.result.data.memberId;
+    await server.db
+      .update(organizationMembers)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(organizationMembers.id, memberId));
+    const people = await asOwner('/api/organization/people');
+    expect(people.body.result.data.people.find((p: { email: string }) => p.email === email).state).toBe('expired');
+    const first = await server.signIn({ email });
+    expect(
+      (await server.call('/api/user/organizations', { token: first.accessToken })).body.result.data.organizations,
+    ).toEqual([]);
+
+    const renewed = await asOwner('/api/organization/people', { body: { email, role: 'coordinator' } });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.result.data).toMatchObject({ memberId, state: 'active', role: 'coordinator' });
+  });
+
+  it('the last owner can be neither demoted nor removed, also when two owners demote each other at once', async () => {
+    const org = await seedOrganization(server.db);
+    const ownerToken = await server.tokenFor(org.id);
+    const asOwner = actingFor(org.id, ownerToken);
+    const people = await asOwner('/api/organization/people');
+    const ownMemberId = people.body.result.data.people[0].memberId;
+    const alone = await asOwner('/api/organization/people', {
+      method: 'PATCH',
+      body: { memberId: ownMemberId, role: 'coordinator' },
+    });
+    expect(alone.status).toBe(409);
+    expect(alone.body.exception.error.message).toBe(
+      "This is the organization's only owner: make someone else owner first.",
+    );
+    expect((await asOwner(`/api/organization/people?memberId=${ownMemberId}`, { method: 'DELETE' })).status).toBe(409);
+
+    const second = await seedNewUser(server.db, { email: unique('second-owner') });
+    const secondMemberId = await seedOrganizationMember(server.db, {
+      organizationId: org.id,
+      userId: second.id,
+      role: 'owner',
+    });
+    const asSecond = actingFor(org.id, await server.tokenFor(second.id));
+    for (let round = 0; round < 3; round++) {
+      const [one, two] = await Promise.all([
+        asOwner('/api/organization/people', {
+          method: 'PATCH',
+          body: { memberId: secondMemberId, role: 'coordinator' },
+        }),
+        asSecond('/api/organization/people', { method: 'PATCH', body: { memberId: ownMemberId, role: 'coordinator' } }),
+      ]);
+      expect([one.status, two.status].filter((status) => status === 200)).toHaveLength(1);
+      expect([one.status, two.status].filter((status) => status !== 200)[0]).toBeOneOf([403, 409]);
+      const owners = await server.db
+        .select()
+        .from(organizationMembers)
+        .where(sql`${organizationMembers.organizationId} = ${org.id} and role = 'owner' and revoked_at is null`);
+      expect(owners).toHaveLength(1);
+      // Restore both owners for the next round.
+      await server.db
+        .update(organizationMembers)
+        .set({ role: 'owner' })
+        .where(sql`${organizationMembers.organizationId} = ${org.id} and revoked_at is null`);
+    }
+  });
+
+  it('a removed person loses access on their very next request, with the same token', async () => {
+    const t = await team();
+    const asCoordinator = actingFor(t.org.id, t.coordinator.token);
+    expect((await asCoordinator('/api/organization/openings')).status).toBe(200);
+    const removed = await actingFor(t.org.id, t.owner.token)(
+      `/api/organization/people?memberId=${t.coordinator.memberId}`,
+      {
+        method: 'DELETE',
+      },
+    );
+    expect(removed.status).toBe(200);
+    expect(removed.body.result.message).toBe(`${t.coordinator.user.email} was removed from the organization`);
+    const next = await asCoordinator('/api/organization/openings', { body: seedOpeningInput({ title: 'Too late' }) });
+    expect(next.status).toBe(403);
+    expect(next.body.exception.error.message).toBe('You are no longer a member of this organization.');
+    const mine = await server.call('/api/user/organizations', { token: t.coordinator.token });
+    expect(mine.body.result.data.organizations).toEqual([]);
+    // Someone from another organization cannot change this team (403), nor reach a member id of it.
+    const stranger = await actingFor(t.otherOrg.user.id, t.otherOrg.token)(
+      `/api/organization/people?memberId=${t.reviewer.memberId}`,
+      {
+        method: 'DELETE',
+      },
+    );
+    expect(stranger.status).toBe(404);
+  });
+});
+
+describe('files sent with applications', () => {
+  it("a candidate's resume opens for the people whose role covers the opening, logged as the organization's view", async () => {
+    const t = await team();
+    const [file] = await server.db
+      .insert(files)
+      .values({
+        ownerId: t.student.id,
+        purpose: 'resume',
+        name: 'CV.pdf',
+        contentType: 'application/pdf',
+        size: 10,
+        storageKey: crypto.randomUUID(),
+        status: 'ready',
+      })
+      .returning();
+    await server.db.insert(applicationFiles).values({ applicationId: t.applicationA.id, fileId: file!.id });
+    const link = (token: string) => actingFor(t.org.id, token)(`/api/files/${file!.id}/link`);
+    expect((await link(t.reviewer.token)).status).toBe(200);
+    expect((await link(t.otherReviewer.token)).status).toBe(403);
+    expect((await link(t.former.token)).status).toBe(403);
+    expect((await actingFor(null, t.otherOrg.token)(`/api/files/${file!.id}/link`)).status).toBe(403);
+    const views = await server.db.select().from(profileViews).where(eq(profileViews.ownerId, t.student.id));
+    expect(views.map((view) => view.viewerId)).toEqual([t.org.id]);
+    const audit = await actingFor(t.org.id, t.owner.token)('/api/organization/activity?kind=resume.viewed');
+    expect(audit.body.result.data.items).toMatchObject([
+      { actor: { userId: t.reviewer.user.id }, opening: { id: t.openingA.id }, applicationId: t.applicationA.id },
+    ]);
+  });
+});
+
+describe('audit trail', () => {
+  it('records who did what; owners read it filtered by person, opening and kind; exports carry their row count', async () => {
+    const t = await team();
+    const asOwner = actingFor(t.org.id, t.owner.token);
+    const asCoordinator = actingFor(t.org.id, t.coordinator.token);
+    const created = await asCoordinator('/api/organization/openings', { body: seedOpeningInput({ title: 'Audited' }) });
+    const openingId = created.body.result.data.id;
+    await asCoordinator('/api/organization/openings/id/status', { body: { id: openingId, status: 'closed' } });
+    await asCoordinator(`/api/organization/openings/id/applications/export?id=${t.openingA.id}&format=csv`);
+    await actingFor(
+      t.org.id,
+      t.reviewer.token,
+    )(`/api/organization/openings/id/applications/one?id=${t.openingA.id}&applicationId=${t.applicationA.id}`);
+    await asOwner('/api/organization/people', { body: { email: unique('audited'), role: 'reviewer' } });
+
+    const all = await asOwner('/api/organization/activity');
+    expect(all.status).toBe(200);
+    const kinds = all.body.result.data.items.map((event: { kind: string }) => event.kind);
+    expect(kinds).toEqual([
+      'member.invited',
+      'application.opened',
+      'export.downloaded',
+      'opening.statusChanged',
+      'opening.created',
+    ]);
+    const exported = all.body.result.data.items[2];
+    expect(exported).toMatchObject({
+      actor: { userId: t.coordinator.user.id, email: t.coordinator.user.email },
+      opening: { id: t.openingA.id, title: 'Opening A' },
+      details: { format: 'csv', rows: 1 },
+    });
+
+    const byPerson = await asOwner(`/api/organization/activity?person=${t.coordinator.user.id}`);
+    expect(byPerson.body.result.data.items).toHaveLength(3);
+    const byOpening = await asOwner(`/api/organization/activity?openingId=${openingId}`);
+    expect(byOpening.body.result.data.items.map((e: { kind: string }) => e.kind)).toEqual([
+      'opening.statusChanged',
+      'opening.created',
+    ]);
+    const byKind = await asOwner('/api/organization/activity?kind=export.downloaded&limit=1');
+    expect(byKind.body.result.data.items).toHaveLength(1);
+    expect(byKind.body.result.data.nextCursor).toBeNull();
+    expect((await asOwner('/api/organization/activity?kind=nope')).status).toBe(400);
+
+    // Paging by cursor covers every event once.
+    const first = await asOwner('/api/organization/activity?limit=2');
+    const second = await asOwner(
+      `/api/organization/activity?limit=2&cursor=${encodeURIComponent(first.body.result.data.nextCursor)}`,
+    );
+    expect(second.body.result.data.items[0].kind).toBe('export.downloaded');
+
+    // The responses view learns who last changed the opening and each application.
+    const changes = await asCoordinator(`/api/organization/openings/id/changes?id=${t.openingA.id}`);
+    expect(changes.body.result.data.opening).toMatchObject({ kind: 'export.downloaded' });
+    expect(changes.body.result.data.applications[t.applicationA.id]).toMatchObject({
+      kind: 'application.opened',
+      actor: { userId: t.reviewer.user.id },
+    });
+
+    // Append-only: the database refuses edits.
+    await expect(
+      server.db
+        .update(organizationAuditEvents)
+        .set({ kind: 'opening.edited' })
+        .where(eq(organizationAuditEvents.organizationId, t.org.id)),
+    ).rejects.toThrow();
+  });
+});

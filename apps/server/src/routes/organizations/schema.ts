@@ -1,0 +1,71 @@
+import {
+  activityQuerySchema,
+  auditEventPageSchema,
+  myOrganizationsSchema,
+  openingChangesQuerySchema,
+  openingChangesSchema,
+  organizationInviteBodySchema,
+  organizationMemberQuerySchema,
+  organizationMemberUpdateBodySchema,
+  organizationPeopleSchema,
+  organizationPersonSchema,
+  successEnvelope,
+  z,
+} from '@placely/contract';
+
+const ACTING_FOR =
+  "Acts for the organization named in the X-Organization-Id header (else the caller's own organization account); the caller's membership and role are checked on every request.";
+
+export const myOrganizationsRouteSchema = {
+  tags: ['organizations'],
+  summary: 'The organizations the caller belongs to, with their role: the account-menu switch',
+  response: { 200: successEnvelope(myOrganizationsSchema) },
+};
+
+export const organizationPeopleRouteSchema = {
+  tags: ['organizations'],
+  summary: `The people of the organization and open invitations, with roles and the openings they cover. ${ACTING_FOR}`,
+  response: { 200: successEnvelope(organizationPeopleSchema) },
+};
+
+export const inviteMemberSchema = {
+  tags: ['organizations'],
+  summary: `Invites someone by email as owner, coordinator or reviewer (owners). Someone without a Placely account gets the role at their first sign-in. ${ACTING_FOR}`,
+  body: organizationInviteBodySchema,
+  response: { 200: successEnvelope(organizationPersonSchema) },
+};
+
+export const updateMemberSchema = {
+  tags: ['organizations'],
+  summary: `Changes a person's role and the openings it covers (owners); the last owner cannot be demoted. ${ACTING_FOR}`,
+  body: organizationMemberUpdateBodySchema,
+  response: { 200: successEnvelope(organizationPersonSchema) },
+};
+
+export const removeMemberSchema = {
+  tags: ['organizations'],
+  summary: `Removes a person or an open invitation (owners); access ends with their next request. ${ACTING_FOR}`,
+  querystring: organizationMemberQuerySchema,
+  response: { 200: successEnvelope(z.object({ memberId: z.string() })) },
+};
+
+export const revokeInvitationSchema = {
+  tags: ['organizations'],
+  summary: `Revokes an invitation that has not been claimed yet (owners). ${ACTING_FOR}`,
+  querystring: organizationMemberQuerySchema,
+  response: { 200: successEnvelope(z.object({ memberId: z.string() })) },
+};
+
+export const activityRouteSchema = {
+  tags: ['organizations'],
+  summary: `The organization's audit trail, newest first, filterable by person, opening and kind (owners). ${ACTING_FOR}`,
+  querystring: activityQuerySchema,
+  response: { 200: successEnvelope(auditEventPageSchema) },
+};
+
+export const openingChangesRouteSchema = {
+  tags: ['organizations'],
+  summary: `Who last changed the opening and each of its applications, from the audit trail. ${ACTING_FOR}`,
+  querystring: openingChangesQuerySchema,
+  response: { 200: successEnvelope(openingChangesSchema) },
+};

@@ -1,0 +1,162 @@
+import { type AuditKind, ORGANIZATION_HEADER } from '@placely/contract';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Actor, UserRow } from '../auth/authenticate';
+import type { Executor } from '../db/client';
+import {
+  organizationAuditEvents,
+  organizationMemberOpenings,
+  organizationMembers,
+  organizations,
+  users,
+} from '../db/schema';
+import { errors } from '../errors';
+import { authorize } from '../policies';
+import type { OrganizationAccess } from '../policies/organization';
+
+/** An organization account gets its organization, with itself as the first owner (also done by migration 0010). */
+export async function createOrganizationFor(tx: Executor, user: UserRow): Promise<void> {
+  await tx.insert(organizations).values({ id: user.id }).onConflictDoNothing();
+  await tx
+    .insert(organizationMembers)
+    .values({
+      organizationId: user.id,
+      userId: user.id,
+      email: user.email.toLowerCase(),
+      role: 'owner',
+      claimedAt: sql`now()`,
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * Invitations to the person's email that are still open become memberships at sign-in (services/users.ts), like
+ * institution and verification-group roles. Lapsed and revoked ones stay unclaimed. Someone who arrives through an
+ * invitation without an account type is a person, not an organization: they become Individual (as people following
+ * a form link do), so the sign-in completes and they land in the organization instead of the account-type picker.
+ */
+export async function claimOrganizationInvitations(tx: Executor, user: UserRow): Promise<UserRow> {
+  const claimed = await tx
+    .update(organizationMembers)
+    .set({ userId: user.id, claimedAt: sql`now()`, expiresAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(organizationMembers.email, user.email.toLowerCase()),
+        isNull(organizationMembers.userId),
+        isNull(organizationMembers.revokedAt),
+        gt(organizationMembers.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: organizationMembers.id });
+  if (claimed.length === 0 || user.accountType !== null) return user;
+  const [updated] = await tx
+    .update(users)
+    .set({ accountType: 'Individual', updatedAt: sql`now()` })
+    .where(and(eq(users.id, user.id), isNull(users.accountType)))
+    .returning();
+  return updated ?? user;
+}
+
+/** The organization the request names in X-Organization-Id, or undefined; a malformed value is a 400. */
+export function namedOrganization(request: FastifyRequest): number | undefined {
+  const raw = request.headers[ORGANIZATION_HEADER.toLowerCase()];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value || !/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw errors.validation([{ field: ORGANIZATION_HEADER, message: 'Must be an organization id' }]);
+  }
+  return Number(value);
+}
+
+/** The caller's live membership of an organization, read fresh (never from the token): removal acts at once. */
+export async function loadOrganizationAccess(
+  db: Executor,
+  actor: Actor,
+  organizationId: number,
+  named: boolean,
+): Promise<OrganizationAccess> {
+  const rows = await db
+    .select({
+      id: organizationMembers.id,
+      role: organizationMembers.role,
+      allOpenings: organizationMembers.allOpenings,
+      canViewContacts: organizationMembers.canViewContacts,
+      revokedAt: organizationMembers.revokedAt,
+      openingIds: sql<string[]>`coalesce((select array_agg(${organizationMemberOpenings.openingId}::text)
+        from ${organizationMemberOpenings} where ${organizationMemberOpenings.memberId} = ${organizationMembers.id}),
+        '{}'::text[])`,
+    })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, actor.user.id)))
+    .orderBy(sql`${organizationMembers.revokedAt} is null desc`, desc(organizationMembers.revokedAt))
+    .limit(1);
+  const row = rows[0];
+  const live = row && row.revokedAt === null ? row : null;
+  return {
+    organizationId,
+    named,
+    former: row !== undefined && live === null,
+    member: live
+      ? {
+          id: live.id,
+          role: live.role,
+          allOpenings: live.allOpenings,
+          openingIds: live.openingIds ?? [],
+          canViewContacts: live.canViewContacts,
+        }
+      : null,
+  };
+}
+
+/**
+ * Who an organization-scoped request acts for: the organization it names, else the caller's own account (so
+ * single-person organizations work with no header). Naming an organization the caller is not in is a 403 here.
+ */
+export async function organizationAccessOf(
+  db: Executor,
+  request: FastifyRequest,
+  actor: Actor,
+): Promise<OrganizationAccess> {
+  const named = namedOrganization(request);
+  const access = await loadOrganizationAccess(db, actor, named ?? actor.user.id, named !== undefined);
+  authorize(actor, 'organization.actFor', access);
+  return access;
+}
+
+/**
+ * Serialises changes to one organization's team: every team change locks the organization row first, then reads
+ * the caller's role and the owners, so two owners demoting each other at once cannot leave nobody in charge.
+ */
+export async function lockOrganization(tx: Executor, organizationId: number): Promise<void> {
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
+}
+
+export interface AuditEntry {
+  kind: AuditKind;
+  openingId?: string | null;
+  applicationId?: string | null;
+  subjectEmail?: string | null;
+  details?: Record<string, string | number | boolean | null>;
+}
+
+/** Appends to the organization's audit trail, inside the caller's transaction when there is one. */
+export async function recordAudit(
+  db: Executor,
+  organizationId: number,
+  actorUserId: number,
+  entry: AuditEntry,
+): Promise<void> {
+  await db.insert(organizationAuditEvents).values({
+    organizationId,
+    actorUserId,
+    kind: entry.kind,
+    openingId: entry.openingId ?? null,
+    applicationId: entry.applicationId ?? null,
+    subjectEmail: entry.subjectEmail ?? null,
+    details: entry.details ?? {},
+  });
+}

@@ -1,0 +1,141 @@
+import { expect, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
+
+/** An open opening with a one-question form, as the API takes it (the builder has its own browser test). */
+function openingBody(title: string) {
+  return {
+    title,
+    kind: 'internship',
+    description: 'Help run campus hiring.',
+    locations: ['Pune'],
+    remote: false,
+    compensation: null,
+    openingsCount: 1,
+    deadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+    startDate: null,
+    status: 'open',
+    responseCap: null,
+    eligibility: {
+      minGrade: null,
+      allowedDegrees: [],
+      allowedBranches: [],
+      graduationYears: [],
+      maxBacklogs: null,
+      groupIds: [],
+      verifiedEducationOnly: false,
+    },
+    applyMode: 'form',
+    externalLink: null,
+    form: {
+      sections: [
+        {
+          id: 'about',
+          title: 'About you',
+          fields: [{ id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' }],
+        },
+      ],
+    },
+  };
+}
+
+test('an owner builds a team: invitations by email, a reviewer limited to one opening, removal, and the activity log', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signInAsOrganization(page, 'Teamwork Labs');
+  const ownerToken = await page.evaluate(() => localStorage.getItem('placely.accessToken'));
+  const assigned = await page.request.post('/api/organization/openings', {
+    headers: { Authorization: ownerToken ?? '' },
+    data: openingBody('Campus ambassador'),
+  });
+  expect(assigned.ok()).toBe(true);
+
+  // The owner invites a coordinator and a reviewer (limited to "Campus ambassador") from the People section.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
+  const people = page.getByRole('region', { name: 'People' });
+  await expect(people.getByRole('list', { name: 'People' }).getByText('Owner', { exact: true })).toBeVisible();
+  const coordinatorEmail = uniqueEmail('coordinator');
+  const reviewerEmail = uniqueEmail('reviewer');
+  await people.getByRole('textbox', { name: 'Invite by email' }).fill(coordinatorEmail);
+  await people.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`${coordinatorEmail} becomes a coordinator on signing in to Placely`)).toBeVisible();
+  await expect(people.getByRole('listitem').filter({ hasText: coordinatorEmail })).toContainText('Invited');
+
+  await people.getByRole('textbox', { name: 'Invite by email' }).fill(reviewerEmail);
+  await people.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Reviewer' }).click();
+  await people.getByLabel('All openings').uncheck();
+  await people.getByRole('combobox', { name: 'Openings' }).click();
+  await page.getByRole('option', { name: 'Campus ambassador' }).click();
+  await page.keyboard.press('Escape');
+  await people.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`${reviewerEmail} becomes a reviewer on signing in to Placely`)).toBeVisible();
+  await expect(people.getByRole('listitem').filter({ hasText: reviewerEmail })).toContainText('Campus ambassador');
+
+  // The coordinator signs in for the first time through the popup and lands in the organization.
+  const coordinator = await (await browser.newContext()).newPage();
+  await coordinator.goto('/');
+  await signIn(coordinator, { email: coordinatorEmail, name: 'Kiran Coordinator' });
+  await expect(coordinator.getByTestId('acting-for')).toHaveText('Teamwork Labs');
+  const coordinatorNav = coordinator.getByRole('navigation', { name: 'Main navigation' });
+  await expect(coordinatorNav.getByRole('link', { name: 'Openings' })).toBeVisible();
+  await expect(coordinatorNav.getByRole('link', { name: 'Education' })).toBeHidden();
+  await coordinatorNav.getByRole('link', { name: 'Openings' }).click();
+  await expect(coordinator.getByRole('article', { name: 'Campus ambassador' })).toBeVisible();
+  await coordinator.getByRole('main').getByRole('link', { name: 'Create an opening' }).click();
+  await coordinator.getByRole('textbox', { name: 'Title', exact: true }).fill('Data analyst');
+  await coordinator.getByRole('button', { name: 'Save opening' }).click();
+  await expect(coordinator.getByText('Opening created')).toBeVisible();
+  await coordinator.getByRole('link', { name: 'All your openings' }).click();
+  await expect(coordinator.getByRole('article', { name: 'Data analyst' })).toBeVisible();
+
+  // The reviewer sees only their opening, and cannot export its responses.
+  const reviewer = await (await browser.newContext()).newPage();
+  await reviewer.goto('/');
+  await signIn(reviewer, { email: reviewerEmail, name: 'Ravi Reviewer' });
+  await expect(reviewer.getByTestId('acting-for')).toHaveText('Teamwork Labs');
+  await reviewer.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Openings' }).click();
+  await expect(reviewer.getByRole('article', { name: 'Campus ambassador' })).toBeVisible();
+  await expect(reviewer.getByRole('article', { name: 'Data analyst' })).toBeHidden();
+  await expect(reviewer.getByRole('link', { name: 'Create an opening' })).toBeHidden();
+  await reviewer.getByRole('link', { name: 'Responses to Campus ambassador' }).click();
+  await expect(reviewer.getByRole('heading', { name: 'Campus ambassador' })).toBeVisible();
+  await expect(reviewer.getByRole('status').filter({ hasText: '0 applications' })).toBeVisible();
+  await expect(reviewer.getByRole('button', { name: /Download CSV/ })).toBeHidden();
+  // The choice survives a reload.
+  await reviewer.reload();
+  await expect(reviewer.getByTestId('acting-for')).toHaveText('Teamwork Labs');
+  await expect(reviewer.getByRole('heading', { name: 'Campus ambassador' })).toBeVisible();
+  await reviewer.context().close();
+
+  // The owner removes the coordinator (after confirming); the coordinator's next action is refused.
+  await page.reload();
+  const coordinatorRow = people.getByRole('listitem').filter({ hasText: coordinatorEmail });
+  await expect(coordinatorRow).toContainText('Kiran Coordinator');
+  await coordinatorRow.getByRole('button', { name: 'Remove' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove from the organization?' });
+  await expect(confirm).toContainText('loses access at once');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText(`${coordinatorEmail} was removed from the organization`)).toBeVisible();
+  await expect(coordinatorRow).toBeHidden();
+
+  await coordinator
+    .getByRole('article', { name: 'Data analyst' })
+    .getByRole('button', { name: 'More actions for Data analyst' })
+    .click();
+  await coordinator.getByRole('menuitem', { name: 'Close' }).click();
+  await expect(coordinator.getByText('You are no longer a member of this organization.')).toBeVisible();
+  await coordinator.context().close();
+
+  // The Activity page lists all of it, and filters by kind.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Activity' }).click();
+  const activity = page.getByRole('list', { name: 'Activity' });
+  await expect(activity.getByText(`Member removed: ${coordinatorEmail}`)).toBeVisible();
+  await expect(activity.getByText('Kiran Coordinator · Opening created')).toBeVisible();
+  await expect(activity.getByText(`Member invited: ${reviewerEmail} as reviewer`)).toBeVisible();
+  await expect(activity.getByText(`Member invited: ${coordinatorEmail} as coordinator`)).toBeVisible();
+  await expect(activity.getByText('Teamwork Labs · Opening created')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Member removed' }).click();
+  await expect(activity.getByRole('listitem')).toHaveCount(1);
+});

@@ -1,0 +1,189 @@
+import { emailSchema, isoDateTimeSchema } from './common';
+import { pageOf } from './envelope';
+import { LIMITS } from './limits';
+import * as z from './zod';
+
+/**
+ * The header every organization-scoped request names the organization with. The server checks the caller's
+ * membership and role on each request; without it a caller acts for their own organization account (as before teams).
+ */
+export const ORGANIZATION_HEADER = 'X-Organization-Id';
+
+/** An invitation not claimed within this many days lapses; inviting the same email again renews it. */
+export const ORGANIZATION_INVITATION_TTL_DAYS = 14;
+
+/**
+ * owner: everything, the team included; coordinator: openings, forms, responses, exports;
+ * reviewer: reads the openings they are given, no exports, no contact details unless granted.
+ */
+export const ORGANIZATION_ROLES = ['owner', 'coordinator', 'reviewer'] as const;
+export const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, { message: 'Choose a role' });
+export type OrganizationRole = z.infer<typeof organizationRoleSchema>;
+
+export const ORGANIZATION_ROLE_LABELS: Record<OrganizationRole, string> = {
+  owner: 'Owner',
+  coordinator: 'Coordinator',
+  reviewer: 'Reviewer',
+};
+
+const scopeFields = {
+  /** false limits the role to `openingIds`. Owners always cover every opening. */
+  allOpenings: z.boolean().default(true),
+  openingIds: z.array(z.uuid('Not an opening id')).max(LIMITS.maxPageSize).default([]),
+  /** Reviewers see applicants' email addresses only when granted; owners and coordinators always do. */
+  canViewContacts: z.boolean().default(false),
+};
+
+/** POST /api/organization/people */
+export const organizationInviteBodySchema = z.strictObject({
+  email: emailSchema,
+  role: organizationRoleSchema,
+  ...scopeFields,
+});
+export type OrganizationInviteBody = z.input<typeof organizationInviteBodySchema>;
+
+/** PATCH /api/organization/people */
+export const organizationMemberUpdateBodySchema = z.strictObject({
+  memberId: z.uuid('Not a member id'),
+  role: organizationRoleSchema,
+  ...scopeFields,
+});
+export type OrganizationMemberUpdateBody = z.input<typeof organizationMemberUpdateBodySchema>;
+
+/** DELETE /api/organization/people?memberId= and DELETE /api/organization/invitations?memberId= */
+export const organizationMemberQuerySchema = z.strictObject({ memberId: z.uuid('Not a member id') });
+
+export const ORGANIZATION_MEMBER_STATES = ['active', 'invited', 'expired'] as const;
+export type OrganizationMemberState = (typeof ORGANIZATION_MEMBER_STATES)[number];
+
+export const organizationPersonSchema = z
+  .object({
+    memberId: z.string(),
+    /** Null until the invited person signs in to Placely. */
+    userId: z.number().int().nullable(),
+    name: z.string().nullable(),
+    email: z.string(),
+    role: organizationRoleSchema,
+    allOpenings: z.boolean(),
+    openings: z.array(z.object({ id: z.string(), title: z.string() })),
+    canViewContacts: z.boolean(),
+    state: z.enum(ORGANIZATION_MEMBER_STATES),
+    invitedAt: isoDateTimeSchema,
+    claimedAt: isoDateTimeSchema.nullable(),
+    expiresAt: isoDateTimeSchema.nullable(),
+    /** The organization's own account: the one that created it. */
+    isOrganizationAccount: z.boolean(),
+  })
+  .meta({ id: 'OrganizationPerson' });
+export type OrganizationPerson = z.infer<typeof organizationPersonSchema>;
+
+export const organizationPeopleSchema = z
+  .object({
+    organizationId: z.number().int(),
+    people: z.array(organizationPersonSchema),
+    /** What the caller may do here, decided by the server. */
+    abilities: z.object({ manage: z.boolean(), viewActivity: z.boolean() }),
+  })
+  .meta({ id: 'OrganizationPeople' });
+export type OrganizationPeople = z.infer<typeof organizationPeopleSchema>;
+
+/** One organization the caller belongs to, for the account-menu switch. */
+export const myOrganizationSchema = z
+  .object({
+    organizationId: z.number().int(),
+    name: z.string(),
+    logo: z.string().nullable(),
+    role: organizationRoleSchema,
+    allOpenings: z.boolean(),
+    /** The caller's own organization account (acting for it needs no header). */
+    isOwnAccount: z.boolean(),
+    abilities: z.object({
+      createOpenings: z.boolean(),
+      manageTeam: z.boolean(),
+      viewActivity: z.boolean(),
+      export: z.boolean(),
+    }),
+  })
+  .meta({ id: 'MyOrganization' });
+export type MyOrganization = z.infer<typeof myOrganizationSchema>;
+export const myOrganizationsSchema = z
+  .object({ organizations: z.array(myOrganizationSchema) })
+  .meta({ id: 'MyOrganizations' });
+export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;
+
+/** What the audit trail records (append-only, per organization). */
+export const AUDIT_KINDS = [
+  'opening.created',
+  'opening.edited',
+  'opening.statusChanged',
+  'opening.deleted',
+  'form.versionSaved',
+  'application.opened',
+  'resume.viewed',
+  'candidate.moved',
+  'export.downloaded',
+  'shareLink.created',
+  'shareLink.revoked',
+  'member.invited',
+  'member.roleChanged',
+  'member.removed',
+  'invitation.revoked',
+] as const;
+export const auditKindSchema = z.enum(AUDIT_KINDS, { message: 'Not a known kind of activity' });
+export type AuditKind = z.infer<typeof auditKindSchema>;
+
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  'opening.created': 'Opening created',
+  'opening.edited': 'Opening edited',
+  'opening.statusChanged': 'Opening status changed',
+  'opening.deleted': 'Opening deleted',
+  'form.versionSaved': 'Form version saved',
+  'application.opened': 'Application opened',
+  'resume.viewed': 'Resume viewed',
+  'candidate.moved': 'Candidate moved',
+  'export.downloaded': 'Export downloaded',
+  'shareLink.created': 'Share link created',
+  'shareLink.revoked': 'Share link revoked',
+  'member.invited': 'Member invited',
+  'member.roleChanged': 'Role changed',
+  'member.removed': 'Member removed',
+  'invitation.revoked': 'Invitation revoked',
+};
+
+export const auditEventSchema = z
+  .object({
+    id: z.string(),
+    kind: auditKindSchema,
+    at: isoDateTimeSchema,
+    actor: z.object({ userId: z.number().int(), name: z.string().nullable(), email: z.string() }).nullable(),
+    opening: z.object({ id: z.string(), title: z.string() }).nullable(),
+    applicationId: z.string().nullable(),
+    /** The person the action was about (member events), by email as they were invited. */
+    subjectEmail: z.string().nullable(),
+    /** Kind-specific facts: rows of an export and its format, a status, roles before and after, a form version. */
+    details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  })
+  .meta({ id: 'AuditEvent' });
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+export const auditEventPageSchema = pageOf(auditEventSchema);
+export type AuditEventPage = z.infer<typeof auditEventPageSchema>;
+
+/** GET /api/organization/activity?person=&openingId=&kind=&cursor=&limit= (owners) */
+export const activityQuerySchema = z.strictObject({
+  person: z.coerce.number().int().positive().optional(),
+  openingId: z.uuid('Not an opening id').optional(),
+  kind: auditKindSchema.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
+});
+export type ActivityQuery = z.input<typeof activityQuerySchema>;
+
+/** GET /api/organization/openings/id/changes?id=: who last changed the opening and each application. */
+export const openingChangesQuerySchema = z.strictObject({ id: z.uuid('Not an opening id') });
+export const openingChangesSchema = z
+  .object({
+    opening: auditEventSchema.nullable(),
+    applications: z.record(z.string(), auditEventSchema),
+  })
+  .meta({ id: 'OpeningChanges' });
+export type OpeningChanges = z.infer<typeof openingChangesSchema>;
