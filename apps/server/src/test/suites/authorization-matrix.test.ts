@@ -35,7 +35,8 @@ function leaks(caller: ActorName, sent: Sent, reveals: readonly string[] = []): 
 }
 
 async function attempt(failures: string[], caller: ActorName, req: Req, reveals?: readonly string[], token?: string) {
-  const sent = await send(server.baseUrl, req, token ?? world.actors[caller].token);
+  const actor = world.actors[caller];
+  const sent = await send(server.baseUrl, req, token ?? actor.token, undefined, actor.headers);
   if (sent.status >= 500) failures.push(`${caller}: ${describeReq(req)} → ${sent.status} ${sent.text.slice(0, 200)}`);
   for (const leak of leaks(caller, sent, reveals)) {
     failures.push(`${caller}: ${describeReq(req)} → ${sent.status} shows ${leak}`);
@@ -53,7 +54,16 @@ async function tryOthers(failures: string[], entry: Entry & { access: 'owned' | 
     if (caller === target.owner) continue;
     await target.prepare?.(world, caller);
     const sent = await attempt(failures, caller, target.request, target.reveals);
-    if (allowed(target, caller)) continue;
+    if (allowed(target, caller)) {
+      // Someone a rule names (a team role, a verifier, a platform admin) must get what the owner gets, not a refusal.
+      const expected = target.control ?? 200;
+      if (target.alsoAllowed !== 'everyone' && sent.status !== expected) {
+        failures.push(
+          `${caller} is allowed on ${target.label}: ${describeReq(target.request)} → ${sent.status}, expected ${expected} ${sent.text.slice(0, 200)}`,
+        );
+      }
+      continue;
+    }
     if (ok(sent.status)) {
       failures.push(`${caller}: ${describeReq(target.request)} → ${sent.status} reached ${target.label}`);
     } else if (caller === 'anon' && entry.access === 'owned' && sent.status !== (entry.signedOut ?? 401)) {

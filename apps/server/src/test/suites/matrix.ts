@@ -1,4 +1,7 @@
-import { seedOpeningInput } from '../../seed/helpers';
+import { ORGANIZATION_HEADER } from '@placely/contract';
+import { eq } from 'drizzle-orm';
+import { openings } from '../../db/schema';
+import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
 /**
@@ -22,6 +25,8 @@ export interface Req {
   body?: unknown;
   /** A non-JSON body (file uploads). */
   raw?: { contentType: string; bytes: Buffer };
+  /** Headers of the request itself (the organization it acts for), over the caller's own. */
+  headers?: Record<string, string>;
 }
 
 export interface Target {
@@ -81,9 +86,20 @@ const PHONES: Record<SignedInActor, string> = {
   admin: '+919822200003',
   verifier: '+919822200004',
   root: '+919822200005',
+  coordA: '+919822200006',
+  reviewerA: '+919822200007',
+  formerA: '+919822200008',
 };
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/** orgA's team roles among `roles`; orgB has no team beyond its owner. */
+const team = (who: 'orgA' | 'orgB', ...roles: ActorName[]): ActorName[] => (who === 'orgA' ? roles : []);
+/** A request naming the organization it acts for, as the web sends it: everyone who tries it names that one. */
+const actingFor = (world: World, who: SignedInActor, req: Req): Req => ({
+  ...req,
+  headers: { [ORGANIZATION_HEADER]: String(world.actors[who].userId) },
+});
 
 const perIndividual = (build: (world: World, who: 'indA' | 'indB') => Omit<Target, 'owner'>) => (world: World) =>
   INDIVIDUALS.map((who) => ({ owner: who, ...build(world, who) }));
@@ -189,6 +205,14 @@ export const MATRIX: Record<string, Entry> = {
     request: (_world, caller) => post('/api/profile/phone/code', { phoneNumber: PHONES[caller] }),
     fuzzAs: 'root',
   },
+  'GET /api/profile/phone/code': {
+    access: 'self',
+    request: (world, caller) =>
+      get('/api/profile/phone/code', {
+        phoneNumber: caller === 'indA' || caller === 'indB' ? world.ind[caller].smsPhone : PHONES[caller],
+      }),
+    fuzzAs: 'indA',
+  },
   'POST /api/profile/phone/code/check': {
     access: 'self',
     noSuccess: 'needs the code the SMS carried',
@@ -242,7 +266,7 @@ export const MATRIX: Record<string, Entry> = {
           owner: who,
           label: `${who}'s application file (sent to their organization)`,
           request: get(`/api/files/${world.ind[who].applicationFileId}/link`),
-          alsoAllowed: [who === 'indA' ? 'orgA' : 'orgB'],
+          alsoAllowed: who === 'indA' ? ['orgA', ...team('orgA', 'coordA', 'reviewerA')] : ['orgB'],
         },
       ]),
   },
@@ -460,6 +484,11 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s spare opening`,
       request: del('/api/organization/openings', { id: world.org[who].spareOpeningId }),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may delete it too: bring it back before every attempt.
+      async prepare(w) {
+        await w.server.db.update(openings).set({ deletedAt: null }).where(eq(openings.id, w.org[who].spareOpeningId));
+      },
     })),
   },
   'GET /api/organization/openings/id': {
@@ -467,6 +496,7 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s draft opening`,
       request: get('/api/organization/openings/id', { id: world.org[who].draftOpeningId }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'PUT /api/organization/openings/id': {
@@ -477,6 +507,7 @@ export const MATRIX: Record<string, Entry> = {
         id: world.org[who].draftOpeningId,
         opening: openingBody(world, who),
       }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'POST /api/organization/openings/id/status': {
@@ -484,6 +515,7 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s draft opening`,
       request: post('/api/organization/openings/id/status', { id: world.org[who].draftOpeningId, status: 'draft' }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'POST /api/organization/openings/id/duplicate': {
@@ -491,6 +523,7 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s draft opening`,
       request: post('/api/organization/openings/id/duplicate', { id: world.org[who].draftOpeningId }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'POST /api/placements/campus/externalApplyLink': {
@@ -560,7 +593,11 @@ export const MATRIX: Record<string, Entry> = {
       label: `${who}'s application`,
       request: put('/api/placements/campus/apply', {
         applicationId: world.ind[who].applicationId,
-        answers: { name: `Suite Person ${who}`, why: world.marker(who, 'answer') },
+        answers: {
+          name: `Suite Person ${who}`,
+          why: world.marker(who, 'answer'),
+          reach: `${world.marker(who, 'contact')}@example.com`,
+        },
       }),
     })),
   },
@@ -590,10 +627,21 @@ export const MATRIX: Record<string, Entry> = {
   // Responses (organizations)
   'GET /api/organization/openings/id/applications': {
     access: 'owned',
-    targets: perOrganization((world, who) => ({
-      label: `${who}'s responses`,
-      request: get('/api/organization/openings/id/applications', { id: world.org[who].openOpeningId, limit: 5 }),
-    })),
+    targets: (world) =>
+      ORGANIZATIONS.flatMap((who) => [
+        {
+          owner: who,
+          label: `${who}'s responses`,
+          request: get('/api/organization/openings/id/applications', { id: world.org[who].openOpeningId, limit: 5 }),
+          alsoAllowed: team(who, 'coordA', 'reviewerA'),
+        },
+        {
+          owner: who,
+          label: `${who}'s responses to an opening its reviewer does not cover`,
+          request: get('/api/organization/openings/id/applications', { id: world.org[who].draftOpeningId, limit: 5 }),
+          alsoAllowed: team(who, 'coordA'),
+        },
+      ]),
   },
   'GET /api/organization/openings/id/applications/one': {
     access: 'owned',
@@ -603,6 +651,7 @@ export const MATRIX: Record<string, Entry> = {
         id: world.org[who].openOpeningId,
         applicationId: world.ind[who === 'orgA' ? 'indA' : 'indB'].applicationId,
       }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
     })),
   },
   'GET /api/organization/openings/id/applications/export': {
@@ -613,8 +662,94 @@ export const MATRIX: Record<string, Entry> = {
         id: world.org[who].openOpeningId,
         format: 'csv',
       }),
+      // Reviewers read applications, they do not take them away.
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
+  'GET /api/organization/openings/id/changes': {
+    access: 'owned',
+    targets: (world) =>
+      ORGANIZATIONS.flatMap((who) => [
+        {
+          owner: who,
+          label: `who changed ${who}'s open opening and its applications`,
+          request: get('/api/organization/openings/id/changes', { id: world.org[who].openOpeningId }),
+          alsoAllowed: team(who, 'coordA', 'reviewerA'),
+        },
+        {
+          owner: who,
+          label: `who changed ${who}'s draft opening (not the reviewer's)`,
+          request: get('/api/organization/openings/id/changes', { id: world.org[who].draftOpeningId }),
+          alsoAllowed: team(who, 'coordA'),
+        },
+      ]),
+  },
+
+  // Organization teams: every request names the organization it acts for (X-Organization-Id)
+  'GET /api/user/organizations': { access: 'self', request: () => get('/api/user/organizations') },
+  'GET /api/organization/people': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s team`,
+      request: actingFor(world, who, get('/api/organization/people')),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/people': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s team (an invitation)`,
+      request: actingFor(
+        world,
+        who,
+        post('/api/organization/people', {
+          email: seedEmail(`suite-invitee-${who}-${unique()}`),
+          role: 'reviewer',
+          allOpenings: false,
+          openingIds: [world.org[who].openOpeningId],
+        }),
+      ),
+    })),
+  },
+  'PATCH /api/organization/people': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s own place in its team (kept as owner)`,
+      request: actingFor(
+        world,
+        who,
+        patch('/api/organization/people', { memberId: world.org[who].ownerMemberId, role: 'owner' }),
+      ),
+    })),
+  },
+  'DELETE /api/organization/people': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare reviewer`,
+      request: actingFor(world, who, del('/api/organization/people', { memberId: world.org[who].spareMemberId })),
+    })),
+  },
+  'DELETE /api/organization/invitations': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s open invitation`,
+      request: actingFor(
+        world,
+        who,
+        del('/api/organization/invitations', { memberId: world.org[who].invitationMemberId }),
+      ),
+    })),
+  },
+  'GET /api/organization/activity': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s activity`,
+      request: actingFor(world, who, get('/api/organization/activity', { limit: 20 })),
+    })),
+  },
+
   'GET /api/placements/campus/all/openings': {
     access: 'public',
     why: 'the openings feed',

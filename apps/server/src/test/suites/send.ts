@@ -15,14 +15,18 @@ export function urlOf(baseUrl: string, req: Req): string {
   return url.href;
 }
 
-/** Sends one matrix request as the given token (or signed out). */
+/**
+ * Sends one matrix request as the given token (or signed out), with the caller's own headers (the organization a team
+ * role acts for) under the request's (a request that names its organization names it for everyone).
+ */
 export async function send(
   baseUrl: string,
   req: Req,
   token: string | undefined,
   url = urlOf(baseUrl, req),
+  callerHeaders: Record<string, string> = {},
 ): Promise<Sent> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...callerHeaders, ...req.headers };
   if (token) headers.authorization = token;
   let body: Uint8Array | string | undefined;
   if (req.raw) {

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { ORGANIZATION_HEADER } from '@placely/contract';
 import {
   seedEmail,
   seedGroup,
   seedInstitution,
   seedInstitutionRole,
+  seedNewUser,
   seedOpeningWithApplicants,
   seedOrganization,
+  seedOrganizationInvitation,
+  seedOrganizationMember,
   seedStudent,
   seedVerificationGroup,
 } from '../../seed/helpers';
@@ -13,11 +17,28 @@ import type { TestServer } from '../harness';
 
 /**
  * The people the generated suites act as. Add an actor here (and seed it in `buildWorld`) and every operation of the
- * matrix is tried by it: the team roles (recruiter, interviewer, …) belong here when teams land.
+ * matrix is tried by it. The team roles act for orgA (the X-Organization-Id header on every request): a coordinator
+ * of every opening, a reviewer limited to orgA's open opening, and a former coordinator who was removed.
  */
-export const ACTORS = ['anon', 'orgA', 'orgB', 'indA', 'indB', 'admin', 'verifier', 'root'] as const;
+export const ACTORS = [
+  'anon',
+  'orgA',
+  'orgB',
+  'indA',
+  'indB',
+  'admin',
+  'verifier',
+  'root',
+  'coordA',
+  'reviewerA',
+  'formerA',
+] as const;
 export type ActorName = (typeof ACTORS)[number];
 export type SignedInActor = Exclude<ActorName, 'anon'>;
+export const TEAM_A = ['coordA', 'reviewerA', 'formerA'] as const;
+/** The live team roles of an organization that may see what reaches one of its applications. */
+export const readersOfApplications = (organization: ActorName): ActorName[] =>
+  organization === 'orgA' ? ['coordA', 'reviewerA'] : [];
 
 /** Platform verification admin (VERIFICATION_ADMIN_EMAILS) of the suites' server. */
 export const SUITE_ADMIN_EMAIL = 'suite-admin@placely.test';
@@ -27,6 +48,8 @@ export interface Actor {
   userId: number;
   email: string;
   token: string | undefined;
+  /** Headers sent on every request: the organization a team role acts for. */
+  headers: Record<string, string>;
 }
 
 /** A private string planted in one actor's data, and who may legitimately read it. */
@@ -75,6 +98,10 @@ interface OrganizationResources {
   /** Join requests to this organization's group / verification group, by the person who asked. */
   groupRequestIds: Partial<Record<ActorName, string>>;
   verificationRequestIds: Partial<Record<ActorName, string>>;
+  /** The organization account's own (owner) row in its team, a spare reviewer to remove, an open invitation. */
+  ownerMemberId: string;
+  spareMemberId: string;
+  invitationMemberId: string;
 }
 
 export interface World {
@@ -102,6 +129,8 @@ export const FORM = {
       fields: [
         { id: 'name', type: 'shortText' as const, label: 'Full name', required: true, autoFillKey: 'name' as const },
         { id: 'why', type: 'paragraph' as const, label: 'Why this role?', required: false },
+        // A contact question: its answer is hidden from reviewers not granted contact details.
+        { id: 'reach', type: 'email' as const, label: 'Email', required: false },
         {
           id: 'work',
           type: 'fileUpload' as const,
@@ -147,6 +176,11 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const institution = await seedInstitution(db, { name: `Suite Institute ${run}`, domain: `suite-${run}.edu` });
   await seedInstitutionRole(db, { institutionId: institution.id, userId: rootUser.id, role: 'root' });
 
+  // The team of orgA: people with an Individual account each, acting for orgA.
+  const coordAUser = await seedStudent(db, { name: 'Suite Coordinator', email: email('coorda') });
+  const reviewerAUser = await seedStudent(db, { name: 'Suite Reviewer', email: email('reviewera') });
+  const formerAUser = await seedStudent(db, { name: 'Suite Former', email: email('formera') });
+
   const users = {
     orgA: orgAUser,
     orgB: orgBUser,
@@ -155,14 +189,27 @@ export async function buildWorld(server: TestServer): Promise<World> {
     indB: indBUser,
     verifier: verifierUser,
     root: rootUser,
+    coordA: coordAUser,
+    reviewerA: reviewerAUser,
+    formerA: formerAUser,
   };
-  const actors = { anon: { name: 'anon', userId: 0, email: '', token: undefined } } as Record<ActorName, Actor>;
+  const actors = {
+    anon: { name: 'anon', userId: 0, email: '', token: undefined, headers: {} },
+  } as Record<ActorName, Actor>;
   for (const [name, user] of Object.entries(users) as [SignedInActor, (typeof users)[SignedInActor]][]) {
-    actors[name] = { name, userId: user.id, email: user.email, token: await server.tokenFor(user.id) };
+    const headers: Record<string, string> = (TEAM_A as readonly string[]).includes(name)
+      ? { [ORGANIZATION_HEADER]: String(orgAUser.id) }
+      : {};
+    actors[name] = { name, userId: user.id, email: user.email, token: await server.tokenFor(user.id), headers };
   }
 
   const call = async (actor: ActorName, method: string, path: string, body?: unknown) => {
-    const response = await server.call(path, { method, token: actors[actor].token, body });
+    const response = await server.call(path, {
+      method,
+      token: actors[actor].token,
+      body,
+      headers: actors[actor].headers,
+    });
     if (response.status !== 200) {
       throw new Error(`world: ${actor} ${method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
     }
@@ -187,13 +234,15 @@ export async function buildWorld(server: TestServer): Promise<World> {
       organizationId,
       opening: { title: `Suite open role of ${name}`, form: FORM },
     });
+    // orgA's coordinator covers every opening; the reviewer only the open one.
+    const coordinator: ActorName[] = name === 'orgA' ? ['coordA'] : [];
     const { opening: draft } = await seedOpeningWithApplicants(db, {
       organizationId,
-      opening: { title: mark(name, 'draftOpening'), status: 'draft' },
+      opening: { title: mark(name, 'draftOpening', coordinator), status: 'draft' },
     });
     const { opening: spare } = await seedOpeningWithApplicants(db, {
       organizationId,
-      opening: { title: mark(name, 'spareOpening'), status: 'draft' },
+      opening: { title: mark(name, 'spareOpening', coordinator), status: 'draft' },
     });
     const group = await seedGroup(db, { ownerId: organizationId, name: `Suite group of ${name}` });
     const spareGroup = await seedGroup(db, { ownerId: organizationId, name: `Suite spare group of ${name}` });
@@ -222,7 +271,45 @@ export async function buildWorld(server: TestServer): Promise<World> {
       spareVerificationGroupId: spareVerification.id,
       groupRequestIds: {},
       verificationRequestIds: {},
+      ownerMemberId: '',
+      spareMemberId: '',
+      invitationMemberId: '',
     };
+  }
+
+  // Teams: orgA's coordinator, its reviewer of the open opening, its removed coordinator; in every organization a
+  // spare reviewer to remove and an open invitation to revoke.
+  await seedOrganizationMember(db, { organizationId: orgAUser.id, userId: coordAUser.id, role: 'coordinator' });
+  await seedOrganizationMember(db, {
+    organizationId: orgAUser.id,
+    userId: reviewerAUser.id,
+    role: 'reviewer',
+    openingIds: [org.orgA.openOpeningId],
+  });
+  await seedOrganizationMember(db, {
+    organizationId: orgAUser.id,
+    userId: formerAUser.id,
+    role: 'coordinator',
+    removed: true,
+  });
+  for (const name of ['orgA', 'orgB', 'admin'] as const) {
+    const organizationId = actors[name].userId;
+    const spare = await seedNewUser(db, { email: email(`spare-member-${name}`) });
+    org[name].spareMemberId = await seedOrganizationMember(db, {
+      organizationId,
+      userId: spare.id,
+      role: 'reviewer',
+      openingIds: [org[name].openOpeningId],
+    });
+    org[name].invitationMemberId = await seedOrganizationInvitation(db, {
+      organizationId,
+      email: email(`invited-${name}`),
+      role: 'coordinator',
+    });
+    const people = await call(name, 'GET', '/api/organization/people');
+    org[name].ownerMemberId = people.people.find(
+      (p: { userId: number | null }) => p.userId === organizationId,
+    ).memberId;
   }
 
   // Individuals: every profile section, portfolios, files, an application to their organization, a draft elsewhere.
@@ -234,6 +321,10 @@ export async function buildWorld(server: TestServer): Promise<World> {
   for (const [name, partner, other] of pairs) {
     // indA's verification group (orgA's) has the verifier; its owner and staff read the member's records.
     const recordReaders: ActorName[] = name === 'indA' ? ['orgA', 'verifier'] : ['orgB'];
+    // What reaches an application reaches the team roles of its organization that cover the opening.
+    const applicationReaders: ActorName[] = [partner, ...readersOfApplications(partner)];
+    // orgA's reviewer was not granted contact details; its coordinator sees them as owners do.
+    const contactReaders: ActorName[] = partner === 'orgA' ? ['orgA', 'coordA'] : [partner];
     await call(name, 'POST', '/api/group/join', { groupId: org[partner].groupId });
     await call(name, 'POST', '/api/group/follow', { groupId: org[partner].groupId });
     await call(name, 'POST', '/api/verification/join', { groupId: org[partner].verificationGroupId });
@@ -307,13 +398,18 @@ export async function buildWorld(server: TestServer): Promise<World> {
       title: mark(name, 'resumeTitle'),
       isDefault: true,
     });
-    const applicationFile = await upload(name, 'application', `${mark(name, 'applicationFile', [partner])}.pdf`);
+    const applicationFile = await upload(
+      name,
+      'application',
+      `${mark(name, 'applicationFile', applicationReaders)}.pdf`,
+    );
     const application = await call(name, 'POST', '/api/placements/campus/apply', {
       openingId: org[partner].openOpeningId,
       idempotencyKey: `suite-${name}-${run}-key`,
       answers: {
         name: `Suite Person ${name}`,
-        why: mark(name, 'answer', [partner]),
+        why: mark(name, 'answer', applicationReaders),
+        reach: `${mark(name, 'contact', contactReaders)}@example.com`,
         work: { fileId: applicationFile.id, name: 'x.pdf', size: 1, contentType: 'application/pdf' },
       },
     });
@@ -395,8 +491,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
     }
   }
 
-  // The verifier and the root keep private data too.
-  for (const name of ['verifier', 'root'] as const) {
+  // The verifier, the root and the team keep private data too.
+  for (const name of ['verifier', 'root', ...TEAM_A] as const) {
     await call(name, 'POST', '/api/user/skills', { name: mark(name, 'skill') });
   }
 
