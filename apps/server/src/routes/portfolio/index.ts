@@ -223,7 +223,10 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/user/preskilet', { schema: profileCardRouteSchema }, async (request, reply) => {
       const found = await findByPublicId(request.query.portfolioId);
       if (found?.portfolio.visibility !== 'public') throw errors.notFound('That portfolio');
-      const skillsSection = sectionByName.get('skills');
+      // The card shows skills only when the person chose to publish them in this portfolio.
+      const skillsSection = (found.portfolio.sections as PortfolioSection[]).includes('skills')
+        ? sectionByName.get('skills')
+        : undefined;
       const skills = skillsSection ? (await listSection(ctx.db, skillsSection, found.user.id)).entries : [];
       reply.header('Cache-Control', 'public, max-age=60');
       return ok({

@@ -163,4 +163,18 @@ describe('portfolios', () => {
     const hidden = await studentWithPortfolio('private');
     expect((await server.call(`/api/user/preskilet?portfolioId=${hidden.portfolio.portfolioId}`)).status).toBe(404);
   });
+
+  it('the profile card shows skills only when that portfolio publishes them', async () => {
+    const { token } = await studentWithPortfolio();
+    const created = await server.call('/api/individual/portfolios', {
+      token,
+      body: { title: 'Projects only', visibility: 'public', sections: ['projects'] },
+    });
+    const projectsOnly = created.body.result.data.portfolios.find(
+      (p: { title: string }) => p.title === 'Projects only',
+    );
+    const card = await server.call(`/api/user/preskilet?portfolioId=${projectsOnly.portfolioId}`);
+    expect(card.status).toBe(200);
+    expect(card.body.result.data.skills).toEqual([]);
+  });
 });
