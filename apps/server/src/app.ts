@@ -37,6 +37,7 @@ import { phoneVerificationRoutes } from './routes/phone-verification';
 import { portfolioRoutes } from './routes/portfolio';
 import { profileRoutes } from './routes/profile';
 import { responseRoutes } from './routes/responses';
+import { shortlistingRoutes } from './routes/shortlisting';
 import { resumeRoutes } from './routes/resume';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
@@ -198,6 +199,7 @@ export async function buildApp(
   await app.register(openingRoutes(ctx));
   await app.register(applyRoutes(ctx));
   await app.register(responseRoutes(ctx));
+  await app.register(shortlistingRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));

@@ -40,6 +40,7 @@ import { eligibilityOf, failedEligibilityRules, loadEligibilityFacts } from '../
 import { autoFillPatchFromAnswers, loadApplicantData, prefillAnswers } from '../../services/applications/prefill';
 import { loadApplicantVerifications, verifiedAnswersFor } from '../../services/applications/verified';
 import { mergeAutoFillData } from '../../services/autofill';
+import { candidateStageLabels } from '../../services/shortlisting/labels';
 import {
   applySchema,
   deleteDraftSchema,
@@ -200,6 +201,9 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           eligible: failedRules.length === 0,
           failedRules,
           application: application ? await presentOwnApplication(ctx.db, application, opening) : null,
+          stageLabel: application
+            ? ((await candidateStageLabels(ctx.db, [application.id])).get(application.id) ?? null)
+            : null,
           draft: draft ? { answers: draft.answers, updatedAt: draft.updatedAt.toISOString() } : null,
           prefill: form ? prefillAnswers(form, data) : {},
         };
@@ -468,12 +472,17 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .orderBy(desc(applications.updatedAt), desc(applications.id))
           .limit(limit + 1);
         const page = pageFrom(rows, limit, ({ application }) => ({ at: application.updatedAt, id: application.id }));
+        const stageLabels = await candidateStageLabels(
+          ctx.db,
+          page.items.map(({ application }) => application.id),
+        );
         return ok({
           items: page.items.map(({ application, opening, organizationName }) =>
             presentMyApplication(
               application,
               { title: opening.title, organizationName },
               canEditApplication(application, opening) && can(actor, 'application.edit', application),
+              stageLabels.get(application.id) ?? null,
             ),
           ),
           nextCursor: page.nextCursor,

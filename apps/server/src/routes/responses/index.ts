@@ -85,7 +85,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { ...authenticated, schema: listResponsesSchema },
       async (request) => {
         const actor = actorOf(request);
-        const { id, order, limit } = request.query;
+        const { id, order, limit, stageId } = request.query;
         const access = await organizationAccessOf(ctx.db, request, actor);
         const opening = await loadReviewableOpening(ctx.db, actor, access, id);
         const cursor = decodeTimeCursor(request.query.cursor);
@@ -101,6 +101,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .where(
               and(
                 eq(applications.openingId, opening.id),
+                stageId ? eq(applications.stageId, stageId) : undefined,
                 cursor
                   ? or(
                       beyond(applications.submittedAt, cursor.at),
@@ -115,7 +116,12 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                 : [asc(applications.submittedAt), asc(applications.id)]),
             )
             .limit(limit + 1),
-          ctx.db.select({ n: count() }).from(applications).where(eq(applications.openingId, opening.id)),
+          ctx.db
+            .select({ n: count() })
+            .from(applications)
+            .where(
+              and(eq(applications.openingId, opening.id), stageId ? eq(applications.stageId, stageId) : undefined),
+            ),
         ]);
         const page = pageFrom(rows, limit, ({ application }) => ({
           at: application.submittedAt,

@@ -14,7 +14,7 @@ import {
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client';
-import { applications, individualProfiles, openingFormVersions, users } from '../../db/schema';
+import { applications, individualProfiles, openingFormVersions, openingStages, users } from '../../db/schema';
 import { loadApplicantVerifications, verifiedAnswersFor } from './verified';
 
 /** Rows fetched per query while streaming: bounded memory whatever the number of applications. */
@@ -235,7 +235,7 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
         name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
         email: users.email,
         status: applications.status,
-        stage: applications.stage,
+        stage: sql<string | null>`(select ${openingStages.name} from ${openingStages} where ${openingStages.id} = ${applications.stageId})`,
         score: applications.score,
         submittedAt: applications.submittedAt,
         updatedAt: applications.updatedAt,
