@@ -19,8 +19,16 @@ export const stagePolicy = {
     refuse(record, 'You can only see the pipeline of your own openings.', 'You are not assigned to this opening.'),
   'stage.move': (_actor: Actor, record: OpeningAccess) =>
     (runsPipeline(record) && isLive(record.opening)) ||
-    refuse(record, 'You can only move candidates of your own openings.', 'Only owners and coordinators can move candidates.'),
+    refuse(
+      record,
+      'You can only move candidates of your own openings.',
+      'Only owners and coordinators can move candidates.',
+    ),
   'stage.manage': (_actor: Actor, record: OpeningAccess) =>
     (runsPipeline(record) && isLive(record.opening)) ||
-    refuse(record, 'You can only change the stages of your own openings.', 'Only owners and coordinators can change stages.'),
+    refuse(
+      record,
+      'You can only change the stages of your own openings.',
+      'Only owners and coordinators can change stages.',
+    ),
 } as const;

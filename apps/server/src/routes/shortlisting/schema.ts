@@ -46,7 +46,8 @@ export const orderStagesRouteSchema = {
 };
 export const deleteStageRouteSchema = {
   tags,
-  summary: 'Removes a stage of your own; when it holds candidates, targetStageId says where they go (recorded as moves)',
+  summary:
+    'Removes a stage of your own; when it holds candidates, targetStageId says where they go (recorded as moves)',
   querystring: stageDeleteQuerySchema,
   response: pipeline,
 };

@@ -2,12 +2,7 @@ import { ORGANIZATION_HEADER, type Pipeline, type Stage } from '@placely/contrac
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationAuditEvents, stageMoves } from '../../db/schema';
-import {
-  seedOpeningWithApplicants,
-  seedOrganization,
-  seedOrganizationMember,
-  seedStudent,
-} from '../../seed/helpers';
+import { seedOpeningWithApplicants, seedOrganization, seedOrganizationMember, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
@@ -61,9 +56,13 @@ async function setup(applicantCount = 4) {
     server.call(path, {
       ...options,
       token: tokens[who],
-      headers: who === 'coordinator' || who === 'reviewer' || who === 'elsewhere' ? { [ORGANIZATION_HEADER]: String(org.id) } : {},
+      headers:
+        who === 'coordinator' || who === 'reviewer' || who === 'elsewhere'
+          ? { [ORGANIZATION_HEADER]: String(org.id) }
+          : {},
     });
-  const pipeline = async (): Promise<Pipeline> => (await as('owner', `${base}/stages?openingId=${opening.id}`)).body.result.data;
+  const pipeline = async (): Promise<Pipeline> =>
+    (await as('owner', `${base}/stages?openingId=${opening.id}`)).body.result.data;
   const stage = async (name: string): Promise<Stage> => {
     const found = (await pipeline()).stages.find((s) => s.name === name);
     if (!found) throw new Error(`no stage ${name}`);
@@ -156,13 +155,23 @@ describe('pipeline stages', () => {
     expect(bad.body.exception.error.fields[0].field).toBe('stageIds');
     const reordered = await order('owner', [interview.id, aptitude.id]);
     expect(reordered.status).toBe(200);
-    expect(reordered.body.result.data.stages.map((s: Stage) => s.name).slice(2, 4)).toEqual(['Interview', 'Aptitude test']);
+    expect(reordered.body.result.data.stages.map((s: Stage) => s.name).slice(2, 4)).toEqual([
+      'Interview',
+      'Aptitude test',
+    ]);
 
     const applied = await stage('Applied');
-    const fixed = await as('owner', `${base}/stages?openingId=${opening.id}&stageId=${applied.id}`, { method: 'DELETE' });
+    const fixed = await as('owner', `${base}/stages?openingId=${opening.id}&stageId=${applied.id}`, {
+      method: 'DELETE',
+    });
     expect(fixed.status).toBe(400);
-    expect((await as('reviewer', `${base}/stages?openingId=${opening.id}&stageId=${aptitude.id}`, { method: 'DELETE' })).status).toBe(403);
-    const removed = await as('owner', `${base}/stages?openingId=${opening.id}&stageId=${aptitude.id}`, { method: 'DELETE' });
+    expect(
+      (await as('reviewer', `${base}/stages?openingId=${opening.id}&stageId=${aptitude.id}`, { method: 'DELETE' }))
+        .status,
+    ).toBe(403);
+    const removed = await as('owner', `${base}/stages?openingId=${opening.id}&stageId=${aptitude.id}`, {
+      method: 'DELETE',
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.result.data.stages.map((s: Stage) => [s.name, s.position])).toEqual([
       ['Applied', 0],
@@ -193,7 +202,12 @@ describe('pipeline stages', () => {
     expect(done.status).toBe(200);
     expect(done.body.result.data.stages.find((s: Stage) => s.name === 'Shortlisted').count).toBe(2);
     const history = await as('owner', `${base}/history?openingId=${opening.id}&applicationId=${ids[0]}`);
-    expect(history.body.result.data.items.map((m: { fromStageName: string; toStageName: string }) => [m.fromStageName, m.toStageName])).toEqual([
+    expect(
+      history.body.result.data.items.map((m: { fromStageName: string; toStageName: string }) => [
+        m.fromStageName,
+        m.toStageName,
+      ]),
+    ).toEqual([
       ['Applied', 'HR'],
       ['HR', 'Shortlisted'],
     ]);
@@ -224,7 +238,10 @@ describe('moving candidates', () => {
     });
     expect(again.body.result.data).toEqual({ moved: 0, bulkMoveId: null });
 
-    const list = await as('owner', `/api/organization/openings/id/applications?id=${opening.id}&stageId=${shortlisted.id}`);
+    const list = await as(
+      'owner',
+      `/api/organization/openings/id/applications?id=${opening.id}&stageId=${shortlisted.id}`,
+    );
     expect(list.status).toBe(200);
     expect(list.body.result.data.total).toBe(4);
     expect(list.body.result.data.items[0].stageId).toBe(shortlisted.id);
@@ -234,14 +251,24 @@ describe('moving candidates', () => {
     const history = await as('reviewer', `${base}/history?openingId=${opening.id}&applicationId=${first?.id}`);
     expect(history.status).toBe(200);
     const [move] = history.body.result.data.items;
-    expect(move).toMatchObject({ fromStageName: 'Applied', toStageName: 'Shortlisted', reason: 'Strong CGPA', undo: false });
+    expect(move).toMatchObject({
+      fromStageName: 'Applied',
+      toStageName: 'Shortlisted',
+      reason: 'Strong CGPA',
+      undo: false,
+    });
     expect(move.by.name).toBe('Coordinator');
     const audit = await server.db
       .select()
       .from(organizationAuditEvents)
-      .where(and(eq(organizationAuditEvents.organizationId, org.id), eq(organizationAuditEvents.kind, 'candidate.moved')));
+      .where(
+        and(eq(organizationAuditEvents.organizationId, org.id), eq(organizationAuditEvents.kind, 'candidate.moved')),
+      );
     expect(audit).toHaveLength(4);
-    expect(audit.find((a) => a.applicationId === second?.id)?.details).toMatchObject({ from: 'Applied', to: 'Shortlisted' });
+    expect(audit.find((a) => a.applicationId === second?.id)?.details).toMatchObject({
+      from: 'Applied',
+      to: 'Shortlisted',
+    });
   });
 
   it('authorizes moves: 401, applicant/other organization 404, reviewer 403; bad input 400', async () => {
@@ -265,13 +292,20 @@ describe('moving candidates', () => {
     expect((await server.call(history)).status).toBe(401);
     expect((await as('stranger', history)).status).toBe(404);
     expect((await as('elsewhere', history)).status).toBe(403);
-    expect((await as('owner', `${base}/history?openingId=${other.id}&applicationId=${applications[0]?.id}`)).status).toBe(404);
+    expect(
+      (await as('owner', `${base}/history?openingId=${other.id}&applicationId=${applications[0]?.id}`)).status,
+    ).toBe(404);
   });
 
   it('concurrent bulk moves of the same candidates keep the history a single chain', async () => {
     const { as, opening, stage, applications } = await setup(12);
     await as('owner', `${base}/stages`, { body: { openingId: opening.id, name: 'Interview' } });
-    const targets = [await stage('Shortlisted'), await stage('Interview'), await stage('Offered'), await stage('Rejected')];
+    const targets = [
+      await stage('Shortlisted'),
+      await stage('Interview'),
+      await stage('Offered'),
+      await stage('Rejected'),
+    ];
     const ids = applications.map((a) => a.id);
     const results = await Promise.all(
       targets.flatMap((target) => [
@@ -281,7 +315,9 @@ describe('moving candidates', () => {
     );
     for (const result of results) expect(result.status).toBe(200);
     const final = await as('owner', `/api/organization/openings/id/applications?id=${opening.id}&limit=100`);
-    const finalStage = new Map<string, string>(final.body.result.data.items.map((a: { id: string; stageId: string }) => [a.id, a.stageId]));
+    const finalStage = new Map<string, string>(
+      final.body.result.data.items.map((a: { id: string; stageId: string }) => [a.id, a.stageId]),
+    );
     for (const id of ids) {
       const moves = await server.db.select().from(stageMoves).where(eq(stageMoves.applicationId, id));
       moves.sort((a, b) => a.at.getTime() - b.at.getTime() || 0);
@@ -324,7 +360,9 @@ describe('moving candidates', () => {
     expect((await stage('Shortlisted')).count).toBe(3);
     expect((await as('owner', `${base}/moves/undo`, { body })).status).toBe(409);
     const history = await as('owner', `${base}/history?openingId=${opening.id}&applicationId=${ids[0]}`);
-    expect(history.body.result.data.items.map((m: { toStageName: string; undo: boolean }) => [m.toStageName, m.undo])).toEqual([
+    expect(
+      history.body.result.data.items.map((m: { toStageName: string; undo: boolean }) => [m.toStageName, m.undo]),
+    ).toEqual([
       ['Shortlisted', false],
       ['Rejected', false],
       ['Shortlisted', true],
@@ -335,7 +373,9 @@ describe('moving candidates', () => {
     const third = await as('owner', `${base}/moves`, {
       body: { openingId: opening.id, toStageId: offered.id, applicationIds: ids },
     });
-    await as('owner', `${base}/moves`, { body: { openingId: opening.id, toStageId: rejected.id, applicationIds: [ids[0]] } });
+    await as('owner', `${base}/moves`, {
+      body: { openingId: opening.id, toStageId: rejected.id, applicationIds: [ids[0]] },
+    });
     const stale = await as('owner', `${base}/moves/undo`, {
       body: { openingId: opening.id, bulkMoveId: third.body.result.data.bulkMoveId },
     });
@@ -346,22 +386,36 @@ describe('moving candidates', () => {
 describe('what the applicant sees', () => {
   it('shows the candidate-facing label on /forms and the form; rejections only once released', async () => {
     const { as, opening, stage, applications, tokens } = await setup(1);
-    const mine = async () => (await server.call('/api/placements/campus/applications', { token: tokens.applicant })).body.result.data.items[0];
+    const mine = async () =>
+      (await server.call('/api/placements/campus/applications', { token: tokens.applicant })).body.result.data.items[0];
     const form = async () =>
-      (await server.call(`/api/placements/campus/apply?openingId=${opening.id}`, { token: tokens.applicant })).body.result.data.viewer;
+      (await server.call(`/api/placements/campus/apply?openingId=${opening.id}`, { token: tokens.applicant })).body
+        .result.data.viewer;
     expect((await mine()).stageLabel).toBe('Applied');
     const custom = await as('owner', `${base}/stages`, { body: { openingId: opening.id, name: 'Aptitude test' } });
     expect(custom.status).toBe(200);
     const aptitude = await stage('Aptitude test');
-    await as('owner', `${base}/moves`, { body: { openingId: opening.id, toStageId: aptitude.id, applicationIds: [applications[0]?.id] } });
+    await as('owner', `${base}/moves`, {
+      body: { openingId: opening.id, toStageId: aptitude.id, applicationIds: [applications[0]?.id] },
+    });
     expect((await mine()).stageLabel).toBe('Under review');
     expect((await form()).stageLabel).toBe('Under review');
     await as('owner', `${base}/moves`, {
       body: { openingId: opening.id, toStageId: (await stage('Rejected')).id, applicationIds: [applications[0]?.id] },
     });
     expect((await mine()).stageLabel).toBe('Under review');
-    expect((await as('reviewer', `${base}/settings`, { method: 'PATCH', body: { openingId: opening.id, rejectionsReleased: true } })).status).toBe(403);
-    const released = await as('owner', `${base}/settings`, { method: 'PATCH', body: { openingId: opening.id, rejectionsReleased: true } });
+    expect(
+      (
+        await as('reviewer', `${base}/settings`, {
+          method: 'PATCH',
+          body: { openingId: opening.id, rejectionsReleased: true },
+        })
+      ).status,
+    ).toBe(403);
+    const released = await as('owner', `${base}/settings`, {
+      method: 'PATCH',
+      body: { openingId: opening.id, rejectionsReleased: true },
+    });
     expect(released.status).toBe(200);
     expect(released.body.result.data.rejectionsReleased).toBe(true);
     expect((await mine()).stageLabel).toBe('Not selected');

@@ -235,7 +235,9 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
         name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
         email: users.email,
         status: applications.status,
-        stage: sql<string | null>`(select ${openingStages.name} from ${openingStages} where ${openingStages.id} = ${applications.stageId})`,
+        stage: sql<
+          string | null
+        >`(select ${openingStages.name} from ${openingStages} where ${openingStages.id} = ${applications.stageId})`,
         score: applications.score,
         submittedAt: applications.submittedAt,
         updatedAt: applications.updatedAt,

@@ -59,11 +59,7 @@ export async function loadPipelineOpening(
     .select()
     .from(openings)
     .where(
-      and(
-        eq(openings.id, openingId),
-        isNull(openings.deletedAt),
-        eq(openings.organizationId, access.organizationId),
-      ),
+      and(eq(openings.id, openingId), isNull(openings.deletedAt), eq(openings.organizationId, access.organizationId)),
     );
   const [row] = lock ? await query.for(lock) : await query;
   if (!row) throw errors.notFound('That opening');
@@ -115,10 +111,7 @@ async function renumber(tx: Executor, ordered: StageRow[]) {
   const sorted = [...ordered].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
   for (const [position, stage] of sorted.entries()) {
     if (stage.position === position) continue;
-    await tx
-      .update(openingStages)
-      .set({ position, updatedAt: sql`now()` })
-      .where(eq(openingStages.id, stage.id));
+    await tx.update(openingStages).set({ position, updatedAt: sql`now()` }).where(eq(openingStages.id, stage.id));
   }
 }
 
@@ -149,7 +142,9 @@ export async function addStage(
   if (input.afterStageId) {
     const after = stageIn(stages, input.afterStageId, 'afterStageId');
     if (after.kind !== 'shortlisted' && after.kind !== 'custom') {
-      throw errors.validation([{ field: 'afterStageId', message: 'New stages go after Shortlisted or a stage of your own' }]);
+      throw errors.validation([
+        { field: 'afterStageId', message: 'New stages go after Shortlisted or a stage of your own' },
+      ]);
     }
     insertAt = stages.indexOf(after) + 1;
   }
@@ -199,7 +194,9 @@ export async function removeStage(
   const stages = await stagesOf(tx, opening.id);
   const stage = stageIn(stages, input.stageId, 'stageId');
   if (stage.kind !== 'custom') {
-    throw errors.validation([{ field: 'stageId', message: `${stage.name} is part of every pipeline and cannot be removed` }]);
+    throw errors.validation([
+      { field: 'stageId', message: `${stage.name} is part of every pipeline and cannot be removed` },
+    ]);
   }
   const [held] = await tx
     .select({ n: count() })
@@ -269,7 +266,11 @@ export async function moveApplications(
     actor,
     access,
     opening,
-    moving.map((row) => ({ applicationId: row.id, from: stages.find((s) => s.id === row.stageId) ?? null, to: target })),
+    moving.map((row) => ({
+      applicationId: row.id,
+      from: stages.find((s) => s.id === row.stageId) ?? null,
+      to: target,
+    })),
     { reason: input.reason ?? null, undoesId: null },
   );
   return { moved: moving.length, bulkMoveId };
@@ -362,7 +363,11 @@ export async function undoBulkMove(
   if (latest.undoneAt !== null) throw errors.conflict('This move was already undone.');
   const stages = await stagesOf(tx, opening.id);
   const moves = await tx
-    .select({ applicationId: stageMoves.applicationId, fromStageId: stageMoves.fromStageId, toStageId: stageMoves.toStageId })
+    .select({
+      applicationId: stageMoves.applicationId,
+      fromStageId: stageMoves.fromStageId,
+      toStageId: stageMoves.toStageId,
+    })
     .from(stageMoves)
     .where(eq(stageMoves.bulkMoveId, latest.id));
   const ids = moves.map((move) => move.applicationId).sort();
@@ -414,4 +419,3 @@ export async function stageHistory(db: Executor, openingId: string, applicationI
     undo: undoesId !== null,
   }));
 }
-
