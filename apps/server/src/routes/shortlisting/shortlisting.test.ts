@@ -383,6 +383,15 @@ describe('moving candidates', () => {
   });
 });
 
+describe('documentation', () => {
+  it('lists every pipeline route in OpenAPI', async () => {
+    const { body } = await server.call('/api/docs/json');
+    for (const path of ['stages', 'stages/order', 'settings', 'moves', 'moves/undo', 'history']) {
+      expect(Object.keys(body.paths)).toContain(`${base}/${path}`);
+    }
+  });
+});
+
 describe('what the applicant sees', () => {
   it('shows the candidate-facing label on /forms and the form; rejections only once released', async () => {
     const { as, opening, stage, applications, tokens } = await setup(1);
