@@ -110,6 +110,15 @@ test('an organization defines a stage, bulk-moves candidates, undoes and redoes;
   await again.getByRole('button', { name: 'Move' }).click();
   await expect(table.getByRole('cell', { name: 'Aptitude test', exact: true })).toHaveCount(3);
 
+  // The application shows its stage history: the move with its reason, the undo, the move again.
+  await table.getByRole('button', { name: `Open the application of ${names[0]}` }).click();
+  const history = page.getByRole('dialog').getByRole('region', { name: 'Stage history' });
+  await expect(history.getByRole('listitem')).toHaveCount(3);
+  await expect(history.getByRole('listitem').first()).toContainText('Applied → Aptitude test');
+  await expect(history.getByRole('listitem').first()).toContainText('Cleared screening');
+  await expect(history.getByRole('listitem').nth(1)).toContainText('(undo)');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
   // The stage filter shows only that stage.
   await pipeline.getByRole('combobox', { name: 'Stage' }).click();
   await page.getByRole('option', { name: 'Applied (0)' }).click();

@@ -12,6 +12,7 @@ import { ApplicationLastChange, OpeningLastChange } from '../../features/organiz
 import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
 import { usePipeline } from '../../features/shortlisting/api/getPipeline';
 import { PipelineToolbar } from '../../features/shortlisting/components/PipelineToolbar';
+import { StageHistory } from '../../features/shortlisting/components/StageHistory';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
@@ -48,6 +49,7 @@ function OpeningResponses(props: {
       openingNote={<OpeningLastChange openingId={openingId} />}
       renderApplicationNote={(id) => <ApplicationLastChange openingId={openingId} applicationId={id} />}
       stageId={stageId}
+      renderApplicationExtra={(id) => <StageHistory openingId={openingId} applicationId={id} />}
       {...(pipeline.data ? { stageNameOf: (id: string) => stageNames.get(id) } : {})}
       {...(pipeline.data?.abilities.move
         ? {

@@ -58,6 +58,8 @@ export interface ResponsesViewProps {
   selection?: { selected: ReadonlySet<string>; onChange: (selected: Set<string>) => void };
   /** Shown above the table (the page passes the pipeline's filter and actions). */
   toolbar?: ReactNode;
+  /** More in the application dialog (the page passes the stage history). */
+  renderApplicationExtra?: (applicationId: string) => ReactNode;
 }
 
 /** The responses to one opening: a table of applicants and their answers, one application at a time, exports. */
@@ -73,6 +75,7 @@ export function ResponsesView({
   stageNameOf,
   selection,
   toolbar,
+  renderApplicationExtra,
 }: ResponsesViewProps) {
   const [order, setOrder] = useState<ResponseOrder>('newest');
   const opening = useOpening(openingId);
@@ -296,7 +299,12 @@ export function ResponsesView({
           </Button>
         </Box>
       )}
-      <ApplicationDialog openingId={openingId} applicationId={applicationId} onClose={() => onOpenApplication(null)} />
+      <ApplicationDialog
+        openingId={openingId}
+        applicationId={applicationId}
+        onClose={() => onOpenApplication(null)}
+        {...(renderApplicationExtra ? { renderExtra: renderApplicationExtra } : {})}
+      />
     </Stack>
   );
 }
