@@ -58,7 +58,7 @@ export function shortlistingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       return ctx.db.transaction(async (tx) => {
-        const opening = await loadPipelineOpening(tx, actor, access, openingId, 'stage.manage', 'update');
+        const opening = await loadPipelineOpening(tx, actor, access, openingId, 'stage.manage', 'no key update');
         await act(tx, actor, access, opening);
         const [fresh] = await tx.select().from(openings).where(eq(openings.id, opening.id));
         return presentPipeline(tx, actor, access, fresh ?? opening);
@@ -128,7 +128,14 @@ export function shortlistingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       const result = await ctx.db.transaction(async (tx) => {
-        const opening = await loadPipelineOpening(tx, actor, access, request.body.openingId, 'stage.move', 'update');
+        const opening = await loadPipelineOpening(
+          tx,
+          actor,
+          access,
+          request.body.openingId,
+          'stage.move',
+          'no key update',
+        );
         return undoBulkMove(tx, actor, access, opening, request.body.bulkMoveId);
       });
       return ok(result, STAGE_MESSAGES.undone(result.restored));

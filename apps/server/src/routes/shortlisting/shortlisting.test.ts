@@ -335,6 +335,25 @@ describe('moving candidates', () => {
     expect(pipeline.body.result.data.stages.reduce((n: number, s: Stage) => n + s.count, 0)).toBe(12);
   });
 
+  it('a stage removed while candidates move into it loses nobody', async () => {
+    const { as, opening, stage } = await setup(6);
+    await as('owner', `${base}/stages`, { body: { openingId: opening.id, name: 'Panel' } });
+    const panel = await stage('Panel');
+    const shortlisted = await stage('Shortlisted');
+    const [moved, removed] = await Promise.all([
+      as('coordinator', `${base}/moves`, { body: { openingId: opening.id, toStageId: panel.id, filter: {} } }),
+      as('owner', `${base}/stages?openingId=${opening.id}&stageId=${panel.id}&targetStageId=${shortlisted.id}`, {
+        method: 'DELETE',
+      }),
+    ]);
+    expect(removed.status).toBe(200);
+    expect([200, 400]).toContain(moved.status);
+    const stages: Stage[] = (await as('owner', `${base}/stages?openingId=${opening.id}`)).body.result.data.stages;
+    expect(stages.some((s) => s.name === 'Panel')).toBe(false);
+    expect(stages.reduce((n, s) => n + s.count, 0)).toBe(6);
+    expect(stages.find((s) => s.name === 'Shortlisted')?.count).toBe(moved.status === 200 ? 6 : 0);
+  });
+
   it('undoes only the latest move, once, and records the undo in the history', async () => {
     const { as, opening, stage, applications } = await setup(3);
     const shortlisted = await stage('Shortlisted');

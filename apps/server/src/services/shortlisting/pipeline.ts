@@ -44,8 +44,8 @@ const KIND_ORDER: Record<StageKind, number> = {
 
 /**
  * The opening the caller acts on, scoped to the organization acted for in SQL (anyone else's is a 404), then
- * authorized. `lock`: 'share' for moves (many at once, none while the stages change), 'update' for stage edits
- * and undo.
+ * authorized. `lock`: 'share' for moves (many at once, none while the stages change), 'no key update' for stage
+ * edits and undo (exclusive of moves, yet not blocking the foreign-key checks of new applications).
  */
 export async function loadPipelineOpening(
   db: Executor,
@@ -53,7 +53,7 @@ export async function loadPipelineOpening(
   access: OrganizationAccess,
   openingId: string,
   action: StageAction,
-  lock?: 'share' | 'update',
+  lock?: 'share' | 'no key update',
 ): Promise<OpeningRow> {
   const query = db
     .select()
@@ -297,7 +297,11 @@ async function recordMoves(
     .returning({ id: stageBulkMoves.id });
   if (!bulk) throw new Error('bulk move insert returned nothing');
   const byTarget = new Map<string, string[]>();
-  for (const move of moves) byTarget.set(move.to.id, [...(byTarget.get(move.to.id) ?? []), move.applicationId]);
+  for (const move of moves) {
+    const ids = byTarget.get(move.to.id);
+    if (ids) ids.push(move.applicationId);
+    else byTarget.set(move.to.id, [move.applicationId]);
+  }
   for (const [stageId, applicationIds] of byTarget) {
     for (const part of chunks(applicationIds)) {
       await tx.update(applications).set({ stageId }).where(inArray(applications.id, part));
