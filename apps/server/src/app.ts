@@ -38,6 +38,7 @@ import { portfolioRoutes } from './routes/portfolio';
 import { profileRoutes } from './routes/profile';
 import { responseRoutes } from './routes/responses';
 import { resumeRoutes } from './routes/resume';
+import { shortlistingRoutes } from './routes/shortlisting';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { verificationRoutes } from './routes/verification';
@@ -206,6 +207,7 @@ export async function buildApp(
   await app.register(openingRoutes(ctx));
   await app.register(applyRoutes(ctx));
   await app.register(responseRoutes(ctx));
+  await app.register(shortlistingRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));

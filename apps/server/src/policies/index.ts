@@ -9,6 +9,7 @@ import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
 import { portfolioPolicy } from './portfolio';
 import { resumePolicy } from './resume';
+import { stagePolicy } from './stage';
 import { userPolicy } from './user';
 import { verificationGroupPolicy } from './verification-group';
 
@@ -24,6 +25,7 @@ const policies = {
   ...groupPolicy,
   ...verificationGroupPolicy,
   ...institutionPolicy,
+  ...stagePolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

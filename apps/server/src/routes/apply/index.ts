@@ -38,6 +38,7 @@ import {
   loadApplicantVerifications,
   verifiedAnswersFor,
 } from '../../services/applications/verified';
+import { candidateStageLabels } from '../../services/shortlisting/labels';
 import {
   applySchema,
   deleteDraftSchema,
@@ -108,6 +109,9 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           eligible: failedRules.length === 0,
           failedRules,
           application: application ? await presentOwnApplication(ctx.db, application, opening) : null,
+          stageLabel: application
+            ? ((await candidateStageLabels(ctx.db, [application.id])).get(application.id) ?? null)
+            : null,
           draft: draft ? { answers: draft.answers, updatedAt: draft.updatedAt.toISOString() } : null,
           prefill: form ? prefillAnswers(form, data) : {},
         };
@@ -381,12 +385,17 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .orderBy(desc(applications.updatedAt), desc(applications.id))
           .limit(limit + 1);
         const page = pageFrom(rows, limit, ({ application }) => ({ at: application.updatedAt, id: application.id }));
+        const stageLabels = await candidateStageLabels(
+          ctx.db,
+          page.items.map(({ application }) => application.id),
+        );
         return ok({
           items: page.items.map(({ application, opening, organizationName }) =>
             presentMyApplication(
               application,
               { title: opening.title, organizationName },
               canEditApplication(application, opening) && can(actor, 'application.edit', application),
+              stageLabels.get(application.id) ?? null,
             ),
           ),
           nextCursor: page.nextCursor,

@@ -1,5 +1,5 @@
 import { EXPORT_TOTAL_ROWS_HEADER, type FormDefinition } from '@placely/contract';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -100,7 +100,7 @@ function createResponseQueries(db: Database) {
       ),
     )
     .prepare('responses_opening');
-  const pageQuery = (newest: boolean, after: boolean) => {
+  const pageQuery = (newest: boolean, after: boolean, staged = false) => {
     const position = sql`(${applications.submittedAt}, ${applications.id})`;
     const cursor = sql`(${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`;
     return (
@@ -118,6 +118,7 @@ function createResponseQueries(db: Database) {
         .where(
           and(
             eq(applications.openingId, sql.placeholder('openingId')),
+            staged ? eq(applications.stageId, sql.placeholder('stageId')) : undefined,
             after ? (newest ? sql`${position} < ${cursor}` : sql`${position} > ${cursor}`) : undefined,
           ),
         )
@@ -132,8 +133,23 @@ function createResponseQueries(db: Database) {
         .prepare('')
     );
   };
+  const stageCount = db
+    .select({ n: count() })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.openingId, sql.placeholder('openingId')),
+        eq(applications.stageId, sql.placeholder('stageId')),
+      ),
+    )
+    .prepare('');
   return {
     reviewableOpening,
+    stageCount,
+    stagePages: {
+      newest: { first: pageQuery(true, false, true), after: pageQuery(true, true, true) },
+      oldest: { first: pageQuery(false, false, true), after: pageQuery(false, true, true) },
+    },
     responsePages: {
       newest: {
         first: pageQuery(true, false),
@@ -150,7 +166,7 @@ function createResponseQueries(db: Database) {
 export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
-    const { reviewableOpening, responsePages } = createResponseQueries(ctx.db);
+    const { reviewableOpening, responsePages, stagePages, stageCount } = createResponseQueries(ctx.db);
 
     app.get(
       '/api/organization/openings/id/applications',
@@ -160,7 +176,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { ...authenticated, schema: listResponsesSchema, serializerCompiler: () => (data) => JSON.stringify(data) },
       async (request) => {
         const actor = actorOf(request);
-        const { id, order, limit } = request.query;
+        const { id, order, limit, stageId } = request.query;
         const access = await organizationAccessOf(ctx.db, request, actor);
         // The opening with its total (maintained counter) and its current form, in one read.
         const [found] = await reviewableOpening.execute({ id, organizationId: access.organizationId });
@@ -169,11 +185,17 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         authorize(actor, 'opening.viewApplications', { access, opening });
         const cursor = decodeTimeCursor(request.query.cursor);
         const newest = order === 'newest';
-        const rows = await responsePages[newest ? 'newest' : 'oldest'][cursor ? 'after' : 'first'].execute({
-          openingId: opening.id,
-          limit: limit + 1,
-          ...(cursor ? { at: cursor.at.toISOString(), id: cursor.id } : {}),
-        });
+        const pages = stageId ? stagePages : responsePages;
+        const [rows, stageTotal] = await Promise.all([
+          pages[newest ? 'newest' : 'oldest'][cursor ? 'after' : 'first'].execute({
+            openingId: opening.id,
+            limit: limit + 1,
+            ...(stageId ? { stageId } : {}),
+            ...(cursor ? { at: cursor.at.toISOString(), id: cursor.id } : {}),
+          }),
+          // A stage's count is an index-only range of (opening_id, stage_id, …); the opening's total is the counter.
+          stageId ? stageCount.execute({ openingId: opening.id, stageId }) : undefined,
+        ]);
         const page = pageFrom(rows, limit, ({ application }) => ({
           at: application.submittedAt,
           id: application.id,
@@ -213,7 +235,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ),
           nextCursor: page.nextCursor,
           forms,
-          total: Number(found.total),
+          total: Number(stageTotal ? stageTotal[0]?.n : found.total),
         });
       },
     );

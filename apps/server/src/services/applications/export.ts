@@ -13,7 +13,7 @@ import {
 } from '@placely/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, individualProfiles, openingFormVersions, users } from '../../db/schema';
+import { applications, individualProfiles, openingFormVersions, openingStages, users } from '../../db/schema';
 import { type ApplicantVerification, loadApplicantVerifications, verifiedAnswersFor } from './verified';
 import { xlsxStream as writeXlsx, type XlsxCell } from './xlsx-writer';
 
@@ -237,7 +237,9 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
         name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
         email: users.email,
         status: applications.status,
-        stage: applications.stage,
+        stage: sql<
+          string | null
+        >`(select ${openingStages.name} from ${openingStages} where ${openingStages.id} = ${applications.stageId})`,
         score: applications.score,
         submittedAt: applications.submittedAt,
         updatedAt: applications.updatedAt,

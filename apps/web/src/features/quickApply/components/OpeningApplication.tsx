@@ -184,7 +184,15 @@ export function OpeningApplication({
       />
     );
   } else if (application) {
-    body = <ApplicationDone application={application} definition={opening.form} outcome={outcome} editTo={editTo} />;
+    body = (
+      <ApplicationDone
+        application={application}
+        definition={opening.form}
+        outcome={outcome}
+        editTo={editTo}
+        stageLabel={opening.viewer?.stageLabel ?? null}
+      />
+    );
   } else if (opening.blocker) {
     body = (
       <BlockerScreen
