@@ -1,6 +1,6 @@
 import { ORGANIZATION_HEADER } from '@placely/contract';
-import { eq } from 'drizzle-orm';
-import { openings } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { openingStages, openings } from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
@@ -683,6 +683,137 @@ export const MATRIX: Record<string, Entry> = {
           alsoAllowed: team(who, 'coordA'),
         },
       ]),
+  },
+
+  // Shortlisting pipeline: owners and coordinators change it; a reviewer reads the pipeline of the opening they cover.
+  'GET /api/organization/shortlisting/stages': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s pipeline`,
+      request: get('/api/organization/shortlisting/stages', { openingId: world.org[who].openOpeningId }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/stages': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s pipeline (a new stage)`,
+      request: post('/api/organization/shortlisting/stages', {
+        openingId: world.org[who].openOpeningId,
+        name: `Suite stage ${who}`,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+      // Stage names are unique per opening: take back the one an earlier attempt added.
+      async prepare(w) {
+        await w.server.db
+          .delete(openingStages)
+          .where(
+            and(eq(openingStages.openingId, w.org[who].openOpeningId), eq(openingStages.name, `Suite stage ${who}`)),
+          );
+      },
+    })),
+  },
+  'PATCH /api/organization/shortlisting/stages': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s custom stage`,
+      request: patch('/api/organization/shortlisting/stages', {
+        openingId: world.org[who].openOpeningId,
+        stageId: world.org[who].stages.customId,
+        candidateLabel: 'Under review',
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'PUT /api/organization/shortlisting/stages/order': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      // The spare opening keeps only the fixed stages, so "every custom stage, in order" stays the empty list.
+      label: `${who}'s stage order (spare opening)`,
+      request: put('/api/organization/shortlisting/stages/order', {
+        openingId: world.org[who].spareOpeningId,
+        stageIds: [],
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'DELETE /api/organization/shortlisting/stages': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare stage`,
+      request: del('/api/organization/shortlisting/stages', {
+        openingId: world.org[who].openOpeningId,
+        stageId: world.org[who].stages.spareCustomId,
+        targetStageId: world.org[who].stages.appliedId,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may remove it too: bring it back before every attempt.
+      async prepare(w) {
+        await w.server.db
+          .insert(openingStages)
+          .values({
+            id: w.org[who].stages.spareCustomId,
+            openingId: w.org[who].openOpeningId,
+            name: `Spare stage ${who}`,
+            candidateLabel: `Spare stage ${who}`,
+            kind: 'custom',
+            position: 50,
+          })
+          .onConflictDoNothing();
+      },
+    })),
+  },
+  'PATCH /api/organization/shortlisting/settings': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s pipeline settings`,
+      request: patch('/api/organization/shortlisting/settings', {
+        openingId: world.org[who].openOpeningId,
+        rejectionsReleased: false,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/moves': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s candidates`,
+      request: post('/api/organization/shortlisting/moves', {
+        openingId: world.org[who].openOpeningId,
+        toStageId: world.org[who].stages.shortlistedId,
+        filter: { stageId: world.org[who].stages.appliedId },
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/moves/undo': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s last move`,
+      request: post('/api/organization/shortlisting/moves/undo', {
+        openingId: world.org[who].openOpeningId,
+        bulkMoveId: '00000000-0000-4000-8000-000000000000',
+      }),
+      // No such move: the owner is told so (404), everyone else must not get further than that.
+      control: 404,
+    })),
+  },
+  'GET /api/organization/shortlisting/history': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${name}'s stage history at ${who}`,
+          request: get('/api/organization/shortlisting/history', {
+            openingId: world.ind[name].appliedOpeningId,
+            applicationId: world.ind[name].applicationId,
+          }),
+          alsoAllowed: team(who, 'coordA', 'reviewerA'),
+        };
+      }),
   },
 
   // Organization teams: every request names the organization it acts for (X-Organization-Id)

@@ -102,6 +102,8 @@ interface OrganizationResources {
   ownerMemberId: string;
   spareMemberId: string;
   invitationMemberId: string;
+  /** The open opening's pipeline: its fixed Applied and Shortlisted stages and two custom stages (one to remove). */
+  stages: { appliedId: string; shortlistedId: string; customId: string; spareCustomId: string };
 }
 
 export interface World {
@@ -274,6 +276,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       ownerMemberId: '',
       spareMemberId: '',
       invitationMemberId: '',
+      stages: { appliedId: '', shortlistedId: '', customId: '', spareCustomId: '' },
     };
   }
 
@@ -310,6 +313,20 @@ export async function buildWorld(server: TestServer): Promise<World> {
     org[name].ownerMemberId = people.people.find(
       (p: { userId: number | null }) => p.userId === organizationId,
     ).memberId;
+    const openingId = org[name].openOpeningId;
+    await call(name, 'POST', '/api/organization/shortlisting/stages', { openingId, name: `Interview ${name}` });
+    const pipeline = await call(name, 'POST', '/api/organization/shortlisting/stages', {
+      openingId,
+      name: `Spare stage ${name}`,
+    });
+    const stageOf = (match: (stage: { kind: string; name: string }) => boolean) =>
+      pipeline.stages.find(match).id as string;
+    org[name].stages = {
+      appliedId: stageOf((stage) => stage.kind === 'applied'),
+      shortlistedId: stageOf((stage) => stage.kind === 'shortlisted'),
+      customId: stageOf((stage) => stage.name === `Interview ${name}`),
+      spareCustomId: stageOf((stage) => stage.name === `Spare stage ${name}`),
+    };
   }
 
   // Individuals: every profile section, portfolios, files, an application to their organization, a draft elsewhere.
