@@ -33,11 +33,7 @@ import { applyBlocker } from '../../services/applications/blockers';
 import { eligibilityOf, failedEligibilityRules, loadEligibilityFacts } from '../../services/applications/eligibility';
 import { loadApplicantData, prefillAnswers } from '../../services/applications/prefill';
 import { createSubmitQueries, eligibilityFactsOf, insertApplication } from '../../services/applications/submit';
-import {
-  type ApplicantVerification,
-  loadApplicantVerifications,
-  verifiedAnswersFor,
-} from '../../services/applications/verified';
+import { loadApplicantVerifications, verifiedAnswersFor } from '../../services/applications/verified';
 import { candidateStageLabels } from '../../services/shortlisting/labels';
 import {
   applySchema,
@@ -47,7 +43,6 @@ import {
   myApplicationsSchema,
   saveDraftSchema,
 } from './schema';
-
 import {
   attachFiles,
   blockerError,
@@ -59,7 +54,9 @@ import {
   loadForm,
   loadOpening,
   ownApplication,
+  ownDraft,
   presentOwnApplication,
+  stageLabelOf,
 } from './support';
 
 export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -93,11 +90,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (actor && individual) {
         const [application, draft, data] = await Promise.all([
           ownApplication(ctx.db, opening.id, actor.user.id),
-          ctx.db
-            .select()
-            .from(applicationDrafts)
-            .where(and(eq(applicationDrafts.openingId, opening.id), eq(applicationDrafts.userId, actor.user.id)))
-            .then((rows) => rows[0] ?? null),
+          ownDraft(ctx.db, opening.id, actor.user.id),
           loadApplicantData(ctx.db, actor.user, ctx.publicUrl()),
         ]);
         hasApplied = application !== null && application.status !== 'withdrawn';
@@ -109,9 +102,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           eligible: failedRules.length === 0,
           failedRules,
           application: application ? await presentOwnApplication(ctx.db, application, opening) : null,
-          stageLabel: application
-            ? ((await candidateStageLabels(ctx.db, [application.id])).get(application.id) ?? null)
-            : null,
+          stageLabel: application ? await stageLabelOf(ctx.db, application.id) : null,
           draft: draft ? { answers: draft.answers, updatedAt: draft.updatedAt.toISOString() } : null,
           prefill: form ? prefillAnswers(form, data) : {},
         };
@@ -230,13 +221,13 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           learned: learnedFromAnswers(form, answers),
         });
         // Badges need a live verification decision; without one there are no verified answers to look up.
-        const verifications = facts.hasVerifications
-          ? await loadApplicantVerifications(db, [actor.user.id])
-          : new Map<number, ApplicantVerification>();
+        const verification = facts.hasVerifications
+          ? (await loadApplicantVerifications(db, [actor.user.id])).get(actor.user.id)
+          : undefined;
         return presentApplication(
           created,
           canEditApplication(created, opening),
-          verifiedAnswersFor(form, created.answers, verifications.get(actor.user.id)),
+          verifiedAnswersFor(form, created.answers, verification),
         );
       };
 

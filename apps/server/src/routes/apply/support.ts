@@ -8,7 +8,14 @@ import {
 } from '@placely/contract';
 import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applicationFiles, applications, groups, openingFormVersions, openings } from '../../db/schema';
+import {
+  applicationDrafts,
+  applicationFiles,
+  applications,
+  groups,
+  openingFormVersions,
+  openings,
+} from '../../db/schema';
 import { type AppError, errors } from '../../errors';
 import { type ApplicationRow, presentApplication } from '../../presenters/application';
 import type { OpeningRow } from '../../presenters/opening';
@@ -17,6 +24,7 @@ import { isPastDeadline } from '../../services/applications/blockers';
 import { autoFillPatchFromAnswers } from '../../services/applications/prefill';
 import { loadApplicantVerifications, verifiedAnswersFor } from '../../services/applications/verified';
 import { mergeAutoFillData } from '../../services/autofill';
+import { candidateStageLabels } from '../../services/shortlisting/labels';
 
 /** Only completed applications count toward an opening's response cap. */
 export const completed = ne(applications.status, 'withdrawn');
@@ -130,4 +138,18 @@ export function learnedFromAnswers(definition: FormDefinition, answers: Answers)
 export async function learnFromAnswers(db: Executor, userId: number, definition: FormDefinition, answers: Answers) {
   const patch = learnedFromAnswers(definition, answers);
   if (Object.keys(patch).length > 0) await mergeAutoFillData(db, userId, patch);
+}
+
+/** The person's autosaved, unsent answers to an opening, if any. */
+export async function ownDraft(db: Executor, openingId: string, userId: number) {
+  const [draft] = await db
+    .select()
+    .from(applicationDrafts)
+    .where(and(eq(applicationDrafts.openingId, openingId), eq(applicationDrafts.userId, userId)));
+  return draft ?? null;
+}
+
+/** What the applicant is shown of their application's stage (null while it shows nothing). */
+export async function stageLabelOf(db: Executor, applicationId: string) {
+  return (await candidateStageLabels(db, [applicationId])).get(applicationId) ?? null;
 }
