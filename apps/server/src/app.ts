@@ -29,6 +29,7 @@ import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
 import { groupRoutes } from './routes/groups';
 import { individualRoutes } from './routes/individual';
+import { notificationRoutes } from './routes/notifications';
 import { institutionRoutes } from './routes/institutions';
 import { openingRoutes } from './routes/openings';
 import { openingsFeedRoutes } from './routes/openings/feed';
@@ -42,6 +43,8 @@ import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { verificationRoutes } from './routes/verification';
 import { createPageMetaResolver } from './services/page-meta';
+import { createMailer } from './services/notifications/mailer';
+import { createNotificationQueue } from './services/notifications/queue';
 import { createSmsSender } from './services/sms';
 import { createStorage } from './storage';
 import { defaultWebDistDir, registerWebApp } from './web';
@@ -109,6 +112,15 @@ export async function buildApp(
         clientId: DEV_CLIENT_ID,
         clientSecret: devClientSecret,
       });
+  const mailer = createMailer(config, app.log);
+  const notificationQueue = createNotificationQueue(
+    db,
+    mailer,
+    { ...config.notificationQueue, from: config.mailFrom, jwtSecret: config.jwtSecret, publicUrl: () => publicUrl() },
+    app.log,
+  );
+  app.addHook('onReady', () => notificationQueue.start());
+  app.addHook('onClose', () => notificationQueue.stop());
   const ctx: AppContext = {
     config,
     db,
@@ -118,6 +130,8 @@ export async function buildApp(
     allowedOrigins,
     authenticate: createAuthenticator(db, tokens),
     sms: createSmsSender(config, app.log),
+    mailer,
+    notificationQueue,
     storage: createStorage(config),
   };
 
@@ -198,6 +212,7 @@ export async function buildApp(
   await app.register(openingRoutes(ctx));
   await app.register(applyRoutes(ctx));
   await app.register(responseRoutes(ctx));
+  await app.register(notificationRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));

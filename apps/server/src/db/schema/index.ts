@@ -8,3 +8,4 @@ export * from './organizations';
 export * from './phone-verification';
 export * from './portfolio';
 export * from './verification';
+export * from './notifications';

@@ -31,6 +31,7 @@ import { type AppError, errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
+import { notifyApplicationSubmitted } from '../../services/notifications';
 import { isIndividual } from '../../policies/individual';
 import { type ApplicationRow, presentApplication, presentMyApplication } from '../../presenters/application';
 import type { OpeningRow } from '../../presenters/opening';
@@ -329,6 +330,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .insert(applicationEvents)
             .values({ applicationId: created.id, fromStatus: null, toStatus: 'submitted', actorId: actor.user.id });
           await attachFiles(tx, created.id, answers);
+          await notifyApplicationSubmitted(tx, { application: created, opening });
           await tx
             .delete(applicationDrafts)
             .where(and(eq(applicationDrafts.openingId, opening.id), eq(applicationDrafts.userId, actor.user.id)));
