@@ -31,7 +31,6 @@ import { type AppError, errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
-import { notifyApplicationSubmitted } from '../../services/notifications';
 import { isIndividual } from '../../policies/individual';
 import { type ApplicationRow, presentApplication, presentMyApplication } from '../../presenters/application';
 import type { OpeningRow } from '../../presenters/opening';
@@ -41,6 +40,7 @@ import { eligibilityOf, failedEligibilityRules, loadEligibilityFacts } from '../
 import { autoFillPatchFromAnswers, loadApplicantData, prefillAnswers } from '../../services/applications/prefill';
 import { loadApplicantVerifications, verifiedAnswersFor } from '../../services/applications/verified';
 import { mergeAutoFillData } from '../../services/autofill';
+import { notifyApplicationSubmitted } from '../../services/notifications';
 import {
   applySchema,
   deleteDraftSchema,

@@ -83,7 +83,13 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const [row] = await tx
           .select()
           .from(notifications)
-          .where(and(eq(notifications.id, request.body.id), eq(notifications.recipientId, actor.user.id), eq(notifications.inApp, true)))
+          .where(
+            and(
+              eq(notifications.id, request.body.id),
+              eq(notifications.recipientId, actor.user.id),
+              eq(notifications.inApp, true),
+            ),
+          )
           .for('update');
         if (!row) throw errors.notFound('That notification');
         authorize(actor, 'notification.read', row);

@@ -1,11 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  groupMembers,
-  notificationDeliveries,
-  notifications,
-  verificationGroupMembers,
-} from '../../db/schema';
+import { groupMembers, notificationDeliveries, notifications, verificationGroupMembers } from '../../db/schema';
 import {
   seedGroup,
   seedOpeningInput,
@@ -68,7 +63,11 @@ describe('authorization', () => {
       ['POST', '/api/notifications/read', { id: crypto.randomUUID() }],
       ['POST', '/api/notifications/read/all'],
       ['GET', '/api/notifications/preferences'],
-      ['PUT', '/api/notifications/preferences', { items: [{ kind: 'application.received', inApp: true, email: false }] }],
+      [
+        'PUT',
+        '/api/notifications/preferences',
+        { items: [{ kind: 'application.received', inApp: true, email: false }] },
+      ],
       ['GET', '/api/dev/mail/latest'],
       ['GET', '/api/notifications/stream?token=nope'],
     ] as const) {
@@ -102,12 +101,22 @@ describe('events, each produced once by its cause', () => {
     const { org, opening } = await organizationWithOpening('Globex');
     const reviewer = await person('Rita Reviewer');
     const outsider = await person('Otto Outside');
-    await seedOrganizationMember(server.db, { organizationId: org.id, userId: reviewer.user.id, role: 'reviewer', openingIds: [opening.id] });
+    await seedOrganizationMember(server.db, {
+      organizationId: org.id,
+      userId: reviewer.user.id,
+      role: 'reviewer',
+      openingIds: [opening.id],
+    });
     const other = await server.call('/api/organization/openings', {
       token: await server.tokenFor(org.id),
       body: seedOpeningInput({ title: 'Another opening' }),
     });
-    await seedOrganizationMember(server.db, { organizationId: org.id, userId: outsider.user.id, role: 'reviewer', openingIds: [other.body.result.data.id] });
+    await seedOrganizationMember(server.db, {
+      organizationId: org.id,
+      userId: outsider.user.id,
+      role: 'reviewer',
+      openingIds: [other.body.result.data.id],
+    });
     const asha = await person();
     const key = `key-${crypto.randomUUID()}`;
     const application = await apply(asha.token, opening.id, key);
@@ -125,16 +134,30 @@ describe('events, each produced once by its cause', () => {
         link: `/organization/openings?opening=${opening.id}&application=${application.id}`,
       });
       // New applications are in-app only by default.
-      expect(await server.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, rows[0]!.id))).toEqual([]);
+      expect(
+        await server.db
+          .select()
+          .from(notificationDeliveries)
+          .where(eq(notificationDeliveries.notificationId, rows[0]!.id)),
+      ).toEqual([]);
     }
     expect(await rowsOf(outsider.user.id)).toEqual([]);
     const list = await server.call('/api/notifications', { token: await server.tokenFor(org.id) });
-    expect(list.body.result.data.items[0]).toMatchObject({ title: 'New application', body: 'Asha Verma applied to "Software Engineering Intern".' });
+    expect(list.body.result.data.items[0]).toMatchObject({
+      title: 'New application',
+      body: 'Asha Verma applied to "Software Engineering Intern".',
+    });
     // The candidate's mail: one delivery, sent once.
-    const [delivery] = await server.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, mine[0]!.id));
+    const [delivery] = await server.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.notificationId, mine[0]!.id));
     expect(delivery).toBeDefined();
     await waitFor(async () => {
-      const [row] = await server.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, delivery!.id));
+      const [row] = await server.db
+        .select()
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.id, delivery!.id));
       return row?.status === 'sent' ? row : undefined;
     });
   });
@@ -144,13 +167,23 @@ describe('events, each produced once by its cause', () => {
     const ownerToken = await server.tokenFor(owner.id);
     const asha = await person();
     const ravi = await person('Ravi Kumar');
-    const group = await seedGroup(server.db, { ownerId: owner.id, name: 'Hiring club', requests: [asha.user.id, ravi.user.id] });
+    const group = await seedGroup(server.db, {
+      ownerId: owner.id,
+      name: 'Hiring club',
+      requests: [asha.user.id, ravi.user.id],
+    });
     const requests = await server.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id));
     const idOf = (userId: number) => requests.find((row) => row.userId === userId)!.id;
     for (let i = 0; i < 2; i++) {
-      expect((await server.call('/api/group/request/accept', { token: ownerToken, body: { ids: [idOf(asha.user.id)] } })).status).toBe(200);
+      expect(
+        (await server.call('/api/group/request/accept', { token: ownerToken, body: { ids: [idOf(asha.user.id)] } }))
+          .status,
+      ).toBe(200);
     }
-    expect((await server.call('/api/group/request/decline', { token: ownerToken, body: { ids: [idOf(ravi.user.id)] } })).status).toBe(200);
+    expect(
+      (await server.call('/api/group/request/decline', { token: ownerToken, body: { ids: [idOf(ravi.user.id)] } }))
+        .status,
+    ).toBe(200);
     expect((await rowsOf(asha.user.id)).map((row) => [row.kind, row.link, row.payload.groupName])).toEqual([
       ['membership.accepted', `/joinGroupLink/${group.id}`, 'Hiring club'],
     ]);
@@ -158,12 +191,19 @@ describe('events, each produced once by its cause', () => {
 
     const verifier = await person('Vera Owner');
     const priya = await person('Priya Shah');
-    const vgroup = await seedVerificationGroup(server.db, { ownerId: verifier.user.id, name: 'Cell', requests: [priya.user.id] });
+    const vgroup = await seedVerificationGroup(server.db, {
+      ownerId: verifier.user.id,
+      name: 'Cell',
+      requests: [priya.user.id],
+    });
     const [request] = await server.db
       .select()
       .from(verificationGroupMembers)
       .where(and(eq(verificationGroupMembers.groupId, vgroup.id), eq(verificationGroupMembers.userId, priya.user.id)));
-    const accepted = await server.call('/api/verification/request/accept', { token: verifier.token, body: { ids: [request!.id] } });
+    const accepted = await server.call('/api/verification/request/accept', {
+      token: verifier.token,
+      body: { ids: [request!.id] },
+    });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect((await rowsOf(priya.user.id)).map((row) => [row.kind, row.link])).toEqual([
       ['membership.accepted', `/joinVerificationLink/${vgroup.id}`],
@@ -176,7 +216,11 @@ describe('preferences', () => {
     const asha = await person();
     const initial = await server.call('/api/notifications/preferences', { token: asha.token });
     expect(initial.body.result.data.items).toContainEqual({ kind: 'application.received', inApp: true, email: true });
-    expect(initial.body.result.data.items).toContainEqual({ kind: 'opening.newApplication', inApp: true, email: false });
+    expect(initial.body.result.data.items).toContainEqual({
+      kind: 'opening.newApplication',
+      inApp: true,
+      email: false,
+    });
     const bad = await server.call('/api/notifications/preferences', {
       method: 'PUT',
       token: asha.token,
@@ -193,7 +237,9 @@ describe('preferences', () => {
     await apply(asha.token, opening.id);
     const [row] = await rowsOf(asha.user.id);
     expect(row).toBeDefined();
-    expect(await server.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, row!.id))).toEqual([]);
+    expect(
+      await server.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, row!.id)),
+    ).toEqual([]);
 
     await server.call('/api/notifications/preferences', {
       method: 'PUT',
@@ -218,7 +264,9 @@ describe('inbox', () => {
     const seen = [...first.body.result.data.items];
     let cursor = first.body.result.data.nextCursor;
     while (cursor) {
-      const next = await server.call(`/api/notifications?limit=2&cursor=${encodeURIComponent(cursor)}`, { token: asha.token });
+      const next = await server.call(`/api/notifications?limit=2&cursor=${encodeURIComponent(cursor)}`, {
+        token: asha.token,
+      });
       seen.push(...next.body.result.data.items);
       cursor = next.body.result.data.nextCursor;
     }
@@ -234,7 +282,9 @@ describe('inbox', () => {
   it('streams the unread count (Server-Sent Events, token in the query)', async () => {
     const asha = await person();
     const controller = new AbortController();
-    const response = await fetch(`${server.baseUrl}/api/notifications/stream?token=${asha.token}`, { signal: controller.signal });
+    const response = await fetch(`${server.baseUrl}/api/notifications/stream?token=${asha.token}`, {
+      signal: controller.signal,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const reader = response.body!.getReader();
@@ -295,6 +345,8 @@ describe('one-click unsubscribe', () => {
     const others = (await server.call('/api/notifications/preferences', { token: ravi.token })).body.result.data.items;
     expect(others).toContainEqual({ kind: 'application.received', inApp: true, email: true });
     // An access token is not an unsubscribe token.
-    expect((await fetch(`${server.baseUrl}/api/notifications/unsubscribe?token=${ravi.token}`, { method: 'POST' })).status).toBe(400);
+    expect(
+      (await fetch(`${server.baseUrl}/api/notifications/unsubscribe?token=${ravi.token}`, { method: 'POST' })).status,
+    ).toBe(400);
   });
 });

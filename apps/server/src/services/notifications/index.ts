@@ -35,7 +35,11 @@ export async function preferencesOf(db: Executor, userId: number): Promise<Notif
   const chosen = new Map(rows.map((row) => [row.kind, row]));
   return NOTIFICATION_KINDS.map((kind) => {
     const row = chosen.get(kind);
-    return { kind, inApp: row?.inApp ?? NOTIFICATION_DEFAULTS[kind].inApp, email: row?.email ?? NOTIFICATION_DEFAULTS[kind].email };
+    return {
+      kind,
+      inApp: row?.inApp ?? NOTIFICATION_DEFAULTS[kind].inApp,
+      email: row?.email ?? NOTIFICATION_DEFAULTS[kind].email,
+    };
   });
 }
 
@@ -87,7 +91,8 @@ export async function notify(tx: Executor, events: NotificationEvent[]): Promise
       })
       .onConflictDoNothing({ target: notifications.dedupeKey })
       .returning({ id: notifications.id });
-    if (created && email) await tx.insert(notificationDeliveries).values({ notificationId: created.id, channel: 'email' });
+    if (created && email)
+      await tx.insert(notificationDeliveries).values({ notificationId: created.id, channel: 'email' });
   }
 }
 
@@ -167,7 +172,10 @@ export async function notifyMembershipDecided(
       kind,
       // A person may ask again after a decline: each decision is its own cause.
       dedupeKey: `${kind}:${row.memberRowId}:${row.decidedAt}`,
-      link: input.circle === 'group' ? notificationLinks.group(row.groupId) : notificationLinks.verificationGroup(row.groupId),
+      link:
+        input.circle === 'group'
+          ? notificationLinks.group(row.groupId)
+          : notificationLinks.verificationGroup(row.groupId),
       payload: { groupName: row.groupName, noun: input.noun },
     })),
   );

@@ -94,7 +94,11 @@ export function createNotificationQueue(
     // stop every other query meanwhile). A lease left by a crashed worker lapses and the retry takes it over.
     const [claimed] = await db
       .update(notificationDeliveries)
-      .set({ status: 'sending', leaseUntil: sql`now() + interval '2 minutes'`, attempts: sql`${notificationDeliveries.attempts} + 1` })
+      .set({
+        status: 'sending',
+        leaseUntil: sql`now() + interval '2 minutes'`,
+        attempts: sql`${notificationDeliveries.attempts} + 1`,
+      })
       .where(
         and(
           eq(notificationDeliveries.id, deliveryId),

@@ -6,7 +6,11 @@ const AUDIENCE = 'placely-unsubscribe';
 
 export async function signUnsubscribeToken(secret: Uint8Array, userId: number, kind: NotificationKind) {
   // No expiry: an unsubscribe link in an old mail must keep working.
-  return new SignJWT({ kind }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(userId)).setAudience(AUDIENCE).sign(secret);
+  return new SignJWT({ kind })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setAudience(AUDIENCE)
+    .sign(secret);
 }
 
 export async function verifyUnsubscribeToken(
