@@ -9,6 +9,7 @@ import { SignInButton } from '../features/auth/components/SignInButton';
 import { useAuthWatch } from '../features/auth/useAuthWatch';
 import { useSessionBootstrap } from '../features/auth/useSessionBootstrap';
 import { useSignOut } from '../features/auth/useSignOut';
+import { NotificationBell } from '../features/notifications/components/NotificationBell';
 import { useActiveOrganization, useOrganizationSwitch } from '../features/organization/useOrganizationSwitch';
 import { Footer } from '../features/shell/components/Footer';
 import { LoadingOverlay } from '../features/shell/components/LoadingOverlay';
@@ -70,6 +71,7 @@ export function AppShell() {
           }}
           onOpenNavigation={navItems.length > 0 ? () => setNavOpen(true) : undefined}
           switchOptions={switchOptions}
+          notificationsSlot={<NotificationBell accessToken={accessToken} to={PATHS.notifications} />}
         />
       )}
       <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>

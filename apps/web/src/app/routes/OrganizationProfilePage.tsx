@@ -6,6 +6,7 @@ import { isOrganizationAccount } from '@placely/contract';
 import { Link as RouterLink } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { RootInstitutions } from '../../features/institution/components/RootInstitutions';
+import { NotificationPreferencesForm } from '../../features/notifications/components/NotificationPreferencesForm';
 import { useOpenings } from '../../features/openings/api/listOpenings';
 import { PeopleSection } from '../../features/organization/components/PeopleSection';
 import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
@@ -87,6 +88,9 @@ export default function OrganizationProfilePage() {
         <PhoneNumbersEditor phoneNumbers={details.phoneNumbers} />
       </Section>
       <PeopleSection openings={openingChoices} />
+      <Section title="Notifications" description="Choose what reaches you in Placely and by email.">
+        <NotificationPreferencesForm />
+      </Section>
       <RootInstitutions />
     </Page>
   );

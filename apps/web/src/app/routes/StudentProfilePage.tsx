@@ -8,6 +8,7 @@ import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { InstitutionPicker } from '../../features/institution/components/InstitutionPicker';
 import { InstitutionSuggestion } from '../../features/institution/components/InstitutionSuggestion';
 import { RootInstitutions } from '../../features/institution/components/RootInstitutions';
+import { NotificationPreferencesForm } from '../../features/notifications/components/NotificationPreferencesForm';
 import { PortfolioManager } from '../../features/portfolio/components/PortfolioManager';
 import { ViewersList } from '../../features/portfolio/components/ViewersList';
 import { useProfile } from '../../features/profile/api/getProfile';
@@ -88,6 +89,9 @@ export default function StudentProfilePage() {
         <InstitutionPicker institutionId={user.institutionId} />
       </Section>
       <RootInstitutions />
+      <Section title="Notifications" description="Choose what reaches you in Placely and by email.">
+        <NotificationPreferencesForm />
+      </Section>
     </Page>
   );
 }
