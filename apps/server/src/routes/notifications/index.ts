@@ -1,6 +1,7 @@
 import { NOTIFICATION_KIND_LABELS, NOTIFICATIONS_STREAM_CHECK_SECONDS } from '@placely/contract';
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -122,6 +123,8 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/notifications/stream', { schema: streamSchema }, async (request, reply) => {
       const actor = await ctx.authenticate.resolveActor(request.query.token);
       const userId = actor.user.id;
+      // The stream lives as long as the token that opened it; the web reconnects with the refreshed token.
+      const expiresAt = (decodeJwt(request.query.token.replace(/^Bearer\s+/i, '')).exp ?? 0) * 1000;
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -152,8 +155,10 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
       };
       const timer = setInterval(check, NOTIFICATIONS_STREAM_CHECK_SECONDS * 1000);
+      const expiry = setTimeout(() => end(), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
       const end = () => {
         clearInterval(timer);
+        clearTimeout(expiry);
         streams.delete(end);
         raw.end();
       };

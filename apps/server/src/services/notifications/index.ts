@@ -13,6 +13,7 @@ import {
   notifications,
   organizationMemberOpenings,
   organizationMembers,
+  organizationProfiles,
   users,
 } from '../../db/schema';
 
@@ -108,12 +109,12 @@ export async function notifyApplicationSubmitted(
   },
 ): Promise<void> {
   const { application, opening } = input;
-  const [names] = await tx
-    .select({
-      applicant: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${application.applicantId})`,
-      organization: sql<string>`(select coalesce((select name from organization_profiles where user_id = ${opening.organizationId}), (select ${users.name} from ${users} where ${users.id} = ${opening.organizationId})))`,
-    })
-    .from(sql`(select 1) as one`);
+  const [applicant] = await tx.select({ name: users.name }).from(users).where(eq(users.id, application.applicantId));
+  const [organization] = await tx
+    .select({ name: sql<string>`coalesce(${organizationProfiles.name}, ${users.name})` })
+    .from(users)
+    .leftJoin(organizationProfiles, eq(organizationProfiles.userId, users.id))
+    .where(eq(users.id, opening.organizationId));
   const team = await tx
     .selectDistinct({ userId: organizationMembers.userId })
     .from(organizationMembers)
@@ -142,14 +143,14 @@ export async function notifyApplicationSubmitted(
       kind: 'application.received',
       dedupeKey: `application.received:${application.id}`,
       link: notificationLinks.form(opening.id),
-      payload: { openingTitle: opening.title, organizationName: names?.organization ?? '' },
+      payload: { openingTitle: opening.title, organizationName: organization?.name ?? '' },
     },
     ...[...teamIds].map((userId) => ({
       recipientId: userId,
       kind: 'opening.newApplication' as const,
       dedupeKey: `opening.newApplication:${application.id}:${userId}`,
       link: notificationLinks.application(opening.id, application.id),
-      payload: { openingTitle: opening.title, applicantName: names?.applicant ?? '' },
+      payload: { openingTitle: opening.title, applicantName: applicant?.name ?? '' },
     })),
   ]);
 }
