@@ -350,3 +350,21 @@ describe('one-click unsubscribe', () => {
     ).toBe(400);
   });
 });
+
+describe('production', () => {
+  it('has no development mail outbox', async () => {
+    const production = await startTestServer({
+      isProduction: true,
+      smtpUrl: 'smtp://127.0.0.1:2527',
+      sms: { url: 'http://127.0.0.1:9/sms', token: undefined, from: 'Placely' },
+    });
+    try {
+      expect(production.ctx.mailer.kind).toBe('smtp');
+      const asha = await seedStudent(production.db, { name: 'Asha Verma' });
+      const latest = await production.call('/api/dev/mail/latest', { token: await production.tokenFor(asha.id) });
+      expect(latest.status).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});
