@@ -5,7 +5,7 @@ import {
   type NotificationPreference,
   notificationLinks,
 } from '@placely/contract';
-import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   notificationDeliveries,
@@ -67,39 +67,63 @@ export async function unsubscribeEmail(db: Executor, userId: number, kind: Notif
     });
 }
 
-/** Writes the events in the caller's transaction, honouring each person's preferences. */
-export async function notify(tx: Executor, events: NotificationEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const recipientIds = [...new Set(events.map((event) => event.recipientId))];
-  const chosen = await tx
-    .select()
-    .from(notificationPreferences)
-    .where(inArray(notificationPreferences.userId, recipientIds));
-  const choice = (userId: number, kind: NotificationKind) =>
-    chosen.find((row) => row.userId === userId && row.kind === kind) ?? NOTIFICATION_DEFAULTS[kind];
-  for (const event of events) {
-    const { inApp, email } = choice(event.recipientId, event.kind);
-    if (!inApp && !email) continue;
-    const [created] = await tx
-      .insert(notifications)
-      .values({
-        recipientId: event.recipientId,
-        kind: event.kind,
-        dedupeKey: event.dedupeKey,
-        link: event.link,
-        payload: event.payload,
-        inApp,
-      })
-      .onConflictDoNothing({ target: notifications.dedupeKey })
-      .returning({ id: notifications.id });
-    if (created && email)
-      await tx.insert(notificationDeliveries).values({ notificationId: created.id, channel: 'email' });
-  }
+/** The contract's defaults as a SQL row set (kind, in_app, email), for preferences nobody changed. */
+function defaultsTable(): SQL {
+  const rows = NOTIFICATION_KINDS.map(
+    (kind) =>
+      sql`(${kind}::text, ${NOTIFICATION_DEFAULTS[kind].inApp}::boolean, ${NOTIFICATION_DEFAULTS[kind].email}::boolean)`,
+  );
+  return sql`(values ${sql.join(rows, sql`, `)}) as d(kind, in_app, email)`;
 }
 
 /**
- * A submitted application: "application received" for the candidate and "new application" for the people of the
- * organization whose role covers the opening. One call in the submit transaction (routes/apply).
+ * The one write behind every notification: `events` is a query giving (recipient_id, kind, dedupe_key, link, payload);
+ * each person's choices (or the defaults) decide the in-app row and the email outbox row. One statement, so a cause's
+ * transaction pays one round trip however many people it tells; ON CONFLICT on the dedupe key makes it once per cause.
+ */
+async function insertNotifications(tx: Executor, events: SQL): Promise<void> {
+  await tx.execute(sql`
+    with events as (${events}),
+    chosen as (
+      select e.recipient_id, e.kind, e.dedupe_key, e.link, e.payload,
+             coalesce(p.in_app, d.in_app) as in_app, coalesce(p.email, d.email) as email
+      from events e
+      join ${defaultsTable()} on d.kind = e.kind
+      left join ${notificationPreferences} p on p.user_id = e.recipient_id and p.kind = e.kind
+    ),
+    inserted as (
+      insert into ${notifications} (recipient_id, kind, payload, link, dedupe_key, in_app)
+      select recipient_id, kind, payload, link, dedupe_key, in_app from chosen where in_app or email
+      on conflict (dedupe_key) do nothing
+      returning id, dedupe_key
+    )
+    insert into ${notificationDeliveries} (notification_id, channel)
+    select i.id, 'email' from inserted i join chosen c on c.dedupe_key = i.dedupe_key where c.email
+  `);
+}
+
+/** Writes the events in the caller's transaction, honouring each person's preferences. */
+export async function notify(tx: Executor, events: NotificationEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = JSON.stringify(
+    events.map((event) => ({
+      recipient_id: event.recipientId,
+      kind: event.kind,
+      dedupe_key: event.dedupeKey,
+      link: event.link,
+      payload: event.payload,
+    })),
+  );
+  await insertNotifications(
+    tx,
+    sql`select * from jsonb_to_recordset(${rows}::jsonb)
+        as x(recipient_id bigint, kind text, dedupe_key text, link text, payload jsonb)`,
+  );
+}
+
+/**
+ * A submitted application: "application received" for the candidate and "new application" for the organization and
+ * the people of its team whose role covers the opening. One statement in the submit transaction (routes/apply).
  */
 export async function notifyApplicationSubmitted(
   tx: Executor,
@@ -109,50 +133,42 @@ export async function notifyApplicationSubmitted(
   },
 ): Promise<void> {
   const { application, opening } = input;
-  const [applicant] = await tx.select({ name: users.name }).from(users).where(eq(users.id, application.applicantId));
-  const [organization] = await tx
-    .select({ name: sql<string>`coalesce(${organizationProfiles.name}, ${users.name})` })
-    .from(users)
-    .leftJoin(organizationProfiles, eq(organizationProfiles.userId, users.id))
-    .where(eq(users.id, opening.organizationId));
-  const team = await tx
-    .selectDistinct({ userId: organizationMembers.userId })
-    .from(organizationMembers)
-    .leftJoin(
-      organizationMemberOpenings,
-      and(
-        eq(organizationMemberOpenings.memberId, organizationMembers.id),
-        eq(organizationMemberOpenings.openingId, opening.id),
+  const applicantId = sql`${application.applicantId}::bigint`;
+  const organizationId = sql`${opening.organizationId}::bigint`;
+  const title = sql`${opening.title}::text`;
+  const m = organizationMembers;
+  const mo = organizationMemberOpenings;
+  await insertNotifications(
+    tx,
+    sql`
+      with team as (
+        select ${m.userId} as user_id from ${m}
+        left join ${mo} on ${mo.memberId} = ${m.id} and ${mo.openingId} = ${opening.id}::uuid
+        where ${m.organizationId} = ${organizationId} and ${m.userId} is not null and ${m.revokedAt} is null
+          and (${m.allOpenings} or ${mo.memberId} is not null)
+        -- An organization that predates teams still hears about its applications.
+        union select ${organizationId}
       ),
-    )
-    .where(
-      and(
-        eq(organizationMembers.organizationId, opening.organizationId),
-        isNotNull(organizationMembers.userId),
-        isNull(organizationMembers.revokedAt),
-        or(eq(organizationMembers.allOpenings, true), isNotNull(organizationMemberOpenings.memberId)),
-      ),
-    );
-  const teamIds = new Set(team.map((row) => row.userId as number));
-  // An organization that predates teams, or one whose backfill has not run, still hears about its applications.
-  teamIds.add(opening.organizationId);
-  teamIds.delete(application.applicantId);
-  await notify(tx, [
-    {
-      recipientId: application.applicantId,
-      kind: 'application.received',
-      dedupeKey: `application.received:${application.id}`,
-      link: notificationLinks.form(opening.id),
-      payload: { openingTitle: opening.title, organizationName: organization?.name ?? '' },
-    },
-    ...[...teamIds].map((userId) => ({
-      recipientId: userId,
-      kind: 'opening.newApplication' as const,
-      dedupeKey: `opening.newApplication:${application.id}:${userId}`,
-      link: notificationLinks.application(opening.id, application.id),
-      payload: { openingTitle: opening.title, applicantName: applicant?.name ?? '' },
-    })),
-  ]);
+      names as (
+        select (select ${users.name} from ${users} where ${users.id} = ${applicantId}) as applicant,
+               (select coalesce(${organizationProfiles.name}, ${users.name}) from ${users}
+                  left join ${organizationProfiles} on ${organizationProfiles.userId} = ${users.id}
+                  where ${users.id} = ${organizationId}) as organization
+      )
+      select ${applicantId} as recipient_id, 'application.received'::text as kind,
+             ${`application.received:${application.id}`}::text as dedupe_key,
+             ${notificationLinks.form(opening.id)}::text as link,
+             jsonb_build_object('openingTitle', ${title}, 'organizationName', coalesce(names.organization, '')) as payload
+      from names
+      union all
+      select team.user_id, 'opening.newApplication'::text,
+             ${`opening.newApplication:${application.id}:`}::text || team.user_id::text,
+             ${notificationLinks.application(opening.id, application.id)}::text,
+             jsonb_build_object('openingTitle', ${title}, 'applicantName', coalesce(names.applicant, ''))
+      from team, names
+      where team.user_id <> ${applicantId}
+    `,
+  );
 }
 
 /** Join requests decided (accepted or declined) in one group or verification group of the given kind. */
