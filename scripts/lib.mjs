@@ -61,6 +61,8 @@ const BUILD_SOURCES = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/size-budget.json',
+  'apps/web/scripts',
   'apps/server/src',
   'apps/server/drizzle',
   'package-lock.json',
@@ -68,7 +70,11 @@ const BUILD_SOURCES = [
 
 /** Builds web app and server when their build is missing or older than the sources; resolves with an exit code. */
 export async function buildIfStale(reason = 'sources changed') {
-  const builtAt = Math.min(mtimeOf('apps/web/dist/index.html'), mtimeOf('apps/server/dist/main.js'));
+  const builtAt = Math.min(
+    mtimeOf('apps/web/dist/index.html'),
+    mtimeOf('apps/web/dist-ssr/server.js'),
+    mtimeOf('apps/server/dist/main.js'),
+  );
   if (builtAt !== 0 && newestMtime(BUILD_SOURCES) <= builtAt) return 0;
   console.log(`Building Placely (${builtAt === 0 ? 'no build yet' : reason})…`);
   return run(npm, ['run', 'build', '--silent']);

@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { sizeBudget } from './scripts/size-budget';
 
 const backend = 'http://localhost:3000';
 /** Paths the server answers (API, OpenID provider, development identity provider pages). */
@@ -11,38 +13,73 @@ const serverProxy = {
   '/dev-idp': { target: backend, changeOrigin: false, xfwd: true },
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
-    VitePWA({
-      registerType: 'autoUpdate',
-      strategies: 'generateSW',
-      // An external registerSW.js script: the CSP forbids inline scripts.
-      injectRegister: 'script',
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
-      manifest: {
-        name: 'Placely',
-        short_name: 'Placely',
-        description: 'Careers and campus placements, with Quick Apply Forms.',
-        theme_color: '#1867C0',
-        background_color: '#ffffff',
-        display: 'standalone',
-        start_url: '/',
-        scope: '/',
-        icons: [
-          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        navigateFallback: '/index.html',
-        // Server-rendered pages (sign-in popup, identity provider) must never get the SPA shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/dev-idp\//],
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,txt}'],
-        cleanupOutdatedCaches: true,
-      },
-    }),
+    // The server-rendering build (src/app/server.tsx → dist-ssr) needs neither the service worker nor the budget.
+    !isSsrBuild && sizeBudget(),
+    !isSsrBuild && Boolean(process.env.ANALYZE) && visualizer({ filename: 'dist-stats/bundle.html', gzipSize: true }),
+    !isSsrBuild &&
+      VitePWA({
+        registerType: 'autoUpdate',
+        strategies: 'generateSW',
+        // An external registerSW.js script: the CSP forbids inline scripts.
+        injectRegister: 'script',
+        includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
+        manifest: {
+          name: 'Placely',
+          short_name: 'Placely',
+          description: 'Careers and campus placements, with Quick Apply Forms.',
+          theme_color: '#1867C0',
+          background_color: '#ffffff',
+          display: 'standalone',
+          start_url: '/',
+          scope: '/',
+          icons: [
+            { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        workbox: {
+          navigateFallback: '/index.html',
+          // Server-rendered pages (sign-in popup, identity provider) must never get the SPA shell.
+          navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/dev-idp\//],
+          globPatterns: ['**/*.{js,css,html,svg,png,woff2,txt}'],
+          cleanupOutdatedCaches: true,
+          // The first page is claimed at once, so a server-rendered form can hand its data to the worker (main.tsx).
+          clientsClaim: true,
+          // A form opened before opens offline too (answers wait in drafts; the submit retries when online). Kept per
+          // person (the token's subject), so one person's prefill never shows for another; sign-out deletes it.
+          runtimeCaching: [
+            {
+              urlPattern: ({ url }) => url.pathname === '/api/placements/campus/apply',
+              method: 'GET',
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'placely-forms',
+                networkTimeoutSeconds: 6,
+                expiration: { maxEntries: 30, maxAgeSeconds: 14 * 24 * 3600 },
+                cacheableResponse: { statuses: [200] },
+                plugins: [
+                  {
+                    cacheKeyWillBeUsed: async ({ request }) => {
+                      let viewer = 'anonymous';
+                      try {
+                        const payload = (request.headers.get('authorization') ?? '').split('.')[1] ?? '';
+                        viewer = String(JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).sub ?? viewer);
+                      } catch {
+                        // no token, or not a JWT: the anonymous copy
+                      }
+                      return `${request.url}&viewer=${encodeURIComponent(viewer)}`;
+                    },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      }),
   ],
   server: {
     port: 5173,
@@ -53,13 +90,13 @@ export default defineConfig({
     port: 4173,
     proxy: serverProxy,
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-  },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    : { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // Bundled whole, so the server loads one self-contained module whatever node_modules looks like.
+  ssr: { noExternal: true },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
   },
-});
+}));

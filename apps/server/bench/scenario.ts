@@ -1,5 +1,9 @@
 import type { Options as AutocannonOptions } from 'autocannon';
-import type pg from 'pg';
+
+/** The bench's own connection: a pg.Client on PostgreSQL, the in-process PGlite before the server takes it over. */
+export interface BenchDb {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
 
 /** What a scenario gets once the database is seeded and the server is up. */
 export interface BenchContext {
@@ -10,8 +14,8 @@ export interface BenchContext {
   userIds: readonly number[];
   /** Total users seeded (ids 1..users). */
   users: number;
-  /** A connection to the bench database, for scenarios that need ids of seeded rows. */
-  db: pg.Client;
+  /** A connection to the bench database, for scenarios that need ids of seeded rows (only in `prepare`). */
+  db: BenchDb;
   /** Access tokens for more users, signed like the server's (each user's seeded session). */
   mintTokens(userIds: readonly number[]): Promise<string[]>;
 }
@@ -28,6 +32,15 @@ export interface Scenario {
   prepare?(context: BenchContext): Promise<void>;
   /** A pgbench custom script (may use \set with random()); :users and the scenario's own :names are substituted. */
   baselineSql: string | ((context: BenchContext) => string);
+  /** Statements whose `EXPLAIN (ANALYZE, BUFFERS)` the results keep (PostgreSQL only), to check their plans. */
+  explainSql?(context: BenchContext): string[];
+  /** What the baseline SQL does, in a few words, for the results table. */
+  baselineName?: string;
+  /**
+   * Request-overhead baselines: the same load against a bare Fastify server (no plugins, hooks or logger) answering
+   * the server's own response body for `path`, optionally after `SELECT 1` through a pool of the server's size.
+   */
+  bareBaselines?: { name: string; path: string; selectOne: boolean }[];
 }
 
 /**

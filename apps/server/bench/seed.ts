@@ -1,11 +1,11 @@
-import type pg from 'pg';
+import type { BenchDb } from './scenario';
 
 /**
  * Large data, set-based: `users` accounts (every tenth an organization) with ids 1..users, their profiles, one to
  * three phone numbers each (some soft-deleted), auto-fill data, and a live session family per user so that
  * authentication reads tables of realistic size.
  */
-export async function seedFoundation(client: pg.Client, users: number): Promise<void> {
+export async function seedFoundation(client: BenchDb, users: number): Promise<void> {
   await client.query(`
     INSERT INTO institutions (name, city, domain)
     SELECT 'Institute ' || g, 'City ' || (g % 50), 'inst' || g || '.bench.placely.test'
@@ -53,7 +53,7 @@ export async function seedFoundation(client: pg.Client, users: number): Promise<
  * Full profiles: `perSection` entries in each profile section for every individual, and one public portfolio
  * showing all sections, whose public id is derivable from the user id (`p` + 11 digits).
  */
-export async function seedProfileSections(client: pg.Client, perSection: number): Promise<void> {
+export async function seedProfileSections(client: BenchDb, perSection: number): Promise<void> {
   const individuals = `FROM users u CROSS JOIN generate_series(1, ${perSection}) n WHERE u.account_type = 'Individual'`;
   await client.query(`
     INSERT INTO education_entries (user_id, institution_name, degree, field_of_study, start_month, end_month, grade, grade_scale, roll_number)

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -14,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { createAuthenticator } from './auth/authenticate';
 import { registerDevIdentityProvider } from './auth/dev-identity-provider';
 import { createIdentityClient } from './auth/identity';
@@ -21,7 +21,7 @@ import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { registerErrorHandling } from './errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors';
 import { registerUnsafeTextGuard } from './http/unsafe-text';
 import { loggerOptions } from './logger';
 import { applyRoutes } from './routes/apply';
@@ -39,12 +39,14 @@ import { portfolioRoutes } from './routes/portfolio';
 import { profileRoutes } from './routes/profile';
 import { responseRoutes } from './routes/responses';
 import { resumeRoutes } from './routes/resume';
+import { shortlistingRoutes } from './routes/shortlisting';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { verificationRoutes } from './routes/verification';
 import { createMailer } from './services/notifications/mailer';
 import { createNotificationQueue } from './services/notifications/queue';
 import { createPageMetaResolver } from './services/page-meta';
+import { createPublicPageLoader } from './services/public-pages';
 import { createSmsSender } from './services/sms';
 import { createStorage } from './storage';
 import { defaultWebDistDir, registerWebApp } from './web';
@@ -71,6 +73,8 @@ export async function buildApp(
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -136,7 +140,9 @@ export async function buildApp(
   };
 
   const profileServiceOrigin = config.profileServiceUrl ? new URL(config.profileServiceUrl).origin : undefined;
-  await app.register(fastifyHelmet, {
+  // The same security headers go on every response: helmet's middleware is built once here (the Fastify plugin
+  // rebuilt it, parsing the CSP directives, on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -159,6 +165,9 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.isProduction,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   await app.register(fastifyCors, {
     origin: (origin, callback) => callback(null, origin === undefined || allowedOrigins().includes(origin)),
     credentials: true,
@@ -213,12 +222,17 @@ export async function buildApp(
   await app.register(applyRoutes(ctx));
   await app.register(responseRoutes(ctx));
   await app.register(notificationRoutes(ctx));
+  await app.register(shortlistingRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));
   await app.register(groupRoutes(ctx));
   await app.register(verificationRoutes(ctx));
-  await registerWebApp(app, config.webDistDir ?? defaultWebDistDir(), createPageMetaResolver(db), publicUrl);
+  await registerWebApp(app, config.webDistDir ?? defaultWebDistDir(), {
+    pageMeta: createPageMetaResolver(db),
+    publicUrl,
+    publicPages: createPublicPageLoader(app),
+  });
 
   return { app, ctx };
 }

@@ -24,6 +24,21 @@ it('turns an unknown error into a generic 500 without internals', async () => {
   expect(forbidden.json().exception.error).toEqual({ message: 'Not yours.', code: 'FORBIDDEN' });
 });
 
+it('answers addresses refused before any route runs in the envelope', async () => {
+  const { startTestServer } = await import('./test/harness');
+  const server = await startTestServer();
+  try {
+    const longParam = await fetch(`${server.baseUrl}/api/files/${'a'.repeat(500)}`);
+    expect(longParam.status).toBe(400);
+    expect(((await longParam.json()) as any).exception.error).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const longUrl = await fetch(`${server.baseUrl}/api/health?x=${'a'.repeat(70_000)}`);
+    expect(longUrl.status).toBe(431);
+    expect(((await longUrl.json()) as any).exception.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  } finally {
+    await server.close();
+  }
+});
+
 it('answers text the database cannot store with a 400, never a 500', async () => {
   const app = Fastify({ logger: false });
   registerErrorHandling(app);

@@ -1,6 +1,7 @@
+import type { Socket } from 'node:net';
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@placely/contract';
 import { MESSAGES } from '@placely/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isUnstorableText } from './db/errors';
 
@@ -125,4 +126,35 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return reply.status(500).send(envelopeFor(new AppError('INTERNAL', MESSAGES.unexpectedError)));
   });
+}
+
+/**
+ * Fastify's router refuses some addresses before any route runs (a path parameter over its length limit, a malformed
+ * percent-encoding); they get the envelope as a 400 naming the path like every other bad input.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A value in the address is too long.' : 'The address is not valid.';
+  void reply.status(400).send(envelopeFor(errors.validation([{ field: 'path', message }])));
+}
+
+/**
+ * Node's HTTP parser refuses a request before Fastify sees it (request line or headers over the size limit, a
+ * malformed request): answer in the envelope on the raw socket, as Fastify's default handler does in its own shape.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, appError] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', errors.payloadTooLarge('The request address or headers are too long.')]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', errors.validation([{ field: 'request', message: 'The request took too long.' }])]
+        : [400, 'Bad Request', errors.validation([{ field: 'request', message: 'The request is malformed.' }])];
+  const body = JSON.stringify(envelopeFor(appError));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

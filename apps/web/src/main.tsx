@@ -1,19 +1,58 @@
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { createAppRouter } from './app/router';
+import { openSignInWindow } from './features/auth/popupWindow';
 import { captureInstallPrompt } from './features/shell/installPrompt';
+import { readStoredAccessToken } from './lib/tokenStorage';
 
+// The entry stays tiny on purpose: a signed-out visitor of a server-rendered public page (a form link, a portfolio,
+// a join link, home) reads it without the app. The app (React, MUI, router, queries) loads only when it is needed:
+// at once for client-rendered pages and for signed-in visitors, or on the first click that needs it.
 captureInstallPrompt();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={createAppRouter()} />
-  </StrictMode>,
-);
+let started = false;
+function start(signInPopup?: Window | null) {
+  if (started) return;
+  started = true;
+  // The server names the route's chunks; fetching them with the app saves a round trip after the router runs.
+  for (const href of (container?.dataset.preload ?? '').split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import('./app/start').then(({ startApp }) =>
+    startApp(container as HTMLElement, signInPopup === undefined ? {} : { signInPopup }),
+  );
+}
+
+if (container.dataset.ssr !== 'static' || readStoredAccessToken()) {
+  start();
+} else {
+  // Server-rendered and signed out: the page is complete. A click on "Sign in with Google" opens the popup at once
+  // (browsers allow popups only within the click) and loads the app, which takes the sign-in over from there.
+  container.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target.closest('[data-app-action]') : null;
+    if (!target) return;
+    event.preventDefault();
+    if (target.getAttribute('data-app-action') === 'print') {
+      window.print();
+      return;
+    }
+    start(target.getAttribute('data-app-action') === 'sign-in' ? openSignInWindow() : undefined);
+  });
+  // Views of a shared portfolio are counted by the same request the app makes.
+  const countView = container.dataset.countView;
+  if (countView) void fetch(countView, { credentials: 'same-origin' }).catch(() => undefined);
+  // The page came with its data, so the app never asked for it: ask once the service worker controls the page, so
+  // the next visit (served by the worker, rendered by the app) finds the form offline too.
+  const offlineCopy = container.dataset.offline;
+  if (offlineCopy && 'serviceWorker' in navigator) {
+    const keep = () => void fetch(offlineCopy, { credentials: 'same-origin' }).catch(() => undefined);
+    if (navigator.serviceWorker.controller) keep();
+    else navigator.serviceWorker.addEventListener('controllerchange', keep, { once: true });
+  }
+}

@@ -113,6 +113,8 @@ export const publicOpeningSchema = z
         eligible: z.boolean(),
         failedRules: z.array(eligibilityRuleSchema),
         application: applicationSchema.nullable(),
+        /** Where the viewer's application stands, in the organization's words for applicants. */
+        stageLabel: z.string().nullable(),
         draft: draftSchema.nullable(),
         prefill: answersSchema,
       })
@@ -129,6 +131,8 @@ export const myApplicationSchema = z
     openingTitle: z.string(),
     organizationName: z.string().nullable(),
     status: applicationStatusSchema,
+    /** Where the application stands, in the words the organization shows applicants (shortlisting). */
+    stageLabel: z.string().nullable(),
     revision: z.number().int(),
     submittedAt: z.string(),
     updatedAt: z.string(),
@@ -153,7 +157,8 @@ export const receivedApplicationSchema = z
     verifiedAnswers: verifiedAnswersSchema,
     verifiedRecords: z.array(verifiedRecordSchema),
     status: applicationStatusSchema,
-    stage: z.string().nullable(),
+    /** The pipeline stage (GET /api/organization/shortlisting/stages names it). */
+    stageId: z.string(),
     score: z.number().nullable(),
     revision: z.number().int(),
     submittedAt: z.string(),
@@ -173,6 +178,8 @@ export const RESPONSE_ORDERS = ['newest', 'oldest'] as const;
 export const receivedApplicationsQuerySchema = z.strictObject({
   id: z.uuid('Not an opening id'),
   order: z.enum(RESPONSE_ORDERS).default('newest'),
+  /** Only the applications in this pipeline stage. */
+  stageId: z.uuid('Not a stage id').optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
 });

@@ -51,9 +51,4 @@ export const popupMessageSchema = z.discriminatedUnion('ok', [
 ]);
 export type PopupMessage = z.infer<typeof popupMessageSchema>;
 
-export const AUTH_PATHS = {
-  start: '/api/auth/start',
-  callback: '/api/auth/callback',
-  refresh: '/api/auth/refresh',
-  signOut: '/api/auth/signout',
-} as const;
+export { AUTH_PATHS } from './limits';

@@ -21,6 +21,7 @@ export * from './phone-verification';
 export * from './portfolio';
 export * from './profile';
 export * from './resume';
+export * from './shortlisting';
 export * from './user';
 export * from './verification';
 export * as z from './zod';

@@ -3,6 +3,13 @@ export const SNACKBAR_INITIAL_TIMEOUT_MS = 5000;
 export const SNACKBAR_DEFAULT_TIMEOUT_MS = 3000;
 export const MAX_RETRIES_ON_401 = 1;
 export const SIGN_IN_POPUP = { width: 500, height: 600 } as const;
+/** Sign-in endpoints; here (no zod) so the web's small entry can open the popup without the schemas. */
+export const AUTH_PATHS = {
+  start: '/api/auth/start',
+  callback: '/api/auth/callback',
+  refresh: '/api/auth/refresh',
+  signOut: '/api/auth/signout',
+} as const;
 export const LOADING_SPINNER_SIZE = 64;
 export const STORAGE_OPERATION_RETRY_MS = 120_000;
 export const STORAGE_UPLOAD_RETRY_MS = 600_000;

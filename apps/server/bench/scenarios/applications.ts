@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OneShot, Scenario } from '../scenario';
+import type { BenchDb, OneShot, Scenario } from '../scenario';
 
 /** Applications seeded on the responses/export opening (BENCH_APPLICATIONS, default 100 000). */
 const applicationCount = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
@@ -51,7 +51,7 @@ const answersSql = `jsonb_build_object(
 /** The organization (user 10) and two openings: one filled with applications, one taking the submit load. */
 const state = { organizationId: 10, fullOpening: '', submitOpening: '', baselineOpening: '' };
 
-async function createOpening(db: import('pg').Client, title: string): Promise<string> {
+async function createOpening(db: BenchDb, title: string): Promise<string> {
   const id = randomUUID();
   await db.query(
     `INSERT INTO openings (id, organization_id, title, kind, description, status, deadline, eligibility, apply_mode, current_form_version)
@@ -71,7 +71,7 @@ let prepared: Promise<void> | null = null;
  * Seeds once for every applications scenario: the full opening gets one application per seeded user, up to the
  * count (the database's rules do not care about account types; the bench needs 100 000 distinct applicants).
  */
-function prepareOpenings(db: import('pg').Client): Promise<void> {
+function prepareOpenings(db: BenchDb): Promise<void> {
   prepared ??= (async () => {
     state.fullOpening = await createOpening(db, 'Responses bench');
     state.submitOpening = await createOpening(db, 'Submit bench');
@@ -180,13 +180,59 @@ export const responsesFirstPage: Scenario = {
       },
     ],
   }),
+  baselineName: 'auth, opening, first page, maintained total',
+  // The handler's minimum: the signed-in user, the opening (with the maintained total and current form), the page.
   baselineSql:
     () => `SELECT u.* FROM users u JOIN refresh_token_families f ON f.user_id = u.id AND f.revoked_at IS NULL WHERE u.id = ${state.organizationId} LIMIT 1;
-SELECT * FROM openings WHERE id = '${state.fullOpening}' AND deleted_at IS NULL AND organization_id = ${state.organizationId};
-SELECT a.*, coalesce(p.name, u.name), u.email FROM applications a JOIN users u ON u.id = a.applicant_id LEFT JOIN individual_profiles p ON p.user_id = a.applicant_id WHERE a.opening_id = '${state.fullOpening}' ORDER BY a.submitted_at DESC, a.id DESC LIMIT 51;
-SELECT count(*) FROM applications WHERE opening_id = '${state.fullOpening}';
-SELECT version, definition FROM opening_form_versions WHERE opening_id = '${state.fullOpening}' AND version IN (1);
+SELECT o.*, (SELECT sum(c.applications) FROM opening_application_counts c WHERE c.opening_id = o.id), (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version) FROM openings o WHERE o.id = '${state.fullOpening}' AND o.deleted_at IS NULL AND o.organization_id = ${state.organizationId};
+${pageSql('DESC', null)};
 `,
+  explainSql: () => [
+    pageSql('DESC', null),
+    `SELECT count(*) FROM applications WHERE opening_id = '${state.fullOpening}'`,
+  ],
+};
+
+/** The page query (what the handler runs), newest (DESC) or oldest (ASC) first, optionally after a cursor. */
+function pageSql(direction: 'ASC' | 'DESC', after: { at: string; id: string } | null): string {
+  const beyond = after
+    ? ` AND (a.submitted_at, a.id) ${direction === 'DESC' ? '<' : '>'} ('${after.at}'::timestamptz, '${after.id}'::uuid)`
+    : '';
+  return `SELECT a.*, coalesce(p.name, u.name), u.email, EXISTS (SELECT 1 FROM record_verifications rv WHERE rv.subject_user_id = a.applicant_id AND rv.voided_at IS NULL) FROM applications a JOIN users u ON u.id = a.applicant_id LEFT JOIN individual_profiles p ON p.user_id = a.applicant_id WHERE a.opening_id = '${state.fullOpening}'${beyond} ORDER BY a.submitted_at ${direction}, a.id ${direction} LIMIT 51`;
+}
+
+/** A page in the middle of the list (oldest first, after half the applications): the keyset must stay a range. */
+const deep = { at: '', id: '', cursor: '' };
+export const responsesDeepPage: Scenario = {
+  name: `GET /api/organization/openings/id/applications (oldest first, page at the middle of ${applicationCount})`,
+  async prepare(context) {
+    await prepareOpenings(context.db);
+    organizationToken = (await context.mintTokens([state.organizationId]))[0] ?? '';
+    const { rows } = await context.db.query<{ at: string; id: string }>(
+      `SELECT to_char(submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, id::text AS id
+       FROM applications WHERE opening_id = $1 ORDER BY submitted_at, id OFFSET $2 LIMIT 1`,
+      [state.fullOpening, Math.floor(applicationCount / 2)],
+    );
+    const middle = rows[0];
+    if (!middle) throw new Error('no application at the middle of the list');
+    Object.assign(deep, middle, { cursor: `${middle.at}|${middle.id}` });
+  },
+  load: () => ({
+    requests: [
+      {
+        method: 'GET',
+        path: `/api/organization/openings/id/applications?id=${state.fullOpening}&order=oldest&cursor=${encodeURIComponent(deep.cursor)}`,
+        headers: { authorization: organizationToken },
+      },
+    ],
+  }),
+  baselineName: 'auth, opening, page after the cursor, maintained total',
+  baselineSql:
+    () => `SELECT u.* FROM users u JOIN refresh_token_families f ON f.user_id = u.id AND f.revoked_at IS NULL WHERE u.id = ${state.organizationId} LIMIT 1;
+SELECT o.*, (SELECT sum(c.applications) FROM opening_application_counts c WHERE c.opening_id = o.id), (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version) FROM openings o WHERE o.id = '${state.fullOpening}' AND o.deleted_at IS NULL AND o.organization_id = ${state.organizationId};
+${pageSql('ASC', deep)};
+`,
+  explainSql: () => [pageSql('ASC', deep)],
 };
 let organizationToken = '';
 

@@ -6,6 +6,11 @@ export const health: Scenario = {
   // autocannon 9 reads the path from `url` or `requests`, never from a top-level `path`.
   load: () => ({ requests: [{ method: 'GET', path: '/api/health' }] }),
   baselineSql: 'SELECT 1;',
+  baselineName: 'SELECT 1',
+  bareBaselines: [
+    { name: 'bare Fastify, same JSON', path: '/api/health', selectOne: false },
+    { name: 'bare Fastify + pg SELECT 1, same JSON', path: '/api/health', selectOne: true },
+  ],
 };
 
 /** A full profile read for random signed-in users: authentication (user + live session) and the profile queries. */

@@ -49,6 +49,11 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection that the server ends (restart, failover, pg_terminate_backend) is dropped by the pool and
+    // replaced on next use; without a listener its 'error' event would end the whole process.
+    pool.on('error', (error: Error & { code?: string }) => {
+      process.emitWarning(`An idle database connection was closed (${error.code ?? 'no code'}); the pool replaces it.`);
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,

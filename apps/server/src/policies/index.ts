@@ -10,6 +10,7 @@ import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
 import { portfolioPolicy } from './portfolio';
 import { resumePolicy } from './resume';
+import { stagePolicy } from './stage';
 import { userPolicy } from './user';
 import { verificationGroupPolicy } from './verification-group';
 
@@ -26,6 +27,7 @@ const policies = {
   ...verificationGroupPolicy,
   ...institutionPolicy,
   ...notificationPolicy,
+  ...stagePolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

@@ -36,6 +36,7 @@ export function presentMyApplication(
   row: ApplicationRow,
   opening: { title: string; organizationName: string | null },
   canEdit: boolean,
+  stageLabel: string | null = null,
 ): MyApplication {
   return {
     id: row.id,
@@ -43,6 +44,7 @@ export function presentMyApplication(
     openingTitle: opening.title,
     organizationName: opening.organizationName,
     status: row.status,
+    stageLabel,
     revision: row.revision,
     submittedAt: row.submittedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -64,7 +66,8 @@ export function presentReceivedApplication(
     verifiedAnswers: verification.verifiedAnswers,
     verifiedRecords: verification.verifiedRecords,
     status: row.status,
-    stage: row.stage,
+    // Never null once inserted (check applications_stage_set); the type comes from the nullable insert shape.
+    stageId: row.stageId ?? '',
     score: row.score,
     revision: row.revision,
     submittedAt: row.submittedAt.toISOString(),

@@ -12,6 +12,7 @@ import {
   answersSchemaFor,
   EMPTY_ELIGIBILITY,
   individualProfileInputSchema,
+  ORGANIZATION_INVITATION_TTL_DAYS,
   openingInputSchema,
   organizationProfileInputSchema,
 } from '@placely/contract';
@@ -379,7 +380,10 @@ export async function seedInstitutionRole(
   await db.update(users).set({ hasInstitutionAccess: true, updatedAt: sql`now()` }).where(eq(users.id, options.userId));
 }
 
-/** Puts a person in an organization's team (already joined), optionally limited to some openings. */
+/**
+ * Puts a person in an organization's team (already joined), optionally limited to some openings. `removed` keeps the
+ * row as a former member's (revoked), as removal from the team does.
+ */
 export async function seedOrganizationMember(
   db: Executor,
   options: {
@@ -388,6 +392,7 @@ export async function seedOrganizationMember(
     role: OrganizationRole;
     openingIds?: string[];
     canViewContacts?: boolean;
+    removed?: boolean;
   },
 ): Promise<string> {
   const [person] = await db.select({ email: users.email }).from(users).where(eq(users.id, options.userId));
@@ -402,6 +407,7 @@ export async function seedOrganizationMember(
       allOpenings: options.openingIds === undefined,
       canViewContacts: options.canViewContacts ?? false,
       claimedAt: sql`now()`,
+      revokedAt: options.removed ? sql`now()` : null,
     })
     .returning({ id: organizationMembers.id });
   if (!member) throw new Error('seedOrganizationMember: insert returned nothing');
@@ -410,5 +416,23 @@ export async function seedOrganizationMember(
       .insert(organizationMemberOpenings)
       .values(options.openingIds.map((openingId) => ({ memberId: member.id, openingId })));
   }
+  return member.id;
+}
+
+/** An open invitation to an organization's team for an email with no Placely account yet; the member row's id. */
+export async function seedOrganizationInvitation(
+  db: Executor,
+  options: { organizationId: number; email: string; role: OrganizationRole },
+): Promise<string> {
+  const [member] = await db
+    .insert(organizationMembers)
+    .values({
+      organizationId: options.organizationId,
+      email: options.email.toLowerCase(),
+      role: options.role,
+      expiresAt: sql`now() + make_interval(days => ${ORGANIZATION_INVITATION_TTL_DAYS})`,
+    })
+    .returning({ id: organizationMembers.id });
+  if (!member) throw new Error('seedOrganizationInvitation: insert returned nothing');
   return member.id;
 }

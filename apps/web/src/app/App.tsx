@@ -2,11 +2,12 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Outlet, RouterProvider, useLocation, useNavigate } from 'react-router';
 import { SignInButton } from '../features/auth/components/SignInButton';
 import { useAuthWatch } from '../features/auth/useAuthWatch';
+import { useResumeSignIn } from '../features/auth/useResumeSignIn';
 import { useSessionBootstrap } from '../features/auth/useSessionBootstrap';
 import { useSignOut } from '../features/auth/useSignOut';
 import { NotificationBell } from '../features/notifications/components/NotificationBell';
@@ -37,6 +38,7 @@ function PageFallback() {
 export function AppShell() {
   useSessionBootstrap();
   useAuthWatch();
+  useResumeSignIn();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const accessToken = useAppStore((state) => state.accessToken);
@@ -97,11 +99,13 @@ export function AppShell() {
 
 export interface AppProps {
   router: Parameters<typeof RouterProvider>[0]['router'];
+  /** The server renders with a client that already holds the page's data. */
+  queryClient?: QueryClient;
 }
 
 /** Providers: theme, baseline CSS, TanStack Query (errors → snackbar) and the router. */
-export function App({ router }: AppProps) {
-  const [queryClient] = useState(createQueryClient);
+export function App({ router, queryClient: given }: AppProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

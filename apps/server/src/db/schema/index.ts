@@ -8,4 +8,5 @@ export * from './openings';
 export * from './organizations';
 export * from './phone-verification';
 export * from './portfolio';
+export * from './shortlisting';
 export * from './verification';

@@ -7,6 +7,7 @@ import {
   type FormDefinition,
   OPENING_KINDS,
   OPENING_STATUSES,
+  STAGE_KINDS,
 } from '@placely/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -14,6 +15,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -27,6 +29,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { users } from './foundation';
+import { sqlList } from './memberships';
 
 /**
  * Openings and their Quick Apply applications. Designed for what follows: shortlisting with explainable ranking
@@ -58,6 +61,8 @@ export const openings = pgTable(
     externalLink: text('external_link'),
     /** The latest form version (null for external-link openings). */
     currentFormVersion: integer('current_form_version'),
+    /** Applicants in a Rejected stage are told so only once the organization releases rejections. */
+    rejectionsReleased: boolean('rejections_released').notNull().default(false),
     /** Millisecond precision: keyset cursors carry JavaScript dates, which have no microseconds. */
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -86,6 +91,36 @@ export const openingFormVersions = pgTable(
   (table) => [uniqueIndex('opening_form_versions_opening_version_key').on(table.openingId, table.version)],
 );
 
+/**
+ * The pipeline of an opening (shortlisting): the fixed stages are made by the database when the opening is inserted
+ * (trigger openings_default_stages, migration 0012), custom ones by the organization. `position` orders them;
+ * the server renumbers under the opening's row lock.
+ */
+export const openingStages = pgTable(
+  'opening_stages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => openings.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** What the applicant is shown while in this stage. */
+    candidateLabel: text('candidate_label').notNull(),
+    kind: text('kind', { enum: STAGE_KINDS }).notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('opening_stages_opening_id_key').on(table.openingId, table.id),
+    uniqueIndex('opening_stages_opening_name_key').on(table.openingId, sql`lower(${table.name})`),
+    uniqueIndex('opening_stages_opening_fixed_kind_key')
+      .on(table.openingId, table.kind)
+      .where(sql`${table.kind} <> 'custom'`),
+    check('opening_stages_kind_known', sql`${table.kind} IN (${sqlList(STAGE_KINDS)})`),
+  ],
+);
+
 /** One application per person per opening, enforced by the database. */
 export const applications = pgTable(
   'applications',
@@ -100,7 +135,11 @@ export const applications = pgTable(
     formVersion: integer('form_version').notNull(),
     answers: jsonb('answers').$type<Answers>().notNull(),
     status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('submitted'),
-    stage: text('stage'),
+    /**
+     * The pipeline stage. Set by the database on insert (trigger applications_default_stage, migration 0012: the
+     * opening's Applied stage) and never null after; the composite key keeps it a stage of the same opening.
+     */
+    stageId: uuid('stage_id'),
     score: numeric('score', { mode: 'number' }),
     revision: integer('revision').notNull().default(1),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -112,8 +151,34 @@ export const applications = pgTable(
     uniqueIndex('applications_opening_applicant_key').on(table.openingId, table.applicantId),
     uniqueIndex('applications_idempotency_key').on(table.idempotencyKey),
     index('applications_opening_submitted_idx').on(table.openingId, table.submittedAt, table.id),
-    index('applications_applicant_idx').on(table.applicantId, table.updatedAt),
+    // The applicant's list pages by (updated_at, id): the id makes the keyset an index range.
+    index('applications_applicant_idx').on(table.applicantId, table.updatedAt, table.id),
+    index('applications_opening_stage_idx').on(table.openingId, table.stageId, table.submittedAt, table.id),
+    foreignKey({
+      name: 'applications_stage_fk',
+      columns: [table.openingId, table.stageId],
+      foreignColumns: [openingStages.openingId, openingStages.id],
+    }),
+    check('applications_stage_set', sql`${table.stageId} IS NOT NULL`),
   ],
+);
+
+/**
+ * How many applications each opening has, for the responses page's total without counting rows per request. Kept
+ * by statement triggers on `applications` (migration 0012), so every insert and delete counts, whatever its path.
+ * Each connection adds to its own shard (its backend pid mod 64), so concurrent submits to one opening do not queue
+ * on one counter row; the total is the sum of an opening's shards.
+ */
+export const openingApplicationCounts = pgTable(
+  'opening_application_counts',
+  {
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => openings.id, { onDelete: 'cascade' }),
+    shard: integer('shard').notNull(),
+    applications: bigint('applications', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.openingId, table.shard] })],
 );
 
 /** History of an application's answers: revision n is what the answers were after the n-th submit/edit. */

@@ -1,15 +1,12 @@
 import {
   type Answers,
-  APPLY_BLOCKER_MESSAGES,
-  type ApplyBlocker,
-  autoFillDataSchema,
   describeEligibilityRule,
   type EligibilityRule,
   type FormDefinition,
   isOneClickForm,
   type PublicOpening,
 } from '@placely/contract';
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -17,30 +14,31 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import {
   applicationDrafts,
-  applicationEvents,
   applicationFiles,
   applicationRevisions,
   applications,
-  groups,
-  openingFormVersions,
   openings,
   organizationProfiles,
   users,
 } from '../../db/schema';
-import { type AppError, errors } from '../../errors';
+import { errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { isIndividual } from '../../policies/individual';
-import { type ApplicationRow, presentApplication, presentMyApplication } from '../../presenters/application';
+import { presentApplication, presentMyApplication } from '../../presenters/application';
 import type { OpeningRow } from '../../presenters/opening';
 import { fileIdsIn, validateAnswers, validateDraftAnswers, withStoredFiles } from '../../services/applications/answers';
-import { applyBlocker, isPastDeadline } from '../../services/applications/blockers';
+import { applyBlocker } from '../../services/applications/blockers';
 import { eligibilityOf, failedEligibilityRules, loadEligibilityFacts } from '../../services/applications/eligibility';
-import { autoFillPatchFromAnswers, loadApplicantData, prefillAnswers } from '../../services/applications/prefill';
-import { loadApplicantVerifications, verifiedAnswersFor } from '../../services/applications/verified';
-import { mergeAutoFillData } from '../../services/autofill';
-import { notifyApplicationSubmitted } from '../../services/notifications';
+import { loadApplicantData, prefillAnswers } from '../../services/applications/prefill';
+import { createSubmitQueries, eligibilityFactsOf, insertApplication } from '../../services/applications/submit';
+import {
+  type ApplicantVerification,
+  loadApplicantVerifications,
+  verifiedAnswersFor,
+} from '../../services/applications/verified';
+import { candidateStageLabels } from '../../services/shortlisting/labels';
 import {
   applySchema,
   deleteDraftSchema,
@@ -50,114 +48,24 @@ import {
   saveDraftSchema,
 } from './schema';
 
-/** Only completed applications count toward an opening's response cap. */
-const completed = ne(applications.status, 'withdrawn');
-
-/** An application may change while its opening takes applications and nobody has decided on it yet. */
-export function canEditApplication(application: ApplicationRow, opening: OpeningRow, now = new Date()): boolean {
-  return (
-    opening.deletedAt === null &&
-    opening.status === 'open' &&
-    !isPastDeadline(opening, now) &&
-    application.status === 'submitted'
-  );
-}
-
-async function loadOpening(db: Executor, id: string, lock = false) {
-  const query = db.select().from(openings).where(eq(openings.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
-}
-
-async function loadForm(db: Executor, opening: OpeningRow): Promise<FormDefinition | null> {
-  if (opening.currentFormVersion === null) return null;
-  const [form] = await db
-    .select({ definition: openingFormVersions.definition })
-    .from(openingFormVersions)
-    .where(
-      and(eq(openingFormVersions.openingId, opening.id), eq(openingFormVersions.version, opening.currentFormVersion)),
-    );
-  return form?.definition ?? null;
-}
-
-async function formOfVersion(db: Executor, openingId: string, version: number): Promise<FormDefinition | undefined> {
-  const [form] = await db
-    .select({ definition: openingFormVersions.definition })
-    .from(openingFormVersions)
-    .where(and(eq(openingFormVersions.openingId, openingId), eq(openingFormVersions.version, version)));
-  return form?.definition;
-}
-
-/** The person's own application as they see it, with the answers their verified education backs. */
-async function presentOwnApplication(db: Executor, application: ApplicationRow, opening: OpeningRow) {
-  const [definition, verifications] = await Promise.all([
-    formOfVersion(db, opening.id, application.formVersion),
-    loadApplicantVerifications(db, [application.applicantId]),
-  ]);
-  return presentApplication(
-    application,
-    canEditApplication(application, opening),
-    verifiedAnswersFor(definition, application.answers, verifications.get(application.applicantId)),
-  );
-}
-
-/** Names of the live groups a group-only opening admits (for "join the group" links). */
-async function eligibilityGroupsOf(db: Executor, groupIds: string[]) {
-  if (groupIds.length === 0) return [];
-  return db
-    .select({ id: groups.id, name: groups.name })
-    .from(groups)
-    .where(and(inArray(groups.id, groupIds), isNull(groups.deletedAt)))
-    .orderBy(asc(groups.name));
-}
-
-async function completedCount(db: Executor, openingId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(applications)
-    .where(and(eq(applications.openingId, openingId), completed));
-  return Number(row?.n ?? 0);
-}
-
-async function ownApplication(db: Executor, openingId: string, userId: number) {
-  const [row] = await db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.openingId, openingId), eq(applications.applicantId, userId)));
-  return row ?? null;
-}
-
-/** The API error for a blocker: what is not there is 404, what the person is not allowed 403, the rest 409. */
-function blockerError(blocker: ApplyBlocker, detail?: string): AppError {
-  const message = detail ? `${APPLY_BLOCKER_MESSAGES[blocker]} ${detail}` : APPLY_BLOCKER_MESSAGES[blocker];
-  if (blocker === 'notFound' || blocker === 'draft') return errors.notFound('That opening');
-  if (blocker === 'notEligible' || blocker === 'notIndividual') return errors.forbidden(message);
-  return errors.conflict(message);
-}
-
-/** Links each file an application's answers refer to, so the organization may read exactly those. */
-async function attachFiles(db: Executor, applicationId: string, answers: Answers) {
-  const ids = fileIdsIn(answers);
-  if (ids.length === 0) return;
-  await db
-    .insert(applicationFiles)
-    .values(ids.map((fileId) => ({ applicationId, fileId })))
-    .onConflictDoNothing();
-}
-
-/** Saves what keyed answers say into the person's auto-fill data, so their next form fills itself. */
-async function learnFromAnswers(db: Executor, userId: number, definition: FormDefinition, answers: Answers) {
-  const patch = Object.fromEntries(
-    Object.entries(autoFillPatchFromAnswers(definition, answers)).filter(
-      ([key, value]) => autoFillDataSchema.safeParse({ [key]: value }).success,
-    ),
-  );
-  if (Object.keys(patch).length > 0) await mergeAutoFillData(db, userId, patch);
-}
+import {
+  attachFiles,
+  blockerError,
+  canEditApplication,
+  completedCount,
+  eligibilityGroupsOf,
+  learnedFromAnswers,
+  learnFromAnswers,
+  loadForm,
+  loadOpening,
+  ownApplication,
+  presentOwnApplication,
+} from './support';
 
 export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
+    const { loadSubmitFacts } = createSubmitQueries(ctx.db);
 
     app.get('/api/placements/campus/apply', { schema: getApplyFormSchema }, async (request) => {
       const authorization = request.headers.authorization;
@@ -201,6 +109,9 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           eligible: failedRules.length === 0,
           failedRules,
           application: application ? await presentOwnApplication(ctx.db, application, opening) : null,
+          stageLabel: application
+            ? ((await candidateStageLabels(ctx.db, [application.id])).get(application.id) ?? null)
+            : null,
           draft: draft ? { answers: draft.answers, updatedAt: draft.updatedAt.toISOString() } : null,
           prefill: form ? prefillAnswers(form, data) : {},
         };
@@ -260,83 +171,89 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         return presentOwnApplication(ctx.db, earlier.application, earlier.opening);
       };
-      const replayed = await replay();
-      if (replayed) return ok(replayed, 'Application submitted');
+      // One read gathers what every check needs; whether the key was used comes with it (a replay is rare).
+      const facts = await loadSubmitFacts(actor.user, openingId, idempotencyKey, ctx.publicUrl());
+      if (facts.keyUsed) {
+        const replayed = await replay();
+        if (replayed) return ok(replayed, 'Application submitted');
+      }
+
+      /** The checks and the writes, on the opening as `db` sees it (locked, when it has a response cap). */
+      const submit = async (db: Executor, opening: OpeningRow | null, form: FormDefinition | null, counted: number) => {
+        if (!opening || opening.deletedAt || opening.status === 'draft') throw errors.notFound('That opening');
+        if (opening.applyMode !== 'form') {
+          throw errors.conflict('This opening takes applications on its own website.');
+        }
+        if (!form) throw errors.notFound('That opening');
+        const eligibility = eligibilityOf(opening.eligibility);
+        const failedRules = failedEligibilityRules(
+          opening.eligibility,
+          await eligibilityFactsOf(db, actor.user.id, facts, eligibility.verifiedEducationOnly),
+        );
+        const blocker = applyBlocker(opening, {
+          isOwner: false,
+          isIndividual: true,
+          hasApplied: facts.hasApplied,
+          completedCount: counted,
+          failedRules,
+        });
+        if (blocker) {
+          const detail =
+            blocker === 'notEligible'
+              ? `${failedRules.map((rule) => describeEligibilityRule(rule, eligibility)).join('; ')}.`
+              : undefined;
+          throw blockerError(blocker, detail);
+        }
+
+        let answers: Answers;
+        if (request.body.answers) {
+          answers = request.body.answers;
+        } else {
+          if (!isOneClickForm(form)) {
+            throw errors.validation([{ field: 'answers', message: 'This form needs your answers: open it to apply.' }]);
+          }
+          answers = prefillAnswers(form, facts.data);
+        }
+        const formVersion = opening.currentFormVersion ?? 1;
+        answers = validateAnswers(
+          form,
+          await withStoredFiles(db, actor.user.id, answers),
+          `${opening.id}:${opening.currentFormVersion}`,
+        );
+        const created = await insertApplication(db, {
+          openingId: opening.id,
+          userId: actor.user.id,
+          formVersion,
+          answers,
+          idempotencyKey,
+          fileIds: fileIdsIn(answers),
+          learned: learnedFromAnswers(form, answers),
+        });
+        // Badges need a live verification decision; without one there are no verified answers to look up.
+        const verifications = facts.hasVerifications
+          ? await loadApplicantVerifications(db, [actor.user.id])
+          : new Map<number, ApplicantVerification>();
+        return presentApplication(
+          created,
+          canEditApplication(created, opening),
+          verifiedAnswersFor(form, created.answers, verifications.get(actor.user.id)),
+        );
+      };
 
       try {
-        const application = await ctx.db.transaction(async (tx) => {
-          let opening = await loadOpening(tx, openingId);
-          // Capped openings serialise their submits on the opening's row, so the cap is never exceeded.
-          if (opening?.responseCap !== null && opening) opening = await loadOpening(tx, openingId, true);
-          if (!opening || opening.deletedAt || opening.status === 'draft') throw errors.notFound('That opening');
-          if (opening.applyMode !== 'form') {
-            throw errors.conflict('This opening takes applications on its own website.');
-          }
-          const form = await loadForm(tx, opening);
-          if (!form) throw errors.notFound('That opening');
-
-          const data = await loadApplicantData(tx, actor.user, ctx.publicUrl());
-          const existing = await ownApplication(tx, opening.id, actor.user.id);
-          const failedRules = failedEligibilityRules(
-            opening.eligibility,
-            await loadEligibilityFacts(tx, actor.user.id, data.values),
-          );
-          const blocker = applyBlocker(opening, {
-            isOwner: false,
-            isIndividual: true,
-            hasApplied: existing !== null,
-            completedCount: opening.responseCap === null ? 0 : await completedCount(tx, opening.id),
-            failedRules,
-          });
-          if (blocker) {
-            const detail =
-              blocker === 'notEligible'
-                ? `${failedRules.map((rule) => describeEligibilityRule(rule, eligibilityOf(opening.eligibility))).join('; ')}.`
-                : undefined;
-            throw blockerError(blocker, detail);
-          }
-
-          let answers: Answers;
-          if (request.body.answers) {
-            answers = request.body.answers;
-          } else {
-            if (!isOneClickForm(form)) {
-              throw errors.validation([
-                { field: 'answers', message: 'This form needs your answers: open it to apply.' },
-              ]);
-            }
-            answers = prefillAnswers(form, data);
-          }
-          answers = validateAnswers(form, await withStoredFiles(tx, actor.user.id, answers));
-
-          const [created] = await tx
-            .insert(applications)
-            .values({
-              openingId: opening.id,
-              applicantId: actor.user.id,
-              formVersion: opening.currentFormVersion ?? 1,
-              answers,
-              idempotencyKey,
-            })
-            .returning();
-          if (!created) throw new Error('insert returned nothing');
-          await tx.insert(applicationRevisions).values({
-            applicationId: created.id,
-            revision: 1,
-            formVersion: created.formVersion,
-            answers,
-          });
-          await tx
-            .insert(applicationEvents)
-            .values({ applicationId: created.id, fromStatus: null, toStatus: 'submitted', actorId: actor.user.id });
-          await attachFiles(tx, created.id, answers);
-          await notifyApplicationSubmitted(tx, { application: created, opening });
-          await tx
-            .delete(applicationDrafts)
-            .where(and(eq(applicationDrafts.openingId, opening.id), eq(applicationDrafts.userId, actor.user.id)));
-          await learnFromAnswers(tx, actor.user.id, form, answers);
-          return presentOwnApplication(tx, created, opening);
-        });
+        const application =
+          facts.opening?.responseCap === null || !facts.opening
+            ? // Without a cap nothing is counted: the writes are one statement, atomic without a transaction.
+              await submit(ctx.db, facts.opening, facts.form, 0)
+            : // Capped openings serialise their submits on the opening's row, so the cap is never exceeded.
+              await ctx.db.transaction(async (tx) => {
+                const opening = await loadOpening(tx, openingId, true);
+                const form =
+                  opening && opening.currentFormVersion !== facts.opening?.currentFormVersion
+                    ? await loadForm(tx, opening)
+                    : facts.form;
+                return submit(tx, opening, form, opening ? await completedCount(tx, opening.id) : 0);
+              });
         return ok(application, 'Application submitted');
       } catch (error) {
         // A concurrent request with the same key won the race: answer what it created.
@@ -459,23 +376,26 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .where(
             and(
               eq(applications.applicantId, actor.user.id),
+              // A row comparison: the (applicant_id, updated_at, id) index gives the page as a range.
               cursor
-                ? or(
-                    lt(applications.updatedAt, cursor.at),
-                    and(eq(applications.updatedAt, cursor.at), lt(applications.id, cursor.id)),
-                  )
+                ? sql`(${applications.updatedAt}, ${applications.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
                 : undefined,
             ),
           )
           .orderBy(desc(applications.updatedAt), desc(applications.id))
           .limit(limit + 1);
         const page = pageFrom(rows, limit, ({ application }) => ({ at: application.updatedAt, id: application.id }));
+        const stageLabels = await candidateStageLabels(
+          ctx.db,
+          page.items.map(({ application }) => application.id),
+        );
         return ok({
           items: page.items.map(({ application, opening, organizationName }) =>
             presentMyApplication(
               application,
               { title: opening.title, organizationName },
               canEditApplication(application, opening) && can(actor, 'application.edit', application),
+              stageLabels.get(application.id) ?? null,
             ),
           ),
           nextCursor: page.nextCursor,

@@ -39,13 +39,14 @@ async function team() {
     applicants: [{ userId: student.id, answers: { name: 'Asha', email: 'asha@example.com' } }],
   });
   const b = await seedOpeningWithApplicants(server.db, { organizationId: org.id, opening: { title: 'Opening B' } });
-  const person = async (role: OrganizationRole, openingIds?: string[]) => {
+  const person = async (role: OrganizationRole, openingIds?: string[], removed?: boolean) => {
     const user = await seedNewUser(server.db, { email: unique(role) });
     const memberId = await seedOrganizationMember(server.db, {
       organizationId: org.id,
       userId: user.id,
       role,
       openingIds,
+      removed,
     });
     return { user, memberId, token: await server.tokenFor(user.id) };
   };
@@ -53,11 +54,7 @@ async function team() {
   const coordinator = await person('coordinator');
   const reviewer = await person('reviewer', [a.opening.id]);
   const otherReviewer = await person('reviewer', [b.opening.id]);
-  const former = await person('coordinator');
-  await server.db
-    .update(organizationMembers)
-    .set({ revokedAt: sql`now()` })
-    .where(eq(organizationMembers.id, former.memberId));
+  const former = await person('coordinator', undefined, true);
   const otherOrg = await seedOrganization(server.db, { name: 'Other Co' });
   return {
     org,

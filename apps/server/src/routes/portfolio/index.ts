@@ -18,6 +18,7 @@ import { authorize } from '../../policies';
 import { canViewPortfolio, ownsPortfolio } from '../../policies/portfolio';
 import { presentPortfolio, presentProfileView } from '../../presenters/portfolio';
 import { recordProfileView } from '../../services/profile-views';
+import { SERVER_RENDER_HEADER } from '../../services/public-pages';
 import { lockUser } from '../../services/users';
 import { verificationBadgesFor } from '../../services/verification';
 import { listSection } from '../individual';
@@ -173,7 +174,9 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         entriesOf('placements'),
       ]);
 
-      if (!isOwner) {
+      // The server renders a shared link's first view with this header; the page counts the view itself (web main.tsx)
+      // with this same request, so each visit is counted once and link-preview robots are not counted.
+      if (!isOwner && request.headers[SERVER_RENDER_HEADER] !== 'server') {
         const organizationViewer = actor && isOrganizationAccount(actor.user.accountType) ? actor.user.id : null;
         await recordProfileView(ctx.db, {
           ownerId: user.id,
@@ -220,7 +223,10 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/user/preskilet', { schema: profileCardRouteSchema }, async (request, reply) => {
       const found = await findByPublicId(request.query.portfolioId);
       if (found?.portfolio.visibility !== 'public') throw errors.notFound('That portfolio');
-      const skillsSection = sectionByName.get('skills');
+      // The card shows skills only when the person chose to publish them in this portfolio.
+      const skillsSection = (found.portfolio.sections as PortfolioSection[]).includes('skills')
+        ? sectionByName.get('skills')
+        : undefined;
       const skills = skillsSection ? (await listSection(ctx.db, skillsSection, found.user.id)).entries : [];
       reply.header('Cache-Control', 'public, max-age=60');
       return ok({

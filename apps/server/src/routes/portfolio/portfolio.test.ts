@@ -143,6 +143,18 @@ describe('portfolios', () => {
     expect(list.body.result.data.portfolios[0].viewCount).toBe(2);
   });
 
+  it("the server's own first-view render does not count a view; the page's request does", async () => {
+    const { token, portfolio } = await studentWithPortfolio();
+    const path = `/api/individual/portfolio/id?portfolioId=${portfolio.portfolioId}`;
+    const rendered = await server.call(path, { headers: { 'x-placely-render': 'server' } });
+    expect(rendered.status).toBe(200);
+    let viewers = await server.call('/api/user/viewers', { token });
+    expect(viewers.body.result.data.anonymousViews).toBe(0);
+    await server.call(path);
+    viewers = await server.call('/api/user/viewers', { token });
+    expect(viewers.body.result.data.anonymousViews).toBe(1);
+  });
+
   it('the profile card (preskilet) shows public portfolios only', async () => {
     const { portfolio } = await studentWithPortfolio();
     const card = await server.call(`/api/user/preskilet?portfolioId=${portfolio.portfolioId}`);
@@ -150,5 +162,19 @@ describe('portfolios', () => {
     expect(card.body.result.data).toMatchObject({ skills: ['Go'], portfolioId: portfolio.portfolioId });
     const hidden = await studentWithPortfolio('private');
     expect((await server.call(`/api/user/preskilet?portfolioId=${hidden.portfolio.portfolioId}`)).status).toBe(404);
+  });
+
+  it('the profile card shows skills only when that portfolio publishes them', async () => {
+    const { token } = await studentWithPortfolio();
+    const created = await server.call('/api/individual/portfolios', {
+      token,
+      body: { title: 'Projects only', visibility: 'public', sections: ['projects'] },
+    });
+    const projectsOnly = created.body.result.data.portfolios.find(
+      (p: { title: string }) => p.title === 'Projects only',
+    );
+    const card = await server.call(`/api/user/preskilet?portfolioId=${projectsOnly.portfolioId}`);
+    expect(card.status).toBe(200);
+    expect(card.body.result.data.skills).toEqual([]);
   });
 });

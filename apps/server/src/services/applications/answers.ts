@@ -84,9 +84,30 @@ export async function withStoredFiles(
   return stored as Answers;
 }
 
-/** Validates answers against a form with the shared schema; failures name `answers.<field>[.<row>.<sub>]`. */
-export function validateAnswers(definition: FormDefinition, answers: Answers): Answers {
-  return parseAnswers(answersSchemaFor(definition), answers);
+/**
+ * Answer schemas of recently used form versions. A saved form version never changes (edits add a version), so
+ * `<opening id>:<version>` names one schema for good; building it is most of the cost of validating an answer set.
+ */
+const schemaCache = new Map<string, ReturnType<typeof answersSchemaFor>>();
+const SCHEMA_CACHE_SIZE = 500;
+
+function answersSchemaOf(definition: FormDefinition, versionKey: string | undefined) {
+  if (!versionKey) return answersSchemaFor(definition);
+  let schema = schemaCache.get(versionKey);
+  if (!schema) {
+    schema = answersSchemaFor(definition);
+    if (schemaCache.size >= SCHEMA_CACHE_SIZE) schemaCache.delete(schemaCache.keys().next().value as string);
+    schemaCache.set(versionKey, schema);
+  }
+  return schema;
+}
+
+/**
+ * Validates answers against a form with the shared schema; failures name `answers.<field>[.<row>.<sub>]`.
+ * `versionKey` (`<opening id>:<version>`) lets the schema of a saved form version be built once.
+ */
+export function validateAnswers(definition: FormDefinition, answers: Answers, versionKey?: string): Answers {
+  return parseAnswers(answersSchemaOf(definition, versionKey), answers);
 }
 
 /** Validates an autosaved draft: unfinished is fine, but only within what a submission could hold. */

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   type Answers,
   type AnswerValue,
@@ -11,11 +11,11 @@ import {
   type VerifiedAnswers,
   type VerifiedRecord,
 } from '@placely/contract';
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, individualProfiles, openingFormVersions, users } from '../../db/schema';
-import { loadApplicantVerifications, verifiedAnswersFor } from './verified';
+import { applications, individualProfiles, openingFormVersions, openingStages, users } from '../../db/schema';
+import { type ApplicantVerification, loadApplicantVerifications, verifiedAnswersFor } from './verified';
+import { xlsxStream as writeXlsx, type XlsxCell } from './xlsx-writer';
 
 /** Rows fetched per query while streaming: bounded memory whatever the number of applications. */
 const BATCH = 1000;
@@ -35,6 +35,8 @@ interface ExportRow {
   revision: number;
   formVersion: number;
   answers: Answers;
+  /** The applicant has a live verification decision (their badges are looked up). */
+  hasVerifications?: boolean;
   /** Filled per batch: what the organization may trust in this application. */
   verifiedRecords?: VerifiedRecord[];
   verifiedAnswers?: VerifiedAnswers;
@@ -235,13 +237,17 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
         name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
         email: users.email,
         status: applications.status,
-        stage: applications.stage,
+        stage: sql<
+          string | null
+        >`(select ${openingStages.name} from ${openingStages} where ${openingStages.id} = ${applications.stageId})`,
         score: applications.score,
         submittedAt: applications.submittedAt,
         updatedAt: applications.updatedAt,
         revision: applications.revision,
         formVersion: applications.formVersion,
         answers: applications.answers,
+        hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
+          where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null)`,
       })
       .from(applications)
       .innerJoin(users, eq(users.id, applications.applicantId))
@@ -249,21 +255,24 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
       .where(
         and(
           eq(applications.openingId, openingId),
+          // A row comparison: the (opening_id, submitted_at, id) index gives each batch as a range.
           after
-            ? or(
-                gt(applications.submittedAt, after.at),
-                and(eq(applications.submittedAt, after.at), gt(applications.id, after.id)),
-              )
+            ? sql`(${applications.submittedAt}, ${applications.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
             : undefined,
         ),
       )
       .orderBy(asc(applications.submittedAt), asc(applications.id))
       .limit(BATCH);
     if (batch.length === 0) return;
-    const verifications = await loadApplicantVerifications(
-      db,
-      batch.map((row) => row.applicantId),
-    );
+    // Badges need a live verification decision: a batch without one skips the lookup.
+    const vouched = batch.filter((row) => row.hasVerifications);
+    const verifications =
+      vouched.length > 0
+        ? await loadApplicantVerifications(
+            db,
+            vouched.map((row) => row.applicantId),
+          )
+        : new Map<number, ApplicantVerification>();
     for (const row of batch) {
       const verification = verifications.get(row.applicantId);
       row.verifiedRecords = verification?.records ?? [];
@@ -302,34 +311,24 @@ export function csvStream(db: Executor, openingId: string, plan: ExportPlan): Re
 
 /** Streams an XLSX workbook: one sheet, a bold frozen header row, file links as hyperlinks. */
 export function xlsxStream(db: Executor, openingId: string, plan: ExportPlan, sheetName: string): Readable {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Applications', {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = plan.columns.map((column) => ({
-    header: column.header,
-    width: Math.min(40, Math.max(12, column.header.length + 2)),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  (async () => {
+  async function* rows(): AsyncGenerator<XlsxCell[][]> {
     for await (const batch of applicationRows(db, openingId, plan)) {
-      for (const row of batch) {
-        sheet
-          .addRow(
-            plan.columns.map((column) => {
-              const cell = column.cell(row);
-              return cell !== null && typeof cell === 'object' ? { text: cell.text, hyperlink: cell.link } : cell;
-            }),
-          )
-          .commit();
-      }
+      yield batch.map((row) =>
+        plan.columns.map((column) => {
+          const cell = column.cell(row);
+          return cell !== null && typeof cell === 'object' ? { text: cell.text, hyperlink: cell.link } : cell;
+        }),
+      );
     }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
-  return output;
+  }
+  return writeXlsx({
+    name: sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Applications',
+    columns: plan.columns.map((column) => ({
+      header: column.header,
+      width: Math.min(40, Math.max(12, column.header.length + 2)),
+    })),
+    rows: rows(),
+  });
 }
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {

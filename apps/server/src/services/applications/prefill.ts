@@ -49,19 +49,43 @@ export async function loadApplicantData(db: Executor, user: UserRow, publicUrl: 
       .where(and(eq(resumes.userId, user.id), eq(resumes.isDefault, true), eq(files.status, 'ready')))
       .limit(1),
   ]);
+  return applicantDataOf(user, publicUrl, {
+    stored: stored?.data,
+    profile: profile ?? null,
+    phone: phone?.number ?? null,
+    portfolioPublicId: portfolio?.publicId ?? null,
+    resume: resume ?? null,
+  });
+}
+
+/** The parts of a person's saved data that auto-fill reads (one query each above, or one statement elsewhere). */
+export interface ApplicantDataParts {
+  stored: unknown;
+  profile: Pick<
+    typeof individualProfiles.$inferSelect,
+    'name' | 'location' | 'headline' | 'about' | 'linkedin' | 'github' | 'website'
+  > | null;
+  phone: string | null;
+  portfolioPublicId: string | null;
+  resume: { id: string; name: string; size: number; contentType: string | null } | null;
+}
+
+/** Auto-fill values from the parts: the stored data overlaid with the live profile, plus the default resume. */
+export function applicantDataOf(user: UserRow, publicUrl: string, parts: ApplicantDataParts): ApplicantData {
+  const { profile, resume } = parts;
   const live: AutoFillData = {
     name: profile?.name || user.name || undefined,
     email: user.email,
-    phone: phone?.number,
+    phone: parts.phone ?? undefined,
     location: profile?.location ?? undefined,
     headline: profile?.headline ?? undefined,
     about: profile?.about ?? undefined,
     linkedin: profile?.linkedin ?? undefined,
     github: profile?.github ?? undefined,
     website: profile?.website ?? undefined,
-    portfolioLink: portfolio ? `${publicUrl}/viewer/${portfolio.publicId}` : undefined,
+    portfolioLink: parts.portfolioPublicId ? `${publicUrl}/viewer/${parts.portfolioPublicId}` : undefined,
   };
-  const values: AutoFillData = readAutoFillData(stored?.data);
+  const values: AutoFillData = readAutoFillData(parts.stored);
   for (const [key, value] of Object.entries(live)) {
     if (value !== undefined && value !== null && value !== '') values[key as AutoFillKey] = value;
   }

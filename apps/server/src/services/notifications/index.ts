@@ -7,15 +7,7 @@ import {
 } from '@placely/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  notificationDeliveries,
-  notificationPreferences,
-  notifications,
-  organizationMemberOpenings,
-  organizationMembers,
-  organizationProfiles,
-  users,
-} from '../../db/schema';
+import { notificationPreferences } from '../../db/schema';
 
 /**
  * Notifications are written by the change that causes them, in its transaction (`notify`): the in-app row and, when
@@ -67,42 +59,40 @@ export async function unsubscribeEmail(db: Executor, userId: number, kind: Notif
     });
 }
 
-/** The contract's defaults as a SQL row set (kind, in_app, email), for preferences nobody changed. */
+/** The contract's defaults as a SQL row set (kind, in_app, email), for preferences nobody changed. Literals only
+ * (no parameters), so the fragment also fits prepared statements. */
 function defaultsTable(): SQL {
   const rows = NOTIFICATION_KINDS.map(
-    (kind) =>
-      sql`(${kind}::text, ${NOTIFICATION_DEFAULTS[kind].inApp}::boolean, ${NOTIFICATION_DEFAULTS[kind].email}::boolean)`,
+    (kind) => `('${kind}', ${NOTIFICATION_DEFAULTS[kind].inApp}, ${NOTIFICATION_DEFAULTS[kind].email})`,
   );
-  return sql`(values ${sql.join(rows, sql`, `)}) as d(kind, in_app, email)`;
+  return sql.raw(`(values ${rows.join(', ')}) as d(kind, in_app, email)`);
 }
 
 /**
- * The one write behind every notification: `events` is a query giving (recipient_id, kind, dedupe_key, link, payload);
- * each person's choices (or the defaults) decide the in-app row and the email outbox row. One statement, so a cause's
- * transaction pays one round trip however many people it tells; ON CONFLICT on the dedupe key makes it once per cause.
+ * The CTEs behind every notification, following a CTE named `n_events` with (recipient_id, kind, dedupe_key, link,
+ * payload): each person's choices (or the defaults) decide the in-app row and the email outbox row; ON CONFLICT on
+ * the dedupe key makes it once per cause. Data-modifying CTEs must be top-level, so a cause that is itself one
+ * statement (the submit) appends these to its own WITH list.
  */
-async function insertNotifications(tx: Executor, events: SQL): Promise<void> {
-  await tx.execute(sql`
-    with events as (${events}),
-    chosen as (
+export function notificationWriteCtes(): SQL {
+  return sql`n_chosen as (
       select e.recipient_id, e.kind, e.dedupe_key, e.link, e.payload,
              coalesce(p.in_app, d.in_app) as in_app, coalesce(p.email, d.email) as email
-      from events e
+      from n_events e
       join ${defaultsTable()} on d.kind = e.kind
-      left join ${notificationPreferences} p on p.user_id = e.recipient_id and p.kind = e.kind
-    ),
-    inserted as (
-      insert into ${notifications} (recipient_id, kind, payload, link, dedupe_key, in_app)
-      select recipient_id, kind, payload, link, dedupe_key, in_app from chosen where in_app or email
+      left join notification_preferences p on p.user_id = e.recipient_id and p.kind = e.kind
+    ), n_inserted as (
+      insert into notifications (recipient_id, kind, payload, link, dedupe_key, in_app)
+      select recipient_id, kind, payload, link, dedupe_key, in_app from n_chosen where in_app or email
       on conflict (dedupe_key) do nothing
       returning id, dedupe_key
-    )
-    insert into ${notificationDeliveries} (notification_id, channel)
-    select i.id, 'email' from inserted i join chosen c on c.dedupe_key = i.dedupe_key where c.email
-  `);
+    ), n_delivered as (
+      insert into notification_deliveries (notification_id, channel)
+      select i.id, 'email' from n_inserted i join n_chosen c on c.dedupe_key = i.dedupe_key where c.email
+    )`;
 }
 
-/** Writes the events in the caller's transaction, honouring each person's preferences. */
+/** Writes the events in the caller's transaction, honouring each person's preferences (one statement). */
 export async function notify(tx: Executor, events: NotificationEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rows = JSON.stringify(
@@ -114,61 +104,46 @@ export async function notify(tx: Executor, events: NotificationEvent[]): Promise
       payload: event.payload,
     })),
   );
-  await insertNotifications(
-    tx,
-    sql`select * from jsonb_to_recordset(${rows}::jsonb)
-        as x(recipient_id bigint, kind text, dedupe_key text, link text, payload jsonb)`,
-  );
+  await tx.execute(sql`with n_events as (
+      select * from jsonb_to_recordset(${rows}::jsonb)
+        as x(recipient_id bigint, kind text, dedupe_key text, link text, payload jsonb)
+    ), ${notificationWriteCtes()}
+    select 1`);
 }
 
 /**
- * A submitted application: "application received" for the candidate and "new application" for the organization and
- * the people of its team whose role covers the opening. One statement in the submit transaction (routes/apply).
+ * A submitted application, as CTEs to append to the submit's own statement after its `app` CTE (the inserted
+ * application): "application received" for the candidate and "new application" for the organization and the people
+ * of its team whose role covers the opening. Same statement, so the same transaction as the application.
+ * The links are notificationLinks.form / .application (contract) written in SQL.
  */
-export async function notifyApplicationSubmitted(
-  tx: Executor,
-  input: {
-    application: { id: string; applicantId: number };
-    opening: { id: string; title: string; organizationId: number };
-  },
-): Promise<void> {
-  const { application, opening } = input;
-  const applicantId = sql`${application.applicantId}::bigint`;
-  const organizationId = sql`${opening.organizationId}::bigint`;
-  const title = sql`${opening.title}::text`;
-  const m = organizationMembers;
-  const mo = organizationMemberOpenings;
-  await insertNotifications(
-    tx,
-    sql`
-      with team as (
-        select ${m.userId} as user_id from ${m}
-        left join ${mo} on ${mo.memberId} = ${m.id} and ${mo.openingId} = ${opening.id}::uuid
-        where ${m.organizationId} = ${organizationId} and ${m.userId} is not null and ${m.revokedAt} is null
-          and (${m.allOpenings} or ${mo.memberId} is not null)
-        -- An organization that predates teams still hears about its applications.
-        union select ${organizationId}
-      ),
-      names as (
-        select (select ${users.name} from ${users} where ${users.id} = ${applicantId}) as applicant,
-               (select coalesce(${organizationProfiles.name}, ${users.name}) from ${users}
-                  left join ${organizationProfiles} on ${organizationProfiles.userId} = ${users.id}
-                  where ${users.id} = ${organizationId}) as organization
-      )
-      select ${applicantId} as recipient_id, 'application.received'::text as kind,
-             ${`application.received:${application.id}`}::text as dedupe_key,
-             ${notificationLinks.form(opening.id)}::text as link,
-             jsonb_build_object('openingTitle', ${title}, 'organizationName', coalesce(names.organization, '')) as payload
-      from names
+export function applicationSubmittedCtes(): SQL {
+  return sql`n_opening as (
+      select o.id, o.title, o.organization_id, app.id as application_id, app.applicant_id
+      from app join openings o on o.id = app.opening_id
+    ), n_team as (
+      select m.user_id from n_opening n
+      join organization_members m on m.organization_id = n.organization_id
+      left join organization_member_openings mo on mo.member_id = m.id and mo.opening_id = n.id
+      where m.user_id is not null and m.revoked_at is null and (m.all_openings or mo.member_id is not null)
+      -- An organization that predates teams still hears about its applications.
+      union select organization_id from n_opening
+    ), n_events as (
+      select n.applicant_id as recipient_id, 'application.received'::text as kind,
+             'application.received:' || n.application_id as dedupe_key,
+             '/forms/' || n.id as link,
+             jsonb_build_object('openingTitle', n.title, 'organizationName', coalesce(
+               (select coalesce(op.name, u.name) from users u left join organization_profiles op on op.user_id = u.id
+                where u.id = n.organization_id), '')) as payload
+      from n_opening n
       union all
-      select team.user_id, 'opening.newApplication'::text,
-             ${`opening.newApplication:${application.id}:`}::text || team.user_id::text,
-             ${notificationLinks.application(opening.id, application.id)}::text,
-             jsonb_build_object('openingTitle', ${title}, 'applicantName', coalesce(names.applicant, ''))
-      from team, names
-      where team.user_id <> ${applicantId}
-    `,
-  );
+      select t.user_id, 'opening.newApplication'::text,
+             'opening.newApplication:' || n.application_id || ':' || t.user_id,
+             '/organization/openings?opening=' || n.id || '&application=' || n.application_id,
+             jsonb_build_object('openingTitle', n.title, 'applicantName',
+               coalesce((select u.name from users u where u.id = n.applicant_id), ''))
+      from n_opening n join n_team t on t.user_id <> n.applicant_id
+    ), ${notificationWriteCtes()}`;
 }
 
 /** Join requests decided (accepted or declined) in one group or verification group of the given kind. */

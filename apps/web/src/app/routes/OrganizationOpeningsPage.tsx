@@ -3,16 +3,84 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { isOrganizationAccount } from '@placely/contract';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { OpeningsList } from '../../features/openings/components/OpeningsList';
 import { ResponsesView } from '../../features/openings/components/ResponsesView';
 import { ApplicationLastChange, OpeningLastChange } from '../../features/organization/components/LastChanges';
 import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
+import { usePipeline } from '../../features/shortlisting/api/getPipeline';
+import { PipelineToolbar } from '../../features/shortlisting/components/PipelineToolbar';
+import { StageHistory } from '../../features/shortlisting/components/StageHistory';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
+
+/**
+ * The responses of one opening with its pipeline: `&stage=` filters by stage; the selection (rows, or every
+ * application matching the filter) feeds "Move to…".
+ */
+function OpeningResponses(props: {
+  openingId: string;
+  applicationId: string | null;
+  fileId: string | null;
+  stageId: string | null;
+  onStageChange: (stageId: string | null) => void;
+  onOpenApplication: (id: string | null) => void;
+  onFileStarted: () => void;
+}) {
+  const { openingId, stageId } = props;
+  const pipeline = usePipeline(openingId);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const clear = useCallback(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+  }, []);
+  const stageNames = new Map(pipeline.data?.stages.map((stage) => [stage.id, stage.name]));
+  return (
+    <ResponsesView
+      openingId={openingId}
+      applicationId={props.applicationId}
+      fileId={props.fileId}
+      onOpenApplication={props.onOpenApplication}
+      onFileStarted={props.onFileStarted}
+      openingNote={<OpeningLastChange openingId={openingId} />}
+      renderApplicationNote={(id) => <ApplicationLastChange openingId={openingId} applicationId={id} />}
+      stageId={stageId}
+      renderApplicationExtra={(id) => <StageHistory openingId={openingId} applicationId={id} />}
+      {...(pipeline.data ? { stageNameOf: (id: string) => stageNames.get(id) } : {})}
+      {...(pipeline.data?.abilities.move
+        ? {
+            selection: {
+              selected,
+              onChange: (next: Set<string>) => {
+                setSelected(next);
+                setAllMatching(false);
+              },
+            },
+          }
+        : {})}
+      toolbar={
+        pipeline.data && (
+          <PipelineToolbar
+            pipeline={pipeline.data}
+            stageId={stageId}
+            onStageChange={(next) => {
+              clear();
+              props.onStageChange(next);
+            }}
+            selected={selected}
+            allMatching={allMatching}
+            onSelectAllMatching={() => setAllMatching(true)}
+            onClearSelection={clear}
+          />
+        )
+      }
+    />
+  );
+}
 
 /**
  * /organization/openings: the organization's openings; `?opening=` shows that opening's responses,
@@ -26,6 +94,7 @@ export default function OrganizationOpeningsPage() {
   const openingId = params.get('opening');
   const applicationId = params.get('application');
   const fileId = params.get('file');
+  const stageId = params.get('stage');
 
   const openApplication = useCallback(
     (id: string | null) =>
@@ -50,6 +119,16 @@ export default function OrganizationOpeningsPage() {
       ),
     [setParams],
   );
+  const changeStage = useCallback(
+    (id: string | null) =>
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        if (id) next.set('stage', id);
+        else next.delete('stage');
+        return next;
+      }),
+    [setParams],
+  );
 
   const here = `${PATHS.organization.openings}${params.size ? `?${params}` : ''}`;
   if (!accessToken) {
@@ -69,14 +148,15 @@ export default function OrganizationOpeningsPage() {
   if (openingId) {
     return (
       <Page title="Responses" maxWidth={1400}>
-        <ResponsesView
+        <OpeningResponses
+          key={openingId}
           openingId={openingId}
           applicationId={applicationId}
           fileId={applicationId ? fileId : null}
+          stageId={stageId}
+          onStageChange={changeStage}
           onOpenApplication={openApplication}
           onFileStarted={fileStarted}
-          openingNote={<OpeningLastChange openingId={openingId} />}
-          renderApplicationNote={(id) => <ApplicationLastChange openingId={openingId} applicationId={id} />}
         />
       </Page>
     );

@@ -1,4 +1,5 @@
 import { isUnderPath, PATHS } from '../../app/paths';
+import { ApiError } from '../../lib/api/errors';
 import { useAppStore } from '../../lib/store';
 import { readStoredAccessToken } from '../../lib/tokenStorage';
 import { postSignIn } from './api/signIn';
@@ -22,7 +23,9 @@ export async function bootstrapSession(pathname: string): Promise<BootstrapOutco
     const result = await postSignIn({ assumeStudent: isAssumeStudentPath(pathname) });
     return applySignInResult(result);
   } catch (error) {
-    useAppStore.getState().clearSession();
+    // No answer at all (offline, or the page is being left mid-request) says nothing about the session: keep it, so
+    // leaving a page while it starts, or opening the app offline, does not sign the person out.
+    if (!(error instanceof ApiError && error.code === 'NETWORK_ERROR')) useAppStore.getState().clearSession();
     throw error;
   }
 }

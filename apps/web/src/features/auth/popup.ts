@@ -1,14 +1,14 @@
 import {
   AUTH_BROADCAST_CHANNEL,
-  AUTH_PATHS,
   type PopupMessage,
   popupMessageSchema,
   SIGN_IN_FAILURE_MESSAGES,
-  SIGN_IN_POPUP,
   type SignInFailure,
 } from '@placely/contract';
+import { openSignInWindow } from './popupWindow';
 
-export const SIGN_IN_POPUP_NAME = 'placely-signin';
+export { SIGN_IN_POPUP_NAME } from './popupWindow';
+
 const CLOSED_POLL_MS = 500;
 /** After the popup closes, a message it sent just before may still be on its way. */
 const CLOSED_GRACE_MS = 800;
@@ -28,13 +28,23 @@ export interface PopupToken {
   expiresAt: string;
 }
 
-function popupFeatures(): string {
-  const { width, height } = SIGN_IN_POPUP;
-  const outerWidth = window.outerWidth || window.innerWidth;
-  const outerHeight = window.outerHeight || window.innerHeight;
-  const left = Math.max(0, Math.round(window.screenX + (outerWidth - width) / 2));
-  const top = Math.max(0, Math.round(window.screenY + (outerHeight - height) / 2));
-  return `width=${width},height=${height},left=${left},top=${top}`;
+/** A popup opened before the app loaded (server-rendered page), waiting for the sign-in to take it over. */
+let adopted: { popup: Window | null } | null = null;
+
+export function adoptSignInPopup(popup: Window | null): void {
+  adopted = { popup };
+}
+
+/** True while the page has handed over a sign-in that the app must finish. */
+export function hasAdoptedSignIn(): boolean {
+  return adopted !== null;
+}
+
+function adoptedOrNewPopup(): Window | null {
+  if (!adopted) return openSignInWindow();
+  const { popup } = adopted;
+  adopted = null;
+  return popup;
 }
 
 /**
@@ -43,10 +53,8 @@ function popupFeatures(): string {
  */
 export function openSignInPopup(): Promise<PopupToken> {
   const origin = window.location.origin;
-  const url = `${AUTH_PATHS.start}?origin=${encodeURIComponent(origin)}`;
-  const popup = window.open(url, SIGN_IN_POPUP_NAME, popupFeatures());
+  const popup = adoptedOrNewPopup();
   if (!popup) return Promise.reject(new SignInPopupError('popupBlocked'));
-  popup.focus();
 
   return new Promise<PopupToken>((resolve, reject) => {
     let settled = false;

@@ -1,4 +1,5 @@
 import { MESSAGES, SIGN_IN_FAILURE_MESSAGES } from '@placely/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isSafeNextPath, PATHS } from '../../app/paths';
@@ -31,6 +32,7 @@ export function useSignIn() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
 
   const signIn = useCallback(
     async (options: SignInOptions = {}) => {
@@ -43,6 +45,9 @@ export function useSignIn() {
         const token = await popup;
         useAppStore.getState().setAccessToken(token.accessToken);
         const result = await postSignIn({ assumeStudent });
+        // Pages asked the server with the new token while the account was still being settled (e.g. a join page's
+        // abilities before the person became an Individual): ask again now that it is.
+        void queryClient.invalidateQueries();
         if (applySignInResult(result) === 'selectAccountType') {
           showError(MESSAGES.accountTypeDoesNotExist);
           navigate(PATHS.selectAccountType);
@@ -57,7 +62,7 @@ export function useSignIn() {
         setPending(false);
       }
     },
-    [navigate, pathname],
+    [navigate, pathname, queryClient],
   );
 
   return { signIn, pending };

@@ -6,7 +6,7 @@ import {
   type StoredFile,
   TUS_ENDPOINT,
 } from '@placely/contract';
-import { Upload } from 'tus-js-client';
+import type { Upload } from 'tus-js-client';
 import { apiData, refreshAccessToken } from '../api/client';
 import { ApiError } from '../api/errors';
 import { useAppStore } from '../store';
@@ -66,55 +66,74 @@ export function uploadFile(file: File, purpose: FilePurpose, onProgress: (fracti
   }
 
   let upload: Upload | undefined;
+  // Paused or cancelled before the tus client had loaded: honoured once it has.
+  let held: 'paused' | 'cancelled' | null = null;
   // A 401 mid-upload refreshes the token; the next request waits for it.
   let pendingRefresh: Promise<unknown> | null = null;
-  const done = new Promise<StoredFile>((resolve, reject) => {
-    upload = new Upload(file, {
-      endpoint: TUS_ENDPOINT,
-      chunkSize: CHUNK_BYTES,
-      retryDelays: uploadRetryDelays(),
-      metadata: { filename: file.name, purpose },
-      removeFingerprintOnSuccess: true,
-      onBeforeRequest: async (request) => {
-        if (pendingRefresh) {
-          await pendingRefresh;
-          pendingRefresh = null;
-        }
-        const token = useAppStore.getState().accessToken;
-        if (token) request.setHeader('Authorization', token);
-      },
-      onShouldRetry: (error, _attempt, options) => {
-        const status = error.originalResponse?.getStatus() ?? 0;
-        if (status === 401) {
-          if (pendingRefresh) return false;
-          pendingRefresh = refreshAccessToken().catch(() => undefined);
-          return true;
-        }
-        if (status >= 400 && status < 500 && status !== 409 && status !== 423) return false;
-        return options.retryDelays !== null;
-      },
-      onProgress: (sent, total) => onProgress(total ? sent / total : 0),
-      onSuccess: () => {
-        const id = upload?.url?.split('/').pop();
-        if (!id) {
-          reject(new ApiError('The upload finished without a file id.', 'INTERNAL', 0));
+  // The tus client loads with the first large file only (most forms never need it).
+  const done = import('tus-js-client').then(
+    ({ Upload: TusUpload }) =>
+      new Promise<StoredFile>((resolve, reject) => {
+        if (held === 'cancelled') {
+          reject(new DOMException('The upload was cancelled.', 'AbortError'));
           return;
         }
-        apiData<StoredFile>(`/api/files/${id}`).then(resolve, reject);
-      },
-      onError: (error) => reject(errorFromTus(error)),
-    });
-    upload.findPreviousUploads().then((previous) => {
-      const latest = previous[0];
-      if (latest && upload) upload.resumeFromPreviousUpload(latest);
-      upload?.start();
-    }, reject);
-  });
+        upload = new TusUpload(file, {
+          endpoint: TUS_ENDPOINT,
+          chunkSize: CHUNK_BYTES,
+          retryDelays: uploadRetryDelays(),
+          metadata: { filename: file.name, purpose },
+          removeFingerprintOnSuccess: true,
+          onBeforeRequest: async (request) => {
+            if (pendingRefresh) {
+              await pendingRefresh;
+              pendingRefresh = null;
+            }
+            const token = useAppStore.getState().accessToken;
+            if (token) request.setHeader('Authorization', token);
+          },
+          onShouldRetry: (error, _attempt, options) => {
+            const status = error.originalResponse?.getStatus() ?? 0;
+            if (status === 401) {
+              if (pendingRefresh) return false;
+              pendingRefresh = refreshAccessToken().catch(() => undefined);
+              return true;
+            }
+            if (status >= 400 && status < 500 && status !== 409 && status !== 423) return false;
+            return options.retryDelays !== null;
+          },
+          onProgress: (sent, total) => onProgress(total ? sent / total : 0),
+          onSuccess: () => {
+            const id = upload?.url?.split('/').pop();
+            if (!id) {
+              reject(new ApiError('The upload finished without a file id.', 'INTERNAL', 0));
+              return;
+            }
+            apiData<StoredFile>(`/api/files/${id}`).then(resolve, reject);
+          },
+          onError: (error) => reject(errorFromTus(error)),
+        });
+        upload.findPreviousUploads().then((previous) => {
+          const latest = previous[0];
+          if (latest && upload) upload.resumeFromPreviousUpload(latest);
+          if (held === null) upload?.start();
+        }, reject);
+      }),
+  );
   return {
     done,
-    pause: () => void upload?.abort(false),
-    resume: () => upload?.start(),
-    cancel: () => void upload?.abort(true),
+    pause: () => {
+      held = 'paused';
+      void upload?.abort(false);
+    },
+    resume: () => {
+      held = null;
+      upload?.start();
+    },
+    cancel: () => {
+      held = 'cancelled';
+      void upload?.abort(true);
+    },
     resumable: true,
   };
 }

@@ -26,6 +26,8 @@ export function SignInButton({ next, size = 'medium', variant = 'contained', ful
       onClick={() => {
         void signIn({ next: next ?? null });
       }}
+      // A server-rendered page's small entry handles this click until the app has loaded (main.tsx).
+      data-app-action="sign-in"
       sx={
         onPrimaryBar
           ? {

@@ -20,6 +20,7 @@ import {
   type FormField,
   type ReceivedApplicationDetail,
 } from '@placely/contract';
+import type { ReactNode } from 'react';
 import { VerifiedBadge } from '../../../lib/components/VerifiedBadge';
 import { showError } from '../../../lib/snackbar';
 import { openFile } from '../../../lib/uploads/fileLink';
@@ -170,10 +171,13 @@ export function ApplicationDialog({
   openingId,
   applicationId,
   onClose,
+  renderExtra,
 }: {
   openingId: string;
   applicationId: string | null;
   onClose: () => void;
+  /** More about the application from other features (the page passes the stage history). */
+  renderExtra?: (applicationId: string) => ReactNode;
 }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -247,6 +251,7 @@ export function ApplicationDialog({
                 </Stack>
               </Box>
             )}
+            {renderExtra?.(detail.id)}
             <Answers detail={detail} />
             <Revisions detail={detail} />
           </Stack>

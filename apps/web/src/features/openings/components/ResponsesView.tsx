@@ -2,6 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -49,6 +50,16 @@ export interface ResponsesViewProps {
   openingNote?: ReactNode;
   /** Who last did something with one application. */
   renderApplicationNote?: (applicationId: string) => ReactNode;
+  /** Only the applications in this pipeline stage (shortlisting), or all. */
+  stageId?: string | null;
+  /** The name of a stage: when given, the table has a Stage column. */
+  stageNameOf?: (stageId: string) => string | undefined;
+  /** Selected applications (kept across pages and "Load more"): when given, rows have checkboxes. */
+  selection?: { selected: ReadonlySet<string>; onChange: (selected: Set<string>) => void };
+  /** Shown above the table (the page passes the pipeline's filter and actions). */
+  toolbar?: ReactNode;
+  /** More in the application dialog (the page passes the stage history). */
+  renderApplicationExtra?: (applicationId: string) => ReactNode;
 }
 
 /** The responses to one opening: a table of applicants and their answers, one application at a time, exports. */
@@ -60,10 +71,15 @@ export function ResponsesView({
   onFileStarted,
   openingNote,
   renderApplicationNote,
+  stageId = null,
+  stageNameOf,
+  selection,
+  toolbar,
+  renderApplicationExtra,
 }: ResponsesViewProps) {
   const [order, setOrder] = useState<ResponseOrder>('newest');
   const opening = useOpening(openingId);
-  const applications = useApplications(openingId, order);
+  const applications = useApplications(openingId, order, stageId);
   const pages = applications.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const total = pages[0]?.total ?? 0;
@@ -85,6 +101,16 @@ export function ResponsesView({
   }, [fileId, onFileStarted]);
 
   const title = opening.data?.title ?? 'Responses';
+  const pageSelected = selection ? items.filter((item) => selection.selected.has(item.id)).length : 0;
+  const toggle = (ids: string[], on: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    selection.onChange(next);
+  };
   return (
     <Stack spacing={2}>
       <Box>
@@ -131,6 +157,8 @@ export function ResponsesView({
         {opening.data?.abilities.export && <ExportButtons openingId={openingId} disabled={total === 0} />}
       </Stack>
 
+      {toolbar}
+
       {applications.isError ? (
         <Alert
           severity="error"
@@ -147,7 +175,9 @@ export function ResponsesView({
       ) : items.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
           <Typography color="text.secondary">
-            No applications yet. Share the form link to start receiving them.
+            {stageId
+              ? 'No applications in this stage.'
+              : 'No applications yet. Share the form link to start receiving them.'}
           </Typography>
         </Paper>
       ) : (
@@ -155,6 +185,21 @@ export function ResponsesView({
           <Table size="small" aria-label={`Applications to ${title}`}>
             <TableHead>
               <TableRow>
+                {selection && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={pageSelected > 0 && pageSelected === items.length}
+                      indeterminate={pageSelected > 0 && pageSelected < items.length}
+                      onChange={(event) =>
+                        toggle(
+                          items.map((item) => item.id),
+                          event.target.checked,
+                        )
+                      }
+                      slotProps={{ input: { 'aria-label': 'Select every application shown' } }}
+                    />
+                  </TableCell>
+                )}
                 <TableCell sx={{ minWidth: 160 }}>Applicant</TableCell>
                 <TableCell sortDirection={order === 'newest' ? 'desc' : 'asc'} sx={{ whiteSpace: 'nowrap' }}>
                   <TableSortLabel
@@ -166,6 +211,7 @@ export function ResponsesView({
                   </TableSortLabel>
                 </TableCell>
                 <TableCell>Status</TableCell>
+                {stageNameOf && <TableCell>Stage</TableCell>}
                 {columns.map((column) => (
                   <TableCell key={column.id} sx={cellSx} title={column.label}>
                     {column.label}
@@ -175,7 +221,20 @@ export function ResponsesView({
             </TableHead>
             <TableBody>
               {items.map((item) => (
-                <TableRow key={item.id} hover>
+                <TableRow key={item.id} hover selected={selection?.selected.has(item.id) ?? false}>
+                  {selection && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selection.selected.has(item.id)}
+                        onChange={(event) => toggle([item.id], event.target.checked)}
+                        slotProps={{
+                          input: {
+                            'aria-label': `Select ${item.applicant.name ?? item.applicant.email ?? 'applicant'}`,
+                          },
+                        }}
+                      />
+                    </TableCell>
+                  )}
                   <TableCell>
                     <Link
                       component="button"
@@ -208,6 +267,9 @@ export function ResponsesView({
                     )}
                   </TableCell>
                   <TableCell>{APPLICATION_STATUS_LABELS[item.status]}</TableCell>
+                  {stageNameOf && (
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{stageNameOf(item.stageId) ?? ''}</TableCell>
+                  )}
                   {columns.map((column) => {
                     const field = fieldFor(column.id, item.formVersion, forms);
                     const text = field ? formatAnswer(field, item.answers[column.id]) : '';
@@ -237,7 +299,12 @@ export function ResponsesView({
           </Button>
         </Box>
       )}
-      <ApplicationDialog openingId={openingId} applicationId={applicationId} onClose={() => onOpenApplication(null)} />
+      <ApplicationDialog
+        openingId={openingId}
+        applicationId={applicationId}
+        onClose={() => onOpenApplication(null)}
+        {...(renderApplicationExtra ? { renderExtra: renderApplicationExtra } : {})}
+      />
     </Stack>
   );
 }

@@ -197,6 +197,8 @@ export function PortfolioViewer({ view }: { view: PortfolioView }) {
         <Button
           startIcon={<PrintIcon />}
           onClick={() => window.print()}
+          // The small entry of the server-rendered page prints before the app has loaded (main.tsx).
+          data-app-action="print"
           sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, displayPrint: 'none' }}
         >
           Print

@@ -18,10 +18,12 @@ export interface ApplicationDoneProps {
   /** Just sent or just edited in this visit (a success message), or an earlier application being revisited. */
   outcome: 'sent' | 'edited' | 'revisit';
   editTo: string;
+  /** Where the application stands, in the organization's words for applicants (shortlisting). */
+  stageLabel?: string | null;
 }
 
 /** The confirmation: what was sent, when, its status, and the way to edit it while that is allowed. */
-export function ApplicationDone({ application, definition, outcome, editTo }: ApplicationDoneProps) {
+export function ApplicationDone({ application, definition, outcome, editTo, stageLabel }: ApplicationDoneProps) {
   const edited = application.revision > 1;
   return (
     <Stack spacing={3}>
@@ -48,6 +50,15 @@ export function ApplicationDone({ application, definition, outcome, editTo }: Ap
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             <Chip size="small" color="primary" label={STATUS_LABELS[application.status]} />
+            {stageLabel && application.status !== 'withdrawn' && (
+              <Chip
+                size="small"
+                color="primary"
+                variant="outlined"
+                label={stageLabel}
+                aria-label={`Stage: ${stageLabel}`}
+              />
+            )}
             {edited && <Chip size="small" variant="outlined" label="Edited" />}
           </Stack>
         </Stack>

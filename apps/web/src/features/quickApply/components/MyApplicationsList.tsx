@@ -83,7 +83,16 @@ export function MyApplicationsList() {
                   </Typography>
                 </Box>
                 <Stack direction="row" spacing={1} sx={{ flexShrink: 0, alignItems: 'center' }}>
-                  <Chip size="small" color="primary" variant="outlined" label={STATUS_LABELS[item.status]} />
+                  {item.stageLabel && item.status !== 'withdrawn' ? (
+                    <Chip
+                      size="small"
+                      color="primary"
+                      label={item.stageLabel}
+                      aria-label={`Stage: ${item.stageLabel}`}
+                    />
+                  ) : (
+                    <Chip size="small" color="primary" variant="outlined" label={STATUS_LABELS[item.status]} />
+                  )}
                   {item.revision > 1 && <Chip size="small" variant="outlined" label="Edited" />}
                 </Stack>
               </Stack>

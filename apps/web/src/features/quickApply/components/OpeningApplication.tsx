@@ -24,6 +24,7 @@ import { ApplicationDone } from './ApplicationDone';
 import { BlockerScreen, OpeningNotFound } from './BlockerScreen';
 import { EditApplicationForm } from './EditApplicationForm';
 import { FormPreview } from './FormPreview';
+import { FormReadOnly } from './FormReadOnly';
 import { NewApplicationForm } from './NewApplicationForm';
 import { OpeningDetails } from './OpeningDetails';
 
@@ -183,7 +184,15 @@ export function OpeningApplication({
       />
     );
   } else if (application) {
-    body = <ApplicationDone application={application} definition={opening.form} outcome={outcome} editTo={editTo} />;
+    body = (
+      <ApplicationDone
+        application={application}
+        definition={opening.form}
+        outcome={outcome}
+        editTo={editTo}
+        stageLabel={opening.viewer?.stageLabel ?? null}
+      />
+    );
   } else if (opening.blocker) {
     body = (
       <BlockerScreen
@@ -196,21 +205,32 @@ export function OpeningApplication({
   } else if (opening.applyMode === 'external') {
     body = <ExternalApply opening={opening} />;
   } else if (!opening.viewer || userId === null) {
+    // Signed out: the whole form, read-only, so people can see what is asked before they commit.
     body = (
-      <Card variant="outlined">
-        <CardContent>
-          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Typography variant="h6" component="h2">
-              Sign in to apply
+      <Stack spacing={3}>
+        <Card variant="outlined">
+          <CardContent>
+            <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+              <Typography variant="h6" component="h2">
+                Sign in with Google to apply
+              </Typography>
+              <Typography color="text.secondary">
+                Sign in with your Google account and the form fills itself in from your profile. New here? Signing in
+                creates your account.
+              </Typography>
+              {signIn}
+            </Stack>
+          </CardContent>
+        </Card>
+        {opening.form && (
+          <Box component="section" aria-labelledby="questions-heading">
+            <Typography variant="h5" component="h2" id="questions-heading" sx={{ mb: 2 }}>
+              The questions
             </Typography>
-            <Typography color="text.secondary">
-              Sign in with your Google account and the form fills itself in from your profile. New here? Signing in
-              creates your account.
-            </Typography>
-            {signIn}
-          </Stack>
-        </CardContent>
-      </Card>
+            <FormReadOnly definition={opening.form} />
+          </Box>
+        )}
+      </Stack>
     );
   } else if (!opening.form) {
     body = <Alert severity="warning">This opening has no form yet. Please come back later.</Alert>;

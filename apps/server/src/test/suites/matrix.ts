@@ -1,0 +1,1110 @@
+import { ORGANIZATION_HEADER } from '@placely/contract';
+import { eq } from 'drizzle-orm';
+import { openings } from '../../db/schema';
+import { seedEmail, seedOpeningInput } from '../../seed/helpers';
+import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
+
+/**
+ * The authorization matrix: one entry per documented operation (`METHOD /path` as in the OpenAPI document).
+ * A route without an entry fails `authorization-matrix.test.ts` by name, so every new route gets a decision here.
+ *
+ * - `owned`: the operation reaches a resource someone owns. `targets` names, per resource, the actor who may act on it
+ *   (`owner`, whose request is the control and must succeed) and anyone else allowed by a rule (`alsoAllowed`);
+ *   every other actor, signed out included, must be refused.
+ * - `self`: the operation works on the caller's own data and takes no foreign id; any signed-in actor may succeed,
+ *   signed out is 401, and no one sees another's markers.
+ * - `public`: public by design (`why`); anyone may succeed, and still no private marker may cross.
+ *
+ * The same requests are the valid starting points of the generated bad-input suite (`bad-input.test.ts`).
+ */
+export interface Req {
+  method: string;
+  /** The path with its parameters filled in. */
+  path: string;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  /** A non-JSON body (file uploads). */
+  raw?: { contentType: string; bytes: Buffer };
+  /** Headers of the request itself (the organization it acts for), over the caller's own. */
+  headers?: Record<string, string>;
+}
+
+export interface Target {
+  owner: SignedInActor;
+  label: string;
+  request: Req;
+  alsoAllowed?: readonly ActorName[] | 'everyone';
+  /** Markers the request legitimately shows to whoever holds it (a download link carries its file name). */
+  reveals?: string[];
+  /** Run before each other actor's attempt (e.g. adding the same phone number first). */
+  prepare?: (world: World, caller: ActorName) => Promise<void>;
+  /** The owner's expected status when it is not 200. */
+  control?: number;
+}
+
+export type Entry =
+  | {
+      access: 'owned';
+      targets: (world: World) => Target[] | Promise<Target[]>;
+      /** The owner's control changes what later entries rely on: it runs after every other entry. */
+      destructive?: boolean;
+      /** The status for signed-out callers, when not 401. */
+      signedOut?: number;
+    }
+  | {
+      access: 'self';
+      request: (world: World, caller: SignedInActor) => Req;
+      /** Ends the session it is called with: each caller uses a fresh one. */
+      freshSession?: boolean;
+      signedOut?: number;
+      /** Who sends the valid request the bad-input suite starts from. */
+      fuzzAs?: SignedInActor;
+      /** Why no actor can succeed with a fixed request. */
+      noSuccess?: string;
+    }
+  | {
+      access: 'public';
+      why: string;
+      targets?: (world: World) => Target[];
+      request?: (world: World) => Req;
+      fuzzAs?: ActorName;
+    };
+
+const get = (path: string, query?: Req['query']): Req => ({ method: 'GET', path, query });
+const post = (path: string, body: unknown): Req => ({ method: 'POST', path, body });
+const put = (path: string, body: unknown): Req => ({ method: 'PUT', path, body });
+const patch = (path: string, body: unknown): Req => ({ method: 'PATCH', path, body });
+const del = (path: string, query: Req['query']): Req => ({ method: 'DELETE', path, query });
+
+const INDIVIDUALS = ['indA', 'indB'] as const;
+const ORGANIZATIONS = ['orgA', 'orgB'] as const;
+const PHONES: Record<SignedInActor, string> = {
+  orgA: '+919822200001',
+  orgB: '+919822200002',
+  indA: '+919800000001',
+  indB: '+919800000002',
+  admin: '+919822200003',
+  verifier: '+919822200004',
+  root: '+919822200005',
+  coordA: '+919822200006',
+  reviewerA: '+919822200007',
+  formerA: '+919822200008',
+};
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/** orgA's team roles among `roles`; orgB has no team beyond its owner. */
+const team = (who: 'orgA' | 'orgB', ...roles: ActorName[]): ActorName[] => (who === 'orgA' ? roles : []);
+/** A request naming the organization it acts for, as the web sends it: everyone who tries it names that one. */
+const actingFor = (world: World, who: SignedInActor, req: Req): Req => ({
+  ...req,
+  headers: { [ORGANIZATION_HEADER]: String(world.actors[who].userId) },
+});
+
+const perIndividual = (build: (world: World, who: 'indA' | 'indB') => Omit<Target, 'owner'>) => (world: World) =>
+  INDIVIDUALS.map((who) => ({ owner: who, ...build(world, who) }));
+const perOrganization = (build: (world: World, who: 'orgA' | 'orgB') => Omit<Target, 'owner'>) => (world: World) =>
+  ORGANIZATIONS.map((who) => ({ owner: who, ...build(world, who) }));
+
+/** Profile sections share one route factory; their matrix rows do too. */
+function section(
+  path: string,
+  idOf: (world: World, who: 'indA' | 'indB') => string,
+  spareOf: ((world: World, who: 'indA' | 'indB') => string) | undefined,
+  entry: (world: World, who: 'indA' | 'indB') => unknown,
+  fresh: unknown,
+): Record<string, Entry> {
+  const deleteTarget = spareOf ?? idOf;
+  return {
+    [`GET ${path}`]: { access: 'self', request: () => get(path) },
+    [`POST ${path}`]: { access: 'self', request: () => post(path, fresh), fuzzAs: 'indA' },
+    [`PUT ${path}`]: {
+      access: 'owned',
+      targets: perIndividual((world, who) => ({
+        label: `${who}'s entry`,
+        request: put(path, { id: idOf(world, who), entry: entry(world, who) }),
+      })),
+    },
+    [`DELETE ${path}`]: {
+      access: 'owned',
+      destructive: true,
+      targets: perIndividual((world, who) => ({
+        label: `${who}'s entry`,
+        request: del(path, { id: deleteTarget(world, who) }),
+      })),
+    },
+  };
+}
+
+const openingBody = (world: World, who: SignedInActor) =>
+  seedOpeningInput({ title: world.marker(who, 'draftOpening'), status: 'draft' });
+
+export const MATRIX: Record<string, Entry> = {
+  'GET /api/config': { access: 'public', why: 'client configuration', request: () => get('/api/config') },
+  'GET /api/health': { access: 'public', why: 'health check', request: () => get('/api/health') },
+  'GET /api/auth/start': {
+    access: 'public',
+    why: 'starts sign-in',
+    request: (world) => get('/api/auth/start', { origin: world.server.baseUrl }),
+  },
+  'GET /api/auth/callback': {
+    access: 'public',
+    why: 'the identity provider returns here; the signed flow cookie decides',
+    request: () => get('/api/auth/callback', { code: 'suite', state: 'suite' }),
+  },
+  'POST /api/auth/refresh': {
+    access: 'public',
+    why: 'authenticated by the refresh cookie, not the access token; without one it is 401 to all',
+    request: () => post('/api/auth/refresh', undefined),
+  },
+  'POST /api/auth/signout': {
+    access: 'self',
+    freshSession: true,
+    signedOut: 200,
+    request: () => post('/api/auth/signout', undefined),
+  },
+  'POST /api/user/signIn': { access: 'self', request: () => post('/api/user/signIn', { assumeStudent: false }) },
+  'GET /api/user/profile': { access: 'self', request: () => get('/api/user/profile') },
+  'POST /api/user/profile': {
+    access: 'self',
+    request: (world, caller) =>
+      post('/api/user/profile', {
+        phoneNumbers: [
+          PHONES[caller],
+          ...(caller === 'indA' || caller === 'indB' ? [world.ind[caller].smsPhone] : []),
+        ].map((number) => ({ number })),
+      }),
+    fuzzAs: 'verifier',
+  },
+  'GET /api/user/account': {
+    access: 'self',
+    request: () => get('/api/user/account', { account: 'Individual' }),
+  },
+  'POST /api/user/update/autoFillData': {
+    access: 'self',
+    request: () => post('/api/user/update/autoFillData', { autoFillData: { headline: 'Suite headline' } }),
+    fuzzAs: 'verifier',
+  },
+  'POST /api/individual/profile': {
+    access: 'self',
+    request: (_world, caller) => post('/api/individual/profile', { profile: { name: `Suite ${caller}` } }),
+    fuzzAs: 'verifier',
+  },
+  'POST /api/organization/profile': {
+    access: 'self',
+    request: (_world, caller) => post('/api/organization/profile', { profile: { name: `Suite ${caller}` } }),
+    fuzzAs: 'orgA',
+  },
+  'POST /api/profile/phone/verified': {
+    access: 'self',
+    noSuccess: 'needs a checked code',
+    request: (_world, caller) => post('/api/profile/phone/verified', { phoneNumber: PHONES[caller] }),
+  },
+  'POST /api/profile/phone/code': {
+    access: 'self',
+    request: (_world, caller) => post('/api/profile/phone/code', { phoneNumber: PHONES[caller] }),
+    fuzzAs: 'root',
+  },
+  'GET /api/profile/phone/code': {
+    access: 'self',
+    request: (world, caller) =>
+      get('/api/profile/phone/code', {
+        phoneNumber: caller === 'indA' || caller === 'indB' ? world.ind[caller].smsPhone : PHONES[caller],
+      }),
+    fuzzAs: 'indA',
+  },
+  'POST /api/profile/phone/code/check': {
+    access: 'self',
+    noSuccess: 'needs the code the SMS carried',
+    request: (_world, caller) => post('/api/profile/phone/code/check', { phoneNumber: PHONES[caller], code: '000000' }),
+  },
+  'GET /api/dev/sms/latest': {
+    access: 'owned',
+    targets: perIndividual((world, who) => ({
+      label: `the code sent to ${who}'s number, read by someone who added the same number`,
+      request: get('/api/dev/sms/latest', { phoneNumber: world.ind[who].smsPhone }),
+      async prepare(w, caller) {
+        const token = w.actors[caller].token;
+        if (!token) return;
+        await w.server.call('/api/user/profile', {
+          token,
+          body: { phoneNumbers: [{ number: PHONES[caller as SignedInActor] }, { number: w.ind[who].smsPhone }] },
+        });
+      },
+    })),
+  },
+
+  // Files
+  'POST /api/files': {
+    access: 'self',
+    request: () => ({
+      method: 'POST',
+      path: '/api/files',
+      query: { purpose: 'resume', name: 'suite.pdf' },
+      raw: { contentType: 'application/octet-stream', bytes: pdf() },
+    }),
+    fuzzAs: 'indA',
+  },
+  'GET /api/files/{id}': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.flatMap((who) => [
+        { owner: who, label: `${who}'s resume file`, request: get(`/api/files/${world.ind[who].resumeFileId}`) },
+        {
+          owner: who,
+          label: `${who}'s application file`,
+          request: get(`/api/files/${world.ind[who].applicationFileId}`),
+        },
+      ]),
+  },
+  'GET /api/files/{id}/link': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.flatMap((who) => [
+        { owner: who, label: `${who}'s resume file`, request: get(`/api/files/${world.ind[who].resumeFileId}/link`) },
+        {
+          owner: who,
+          label: `${who}'s application file (sent to their organization)`,
+          request: get(`/api/files/${world.ind[who].applicationFileId}/link`),
+          alsoAllowed: who === 'indA' ? ['orgA', ...team('orgA', 'coordA', 'reviewerA')] : ['orgB'],
+        },
+      ]),
+  },
+  'GET /api/files/download': {
+    access: 'public',
+    why: 'the signed, 5-minute token is the permission; whoever holds the link downloads',
+    targets: (world) =>
+      INDIVIDUALS.map((who) => ({
+        owner: who,
+        label: `${who}'s resume by its signed link`,
+        request: get('/api/files/download', { token: world.downloadTokens[who] ?? '' }),
+        alsoAllowed: 'everyone',
+        reveals: [world.marker(who, 'resumeFile')],
+      })),
+  },
+  'GET /api/files/{id}/public': {
+    access: 'public',
+    why: 'logos are public; any other purpose is a 404 to everyone',
+    targets: (world) =>
+      INDIVIDUALS.map((who) => ({
+        owner: who,
+        label: `${who}'s resume file`,
+        request: get(`/api/files/${world.ind[who].resumeFileId}/public`),
+        control: 404,
+      })),
+  },
+
+  // Resumes
+  'GET /api/resume': { access: 'self', request: () => get('/api/resume') },
+  'POST /api/resume': {
+    access: 'owned',
+    targets: perIndividual((world, who) => ({
+      label: `${who}'s resume file`,
+      request: post('/api/resume', { fileId: world.ind[who].resumeFileId, title: world.marker(who, 'resumeTitle') }),
+      // The owner already made it a resume: the control is the duplicate's 409, which proves the fixture reaches it.
+      control: 409,
+    })),
+  },
+  'PATCH /api/resume': {
+    access: 'owned',
+    targets: perIndividual((world, who) => ({
+      label: `${who}'s resume`,
+      request: patch('/api/resume', { id: world.ind[who].resumeId, title: world.marker(who, 'resumeTitle') }),
+    })),
+  },
+  'DELETE /api/resume': {
+    access: 'owned',
+    destructive: true,
+    targets: perIndividual((world, who) => ({
+      label: `${who}'s resume`,
+      request: del('/api/resume', { id: world.ind[who].resumeId }),
+    })),
+  },
+  'POST /api/resume/generate': {
+    access: 'self',
+    request: () => post('/api/resume/generate', { title: 'Suite generated' }),
+    fuzzAs: 'indA',
+  },
+
+  // Profile sections
+  ...section(
+    '/api/individual/education',
+    (w, who) => w.ind[who].educationId,
+    (w, who) => w.ind[who].educationSpareId,
+    (w, who) => ({
+      institutionName: w.marker(who, 'education'),
+      degree: 'B.Tech',
+      fieldOfStudy: 'Computer Engineering',
+      startMonth: '2022-08',
+      endMonth: '2026-05',
+      grade: 8.1,
+      gradeScale: 'CGPA_10',
+    }),
+    { institutionName: 'Suite College', degree: 'M.Tech', startMonth: '2018-08', endMonth: '2020-05' },
+  ),
+  ...section(
+    '/api/individual/experience',
+    (w, who) => w.ind[who].experienceId,
+    undefined,
+    (w, who) => ({
+      organization: 'Suite Labs',
+      title: 'Intern',
+      kind: 'internship',
+      startMonth: '2025-05',
+      endMonth: '2025-07',
+      description: w.marker(who, 'experience'),
+    }),
+    { organization: 'Suite Works', title: 'Trainee', kind: 'part-time', startMonth: '2024-01', endMonth: '2024-03' },
+  ),
+  ...section(
+    '/api/individual/projects',
+    (w, who) => w.ind[who].projectId,
+    undefined,
+    (w, who) => ({ title: 'Suite project', description: w.marker(who, 'project') }),
+    { title: 'Suite side project', technologies: ['TypeScript'] },
+  ),
+  ...section(
+    '/api/individual/other',
+    (w, who) => w.ind[who].otherId,
+    undefined,
+    (w, who) => ({ kind: 'award', title: w.marker(who, 'other') }),
+    { kind: 'certification', title: 'Suite certificate' },
+  ),
+  ...section(
+    '/api/individual/placements',
+    (w, who) => w.ind[who].placementId,
+    undefined,
+    (w, who) => ({
+      organization: w.marker(who, 'placement'),
+      role: 'Engineer',
+      offerKind: 'full-time',
+      status: 'offered',
+    }),
+    { organization: 'Suite Corp', role: 'Analyst', offerKind: 'internship', status: 'accepted' },
+  ),
+  ...section(
+    '/api/user/skills',
+    (w, who) => w.ind[who].skillId,
+    undefined,
+    (w, who) => ({ name: w.marker(who, 'skill') }),
+    { name: 'Suite skill', level: 'advanced' },
+  ),
+
+  // Portfolios
+  'GET /api/individual/portfolios': { access: 'self', request: () => get('/api/individual/portfolios') },
+  'POST /api/individual/portfolios': {
+    access: 'self',
+    request: () => post('/api/individual/portfolios', { title: 'Suite', visibility: 'private', sections: ['skills'] }),
+    fuzzAs: 'indA',
+  },
+  'PUT /api/individual/portfolios': {
+    access: 'owned',
+    targets: perIndividual((world, who) => ({
+      label: `${who}'s private portfolio`,
+      request: put('/api/individual/portfolios', {
+        id: world.ind[who].privatePortfolio.id,
+        portfolio: {
+          title: world.marker(who, 'privatePortfolio'),
+          visibility: 'private',
+          sections: ['education', 'experience', 'skills', 'others', 'placements'],
+        },
+      }),
+    })),
+  },
+  'DELETE /api/individual/portfolios': {
+    access: 'owned',
+    destructive: true,
+    targets: perIndividual((world, who) => ({
+      label: `${who}'s spare portfolio`,
+      request: del('/api/individual/portfolios', { id: world.ind[who].spareportfolioId }),
+    })),
+  },
+  'POST /api/individual/portfolios/regenerate': {
+    access: 'owned',
+    destructive: true,
+    targets: perIndividual((world, who) => ({
+      label: `${who}'s private portfolio`,
+      request: post('/api/individual/portfolios/regenerate', { id: world.ind[who].privatePortfolio.id }),
+    })),
+  },
+  'GET /api/individual/portfolio/id': {
+    access: 'owned',
+    signedOut: 404,
+    targets: (world) =>
+      INDIVIDUALS.flatMap((who) => [
+        {
+          owner: who,
+          label: `${who}'s private portfolio`,
+          request: get('/api/individual/portfolio/id', { portfolioId: world.ind[who].privatePortfolio.portfolioId }),
+        },
+        {
+          owner: who,
+          label: `${who}'s public portfolio (public by design)`,
+          request: get('/api/individual/portfolio/id', { portfolioId: world.ind[who].publicPortfolio.portfolioId }),
+          alsoAllowed: 'everyone',
+        },
+      ]),
+  },
+  'GET /api/user/preskilet': {
+    access: 'owned',
+    signedOut: 404,
+    targets: (world) =>
+      INDIVIDUALS.flatMap((who) => [
+        {
+          owner: who,
+          label: `${who}'s private portfolio (no card, not even for the owner)`,
+          request: get('/api/user/preskilet', { portfolioId: world.ind[who].privatePortfolio.portfolioId }),
+          control: 404,
+        },
+        {
+          owner: who,
+          label: `${who}'s public portfolio (public by design)`,
+          request: get('/api/user/preskilet', { portfolioId: world.ind[who].publicPortfolio.portfolioId }),
+          alsoAllowed: 'everyone',
+        },
+      ]),
+  },
+  'GET /api/user/viewers': { access: 'self', request: () => get('/api/user/viewers', { page: 1, pageSize: 10 }) },
+
+  // Openings (organizations)
+  'GET /api/organization/openings': {
+    access: 'self',
+    request: () => get('/api/organization/openings', { limit: 5 }),
+    fuzzAs: 'orgA',
+  },
+  'POST /api/organization/openings': {
+    access: 'self',
+    request: () =>
+      post('/api/organization/openings', seedOpeningInput({ title: 'Suite new opening', status: 'draft' })),
+    fuzzAs: 'orgA',
+  },
+  'DELETE /api/organization/openings': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare opening`,
+      request: del('/api/organization/openings', { id: world.org[who].spareOpeningId }),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may delete it too: bring it back before every attempt.
+      async prepare(w) {
+        await w.server.db.update(openings).set({ deletedAt: null }).where(eq(openings.id, w.org[who].spareOpeningId));
+      },
+    })),
+  },
+  'GET /api/organization/openings/id': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s draft opening`,
+      request: get('/api/organization/openings/id', { id: world.org[who].draftOpeningId }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'PUT /api/organization/openings/id': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s draft opening`,
+      request: put('/api/organization/openings/id', {
+        id: world.org[who].draftOpeningId,
+        opening: openingBody(world, who),
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'POST /api/organization/openings/id/status': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s draft opening`,
+      request: post('/api/organization/openings/id/status', { id: world.org[who].draftOpeningId, status: 'draft' }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'POST /api/organization/openings/id/duplicate': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s draft opening`,
+      request: post('/api/organization/openings/id/duplicate', { id: world.org[who].draftOpeningId }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'POST /api/placements/campus/externalApplyLink': {
+    access: 'public',
+    why: 'counts clicks on a published external opening; drafts are a 404 to all',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s draft opening`,
+      request: post('/api/placements/campus/externalApplyLink', { openingId: world.org[who].draftOpeningId }),
+      control: 404,
+    })),
+  },
+
+  // Applying
+  'GET /api/placements/campus/apply': {
+    access: 'owned',
+    signedOut: 404,
+    targets: (world) =>
+      ORGANIZATIONS.flatMap((who) => [
+        {
+          owner: who,
+          label: `${who}'s open opening (public form)`,
+          request: get('/api/placements/campus/apply', { openingId: world.org[who].openOpeningId }),
+          alsoAllowed: 'everyone' as const,
+        },
+        {
+          owner: who,
+          label: `${who}'s draft opening`,
+          request: get('/api/placements/campus/apply', { openingId: world.org[who].draftOpeningId }),
+        },
+      ]),
+  },
+  'POST /api/placements/campus/apply': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.flatMap((who) => [
+        {
+          owner: who,
+          label: `${who}'s idempotency key (a replay answers the first application)`,
+          request: post('/api/placements/campus/apply', {
+            openingId: world.ind[who].appliedOpeningId,
+            idempotencyKey: world.ind[who].idempotencyKey,
+            answers: { name: 'Suite replay' },
+          }),
+        },
+        {
+          owner: who,
+          label: `${who}'s application file attached to someone else's application`,
+          request: post('/api/placements/campus/apply', {
+            openingId: world.org.admin.openOpeningId,
+            idempotencyKey: `suite-file-${who}-${unique()}`,
+            answers: {
+              name: 'Suite Person',
+              work: {
+                fileId: world.ind[who].applicationFileId,
+                name: 'x.pdf',
+                size: 1,
+                contentType: 'application/pdf',
+              },
+            },
+          }),
+        },
+      ]),
+  },
+  'PUT /api/placements/campus/apply': {
+    access: 'owned',
+    targets: perIndividual((world, who) => ({
+      label: `${who}'s application`,
+      request: put('/api/placements/campus/apply', {
+        applicationId: world.ind[who].applicationId,
+        answers: {
+          name: `Suite Person ${who}`,
+          why: world.marker(who, 'answer'),
+          reach: `${world.marker(who, 'contact')}@example.com`,
+        },
+      }),
+    })),
+  },
+  'PUT /api/placements/campus/apply/draft': {
+    access: 'owned',
+    targets: perIndividual((world, who) => ({
+      label: `${who}'s application file in someone else's draft`,
+      request: put('/api/placements/campus/apply/draft', {
+        openingId: world.org.admin.openOpeningId,
+        answers: {
+          work: { fileId: world.ind[who].applicationFileId, name: 'x.pdf', size: 1, contentType: 'application/pdf' },
+        },
+      }),
+    })),
+  },
+  'DELETE /api/placements/campus/apply/draft': {
+    access: 'self',
+    request: (world) => del('/api/placements/campus/apply/draft', { openingId: world.org.admin.openOpeningId }),
+    fuzzAs: 'indA',
+  },
+  'GET /api/placements/campus/applications': {
+    access: 'self',
+    request: () => get('/api/placements/campus/applications', { limit: 5 }),
+    fuzzAs: 'indA',
+  },
+
+  // Responses (organizations)
+  'GET /api/organization/openings/id/applications': {
+    access: 'owned',
+    targets: (world) =>
+      ORGANIZATIONS.flatMap((who) => [
+        {
+          owner: who,
+          label: `${who}'s responses`,
+          request: get('/api/organization/openings/id/applications', { id: world.org[who].openOpeningId, limit: 5 }),
+          alsoAllowed: team(who, 'coordA', 'reviewerA'),
+        },
+        {
+          owner: who,
+          label: `${who}'s responses to an opening its reviewer does not cover`,
+          request: get('/api/organization/openings/id/applications', { id: world.org[who].draftOpeningId, limit: 5 }),
+          alsoAllowed: team(who, 'coordA'),
+        },
+      ]),
+  },
+  'GET /api/organization/openings/id/applications/one': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `one response to ${who}'s opening`,
+      request: get('/api/organization/openings/id/applications/one', {
+        id: world.org[who].openOpeningId,
+        applicationId: world.ind[who === 'orgA' ? 'indA' : 'indB'].applicationId,
+      }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'GET /api/organization/openings/id/applications/export': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s export`,
+      request: get('/api/organization/openings/id/applications/export', {
+        id: world.org[who].openOpeningId,
+        format: 'csv',
+      }),
+      // Reviewers read applications, they do not take them away.
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'GET /api/organization/openings/id/changes': {
+    access: 'owned',
+    targets: (world) =>
+      ORGANIZATIONS.flatMap((who) => [
+        {
+          owner: who,
+          label: `who changed ${who}'s open opening and its applications`,
+          request: get('/api/organization/openings/id/changes', { id: world.org[who].openOpeningId }),
+          alsoAllowed: team(who, 'coordA', 'reviewerA'),
+        },
+        {
+          owner: who,
+          label: `who changed ${who}'s draft opening (not the reviewer's)`,
+          request: get('/api/organization/openings/id/changes', { id: world.org[who].draftOpeningId }),
+          alsoAllowed: team(who, 'coordA'),
+        },
+      ]),
+  },
+
+  // Organization teams: every request names the organization it acts for (X-Organization-Id)
+  'GET /api/user/organizations': { access: 'self', request: () => get('/api/user/organizations') },
+  'GET /api/organization/people': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s team`,
+      request: actingFor(world, who, get('/api/organization/people')),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/people': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s team (an invitation)`,
+      request: actingFor(
+        world,
+        who,
+        post('/api/organization/people', {
+          email: seedEmail(`suite-invitee-${who}-${unique()}`),
+          role: 'reviewer',
+          allOpenings: false,
+          openingIds: [world.org[who].openOpeningId],
+        }),
+      ),
+    })),
+  },
+  'PATCH /api/organization/people': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s own place in its team (kept as owner)`,
+      request: actingFor(
+        world,
+        who,
+        patch('/api/organization/people', { memberId: world.org[who].ownerMemberId, role: 'owner' }),
+      ),
+    })),
+  },
+  'DELETE /api/organization/people': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare reviewer`,
+      request: actingFor(world, who, del('/api/organization/people', { memberId: world.org[who].spareMemberId })),
+    })),
+  },
+  'DELETE /api/organization/invitations': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s open invitation`,
+      request: actingFor(
+        world,
+        who,
+        del('/api/organization/invitations', { memberId: world.org[who].invitationMemberId }),
+      ),
+    })),
+  },
+  'GET /api/organization/activity': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s activity`,
+      request: actingFor(world, who, get('/api/organization/activity', { limit: 20 })),
+    })),
+  },
+
+  'GET /api/placements/campus/all/openings': {
+    access: 'public',
+    why: 'the openings feed',
+    request: () => get('/api/placements/campus/all/openings', { limit: 20, q: 'Suite' }),
+  },
+
+  // Institutions
+  'GET /api/institutions': {
+    access: 'public',
+    why: 'institution search',
+    request: () => get('/api/institutions', { search: 'Suite', limit: 5 }),
+  },
+  'POST /api/institutions': {
+    access: 'owned',
+    targets: () => [
+      {
+        owner: 'admin',
+        label: 'the platform list of institutions',
+        request: post('/api/institutions', { name: `Suite Added Institute ${unique()}` }),
+      },
+    ],
+  },
+  'GET /api/institutionDetailsById': {
+    access: 'public',
+    why: 'institution details',
+    request: (world) => get('/api/institutionDetailsById', { institutionId: world.institutionId }),
+  },
+  'PATCH /api/institutionDetailsById': {
+    access: 'owned',
+    targets: (world) => [
+      {
+        owner: 'root',
+        label: "root's institution",
+        request: patch('/api/institutionDetailsById', {
+          institutionId: world.institutionId,
+          name: world.institutionName,
+        }),
+      },
+    ],
+  },
+  'POST /api/updateInstitutionId': {
+    access: 'self',
+    request: (world) => post('/api/updateInstitutionId', { institutionId: world.institutionId }),
+  },
+  'GET /api/institutions/user/role/root': { access: 'self', request: () => get('/api/institutions/user/role/root') },
+  'GET /api/institutions/user/role': {
+    access: 'owned',
+    targets: (world) => [
+      {
+        owner: 'root',
+        label: "who runs root's institution",
+        request: get('/api/institutions/user/role', { institutionId: world.institutionId }),
+        alsoAllowed: ['admin'],
+      },
+    ],
+  },
+  'POST /api/institutions/user/role': {
+    access: 'owned',
+    targets: (world) => [
+      {
+        owner: 'root',
+        label: "a role at root's institution",
+        request: post('/api/institutions/user/role', {
+          institutionId: world.institutionId,
+          email: world.spareInstitutionEmail,
+          role: 'admin',
+        }),
+        alsoAllowed: ['admin'],
+      },
+    ],
+  },
+  'DELETE /api/institutions/user/role': {
+    access: 'owned',
+    destructive: true,
+    targets: (world) => [
+      {
+        owner: 'root',
+        label: "a role at root's institution",
+        request: del('/api/institutions/user/role', {
+          institutionId: world.institutionId,
+          email: world.spareInstitutionEmail,
+        }),
+        alsoAllowed: ['admin'],
+        // Platform admins may remove roles too: give the role back before every attempt.
+        async prepare(w) {
+          await w.server.call('/api/institutions/user/role', {
+            token: w.actors.root.token,
+            body: { institutionId: w.institutionId, email: w.spareInstitutionEmail, role: 'admin' },
+          });
+        },
+      },
+    ],
+  },
+  'GET /api/institutions/suggested': { access: 'self', request: () => get('/api/institutions/suggested') },
+
+  // Groups
+  'GET /api/groups': { access: 'self', request: () => get('/api/groups', { limit: 10 }) },
+  'POST /api/group': { access: 'self', request: () => post('/api/group', { name: 'Suite new group' }), fuzzAs: 'orgA' },
+  'PATCH /api/group': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s group`,
+      request: patch('/api/group', { id: world.org[who].groupId, name: `Suite group of ${who}` }),
+    })),
+  },
+  'DELETE /api/group': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare group`,
+      request: del('/api/group', { id: world.org[who].spareGroupId }),
+    })),
+  },
+  'GET /api/group/details/id': {
+    access: 'public',
+    why: 'group pages are public by link',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s group`,
+      request: get('/api/group/details/id', { id: world.org[who].groupId }),
+      alsoAllowed: 'everyone',
+    })),
+  },
+  'POST /api/group/join': {
+    access: 'self',
+    request: (world) => post('/api/group/join', { groupId: world.org.admin.groupId }),
+    fuzzAs: 'indA',
+  },
+  'POST /api/group/leave': {
+    access: 'self',
+    request: (world) => post('/api/group/leave', { groupId: world.org.admin.groupId }),
+    fuzzAs: 'indA',
+  },
+  ...groupLists('group', 'groupId', 'groupRequestIds'),
+  'POST /api/group/follow': {
+    access: 'self',
+    request: (world) => post('/api/group/follow', { groupId: world.org.admin.groupId }),
+    fuzzAs: 'indA',
+  },
+  'POST /api/group/unfollow': {
+    access: 'self',
+    request: (world) => post('/api/group/unfollow', { groupId: world.org.admin.groupId }),
+    fuzzAs: 'indA',
+  },
+  'GET /api/following/groups/ids': { access: 'self', request: () => get('/api/following/groups/ids') },
+
+  // Verification groups
+  'GET /api/verification/groups/verification': {
+    access: 'self',
+    request: () => get('/api/verification/groups/verification', { view: 'joined', limit: 10 }),
+  },
+  'GET /api/verification/admin': { access: 'self', request: () => get('/api/verification/admin') },
+  'GET /api/verification/groups/admin': {
+    access: 'self',
+    request: () => get('/api/verification/groups/admin', { limit: 10 }),
+  },
+  'GET /api/verification/details/id': {
+    access: 'public',
+    why: 'verification group pages are public by link',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s verification group`,
+      request: get('/api/verification/details/id', { id: world.org[who].verificationGroupId }),
+      alsoAllowed: 'everyone',
+    })),
+  },
+  'POST /api/verification/group': {
+    access: 'self',
+    request: () => post('/api/verification/group', { name: 'Suite new verification group' }),
+    fuzzAs: 'orgA',
+  },
+  'PATCH /api/verification/group': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s verification group`,
+      request: patch('/api/verification/group', {
+        id: world.org[who].verificationGroupId,
+        name: `Suite verification of ${who}`,
+      }),
+    })),
+  },
+  'DELETE /api/verification/group': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare verification group`,
+      request: del('/api/verification/group', { id: world.org[who].spareVerificationGroupId }),
+    })),
+  },
+  'POST /api/verification/group/approval': {
+    access: 'owned',
+    destructive: true,
+    targets: (world) =>
+      ORGANIZATIONS.map((who) => ({
+        owner: 'admin' as const,
+        label: `${who}'s pending verification group`,
+        request: post('/api/verification/group/approval', {
+          id: world.org[who].pendingVerificationGroupId,
+          decision: 'approved',
+        }),
+      })),
+  },
+  'POST /api/verification/join': {
+    access: 'self',
+    request: (world) => post('/api/verification/join', { groupId: world.org.admin.verificationGroupId }),
+    fuzzAs: 'indA',
+  },
+  'POST /api/verification/leave': {
+    access: 'self',
+    request: (world) => post('/api/verification/leave', { groupId: world.org.admin.verificationGroupId }),
+    fuzzAs: 'indA',
+  },
+  ...groupLists('verification', 'verificationGroupId', 'verificationRequestIds'),
+  'POST /api/verification/follow': {
+    access: 'self',
+    request: (world) => post('/api/verification/follow', { groupId: world.org.admin.verificationGroupId }),
+    fuzzAs: 'indA',
+  },
+  'POST /api/verification/unfollow': {
+    access: 'self',
+    request: (world) => post('/api/verification/unfollow', { groupId: world.org.admin.verificationGroupId }),
+    fuzzAs: 'indA',
+  },
+  'GET /api/following/verificationGroups/ids': {
+    access: 'self',
+    request: () => get('/api/following/verificationGroups/ids'),
+  },
+  'GET /api/verification/group/userAccess/email': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `who holds roles in ${who}'s verification group`,
+      request: get('/api/verification/group/userAccess/email', { groupId: world.org[who].verificationGroupId }),
+    })),
+  },
+  'POST /api/verification/group/userAccess/email': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `a role in ${who}'s verification group`,
+      request: post('/api/verification/group/userAccess/email', {
+        groupId: world.org[who].verificationGroupId,
+        email: world.spareInstitutionEmail,
+        role: 'viewer',
+      }),
+    })),
+  },
+  'DELETE /api/verification/group/userAccess/email': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `a role in ${who}'s verification group`,
+      request: del('/api/verification/group/userAccess/email', {
+        groupId: world.org[who].verificationGroupId,
+        email: world.spareInstitutionEmail,
+      }),
+    })),
+  },
+  'GET /api/verifications/group/user/role': {
+    access: 'self',
+    request: (world) => get('/api/verifications/group/user/role', { groupId: world.org.orgA.verificationGroupId }),
+  },
+  'GET /api/verification/member/records': {
+    access: 'owned',
+    targets: perOrganization((world, who) => {
+      const member = who === 'orgA' ? 'indA' : 'indB';
+      return {
+        label: `${member}'s records in ${who}'s verification group`,
+        request: get('/api/verification/member/records', {
+          groupId: world.org[who].verificationGroupId,
+          userId: world.actors[member].userId,
+        }),
+        alsoAllowed: who === 'orgA' ? ['verifier'] : [],
+      };
+    }),
+  },
+  'POST /api/verification/record': {
+    access: 'owned',
+    // The decision names the record version it saw: read it now, as other rows edit the record.
+    targets: (world) =>
+      Promise.all(
+        ORGANIZATIONS.map(async (who) => {
+          const member = who === 'orgA' ? 'indA' : 'indB';
+          const records = await world.server.call(
+            `/api/verification/member/records?groupId=${world.org[who].verificationGroupId}&userId=${world.actors[member].userId}`,
+            { token: world.actors[who].token },
+          );
+          const seen = records.body.result?.data?.records?.find(
+            (r: { recordId: string }) => r.recordId === world.ind[member].educationId,
+          );
+          return {
+            owner: who,
+            label: `${member}'s education in ${who}'s verification group`,
+            request: post('/api/verification/record', {
+              groupId: world.org[who].verificationGroupId,
+              userId: world.actors[member].userId,
+              recordKind: 'education',
+              recordId: world.ind[member].educationId,
+              recordUpdatedAt: seen?.updatedAt ?? world.ind[member].educationUpdatedAt,
+              decision: 'verified',
+              note: 'Checked against the transcript',
+            }),
+            alsoAllowed: who === 'orgA' ? ['verifier'] : [],
+          } satisfies Target;
+        }),
+      ),
+  },
+};
+
+/** Requests, members and followers of groups and verification groups: run by the owning organization. */
+function groupLists(
+  kind: 'group' | 'verification',
+  groupKey: 'groupId' | 'verificationGroupId',
+  requestKey: 'groupRequestIds' | 'verificationRequestIds',
+): Record<string, Entry> {
+  const base = `/api/${kind}`;
+  const memberOf = (who: 'orgA' | 'orgB') => (who === 'orgA' ? 'indA' : 'indB');
+  // Every role of a verification group (the verifier included) sees its members.
+  const staff = (path: string, who: 'orgA' | 'orgB'): ActorName[] =>
+    kind === 'verification' && path === 'members' && who === 'orgA' ? ['verifier'] : [];
+  const list = (path: string): Entry => ({
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s ${kind} group`,
+      request: get(`${base}/${path}`, { groupId: world.org[who][groupKey], limit: 10 }),
+      alsoAllowed: staff(path, who),
+    })),
+  });
+  const decide = (path: string, asker: 'indB' | 'indA' | 'verifier' | 'other'): Entry => ({
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => {
+      const by = asker === 'other' ? (who === 'orgA' ? 'indB' : 'indA') : asker;
+      return {
+        label: `${by}'s request to ${who}'s ${kind} group`,
+        request: post(`${base}/${path}`, { ids: [world.org[who][requestKey][by]] }),
+      };
+    }),
+  });
+  const remove = (path: string): Entry => ({
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${memberOf(who)} in ${who}'s ${kind} group`,
+      request: post(`${base}/${path}`, {
+        groupId: world.org[who][groupKey],
+        userId: world.actors[memberOf(who)].userId,
+      }),
+    })),
+  });
+  return {
+    [`GET ${base}/groupJoiningRequests`]: list('groupJoiningRequests'),
+    [`POST ${base}/request/accept`]: decide('request/accept', 'other'),
+    [`POST ${base}/request/decline`]: decide('request/decline', 'verifier'),
+    [`GET ${base}/members`]: list('members'),
+    [`GET ${base}/followers`]: list('followers'),
+    [`POST ${base}/remove/member`]: remove('remove/member'),
+    [`POST ${base}/remove/follower`]: remove('remove/follower'),
+  };
+}
+
+export { FORM };

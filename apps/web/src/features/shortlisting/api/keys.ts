@@ -1,0 +1,12 @@
+/**
+ * Query keys of the pipeline. Moving candidates changes the responses list too, whose keys live with the openings
+ * feature under ['organization', 'openings']; `responsesRoot` names that root so a move refreshes it without
+ * importing the other feature.
+ */
+export const shortlistingKeys = {
+  all: ['organization', 'shortlisting'] as const,
+  pipeline: (openingId: string) => [...shortlistingKeys.all, 'pipeline', openingId] as const,
+  history: (openingId: string, applicationId: string) =>
+    [...shortlistingKeys.all, 'history', openingId, applicationId] as const,
+  responsesRoot: ['organization', 'openings'] as const,
+};

@@ -1,0 +1,164 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Pipeline } from '@placely/contract';
+import { useState } from 'react';
+import { showError, showSuccess } from '../../../lib/snackbar';
+import { useMoveCandidates } from '../api/moveCandidates';
+import { useUndoMove } from '../api/undoMove';
+import { MoveDialog } from './MoveDialog';
+import { StagesEditor } from './StagesEditor';
+
+export interface PipelineToolbarProps {
+  pipeline: Pipeline;
+  /** The stage filter of the responses table (null: every stage). */
+  stageId: string | null;
+  onStageChange: (stageId: string | null) => void;
+  selected: ReadonlySet<string>;
+  /** Every application matching the filter is selected, not only the rows loaded. */
+  allMatching: boolean;
+  onSelectAllMatching: () => void;
+  onClearSelection: () => void;
+}
+
+/**
+ * Above the responses table: the stage filter with counts, the selection ("select all N matching"), "Move to…",
+ * the undo snackbar after a move, and the stages editor. What the caller may do comes from `pipeline.abilities`.
+ */
+export function PipelineToolbar({
+  pipeline,
+  stageId,
+  onStageChange,
+  selected,
+  allMatching,
+  onSelectAllMatching,
+  onClearSelection,
+}: PipelineToolbarProps) {
+  const [moving, setMoving] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [lastMove, setLastMove] = useState<{ id: string; message: string } | null>(null);
+  const move = useMoveCandidates();
+  const undo = useUndoMove();
+  const filterStage = pipeline.stages.find((stage) => stage.id === stageId) ?? null;
+  const matching = filterStage ? filterStage.count : pipeline.stages.reduce((sum, stage) => sum + stage.count, 0);
+  const chosen = allMatching ? matching : selected.size;
+  const what = allMatching
+    ? `all ${matching} ${matching === 1 ? 'candidate' : 'candidates'}${filterStage ? ` in ${filterStage.name}` : ''}`
+    : `${selected.size} ${selected.size === 1 ? 'candidate' : 'candidates'}`;
+
+  const doMove = (toStageId: string, reason: string) => {
+    move.mutate(
+      {
+        openingId: pipeline.openingId,
+        toStageId,
+        ...(reason ? { reason } : {}),
+        ...(allMatching ? { filter: stageId ? { stageId } : {} } : { applicationIds: [...selected] }),
+      },
+      {
+        onSuccess: (result) => {
+          setMoving(false);
+          onClearSelection();
+          if (result.bulkMoveId) setLastMove({ id: result.bulkMoveId, message: result.message });
+          else showSuccess(result.message);
+        },
+        onError: (error: unknown) => showError(error),
+      },
+    );
+  };
+  const doUndo = () => {
+    if (!lastMove) return;
+    undo.mutate(
+      { openingId: pipeline.openingId, bulkMoveId: lastMove.id },
+      {
+        onSuccess: (result) => {
+          setLastMove(null);
+          showSuccess(result.message);
+        },
+        onError: (error) => {
+          setLastMove(null);
+          showError(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} component="section" aria-label="Pipeline">
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={1.5}
+        sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+      >
+        <TextField
+          select
+          size="small"
+          label="Stage"
+          value={stageId ?? ''}
+          onChange={(event) => onStageChange(event.target.value || null)}
+          sx={{ minWidth: { xs: '100%', sm: 240 } }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">All stages ({pipeline.stages.reduce((sum, stage) => sum + stage.count, 0)})</MenuItem>
+          {pipeline.stages.map((stage) => (
+            <MenuItem key={stage.id} value={stage.id}>
+              {stage.name} ({stage.count})
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+          {pipeline.abilities.move && (
+            <Button variant="contained" disabled={chosen === 0} onClick={() => setMoving(true)}>
+              Move to…
+            </Button>
+          )}
+          {pipeline.abilities.manageStages && (
+            <Button variant="outlined" onClick={() => setEditing(true)}>
+              Stages
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      {pipeline.abilities.move && (selected.size > 0 || allMatching) && (
+        <Alert severity="info" sx={{ mt: 1.5 }} role="status">
+          <Typography variant="body2" component="span">
+            {allMatching ? `All ${matching} matching candidates are selected.` : `${selected.size} selected.`}{' '}
+          </Typography>
+          {!allMatching && matching > selected.size && (
+            <Link component="button" type="button" onClick={onSelectAllMatching} sx={{ verticalAlign: 'baseline' }}>
+              Select all {matching} matching
+            </Link>
+          )}{' '}
+          <Link component="button" type="button" onClick={onClearSelection} sx={{ verticalAlign: 'baseline' }}>
+            Clear selection
+          </Link>
+        </Alert>
+      )}
+      <MoveDialog
+        open={moving}
+        what={what}
+        stages={pipeline.stages}
+        pending={move.isPending}
+        onMove={doMove}
+        onClose={() => setMoving(false)}
+      />
+      {editing && <StagesEditor pipeline={pipeline} onClose={() => setEditing(false)} />}
+      <Snackbar
+        open={lastMove !== null}
+        autoHideDuration={10_000}
+        onClose={(_event, why) => why !== 'clickaway' && setLastMove(null)}
+        message={lastMove?.message}
+        action={
+          <Button color="secondary" size="small" onClick={doUndo} loading={undo.isPending}>
+            Undo
+          </Button>
+        }
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,137 @@
+import type { FormDefinition, OpeningInput } from '@placely/contract';
+import { expect, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
+
+/** Issue #16: public pages are rendered on the server, so they read without JavaScript. */
+
+const form: FormDefinition = {
+  sections: [
+    {
+      id: 'about',
+      title: 'About you',
+      fields: [
+        { id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' },
+        { id: 'email', type: 'email', label: 'Email', required: true, autoFillKey: 'email' },
+        { id: 'graduation', type: 'number', label: 'Graduation year', required: false },
+      ],
+    },
+    {
+      id: 'role',
+      title: 'The role',
+      fields: [
+        {
+          id: 'track',
+          type: 'singleChoice',
+          label: 'Which track interests you most?',
+          required: true,
+          options: [
+            { id: 'api', label: 'APIs' },
+            { id: 'tools', label: 'Developer tools' },
+          ],
+        },
+        { id: 'relocate', type: 'yesNo', label: 'Can you work from Bengaluru?', required: true },
+        { id: 'why', type: 'paragraph', label: 'Why this role?', required: false, helpText: 'A few sentences.' },
+        {
+          id: 'resume',
+          type: 'fileUpload',
+          label: 'Resume',
+          required: true,
+          acceptedTypes: ['application/pdf'],
+          maxBytes: 2 * 1024 * 1024,
+        },
+      ],
+    },
+  ],
+};
+
+function opening(title: string): OpeningInput {
+  return {
+    title,
+    kind: 'internship',
+    description: '<p>Work with our <strong>platform team</strong> on APIs.</p>',
+    locations: ['Pune'],
+    remote: false,
+    compensation: null,
+    openingsCount: 2,
+    deadline: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+    startDate: null,
+    status: 'open',
+    responseCap: null,
+    eligibility: {
+      minGrade: null,
+      allowedDegrees: [],
+      allowedBranches: [],
+      graduationYears: [],
+      maxBacklogs: null,
+      groupIds: [],
+      verifiedEducationOnly: false,
+    },
+    applyMode: 'form',
+    externalLink: null,
+    form,
+  };
+}
+
+test('a signed-out visitor reads every question without JavaScript, then signs in with it and finds the form filled', async ({
+  browser,
+}) => {
+  const orgContext = await browser.newContext();
+  const orgPage = await orgContext.newPage();
+  await signInAsOrganization(orgPage, 'Initech Hiring');
+  const token = await orgPage.evaluate(() => localStorage.getItem('placely.accessToken'));
+  const title = `Backend Intern ${Date.now().toString(36)}`;
+  const created = await orgPage.request.post('/api/organization/openings', {
+    headers: { Authorization: token ?? '' },
+    data: opening(title),
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id } = ((await created.json()) as { result: { data: { id: string } } }).result.data;
+  await orgContext.close();
+
+  // Without JavaScript: the server's HTML holds the opening, every question and the way to apply.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const reader = await noScript.newPage();
+  const response = await reader.goto(`/forms/${id}`);
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain(`<meta property="og:title" content="${title} · Initech Hiring" />`);
+  await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(reader.getByText('Initech Hiring')).toBeVisible();
+  await expect(reader.getByText(/Apply by/)).toBeVisible();
+  await expect(reader.getByText('Everyone can apply.')).toBeVisible();
+  await expect(reader.getByRole('heading', { name: 'Sign in with Google to apply' })).toBeVisible();
+  await expect(reader.getByRole('banner')).toHaveCount(0);
+  const questions = reader.getByRole('region', { name: 'The questions' });
+  for (const section of form.sections) {
+    await expect(questions.getByRole('heading', { level: 3, name: section.title })).toBeVisible();
+    for (const field of section.fields) await expect(questions.getByText(field.label, { exact: true })).toBeVisible();
+  }
+  await expect(questions.getByText('Developer tools')).toBeVisible();
+  await expect(questions.getByText('A few sentences.')).toBeVisible();
+  await expect(questions.getByText(/A file: PDF, up to 2 MB/)).toBeVisible();
+  await noScript.close();
+
+  // With JavaScript: the same page, then "Sign in with Google" fills the form from the new account.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/forms/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const email = uniqueEmail('reader');
+  await signIn(page, {
+    email,
+    name: 'Kavya Nair',
+    button: page.getByRole('main').getByRole('button', { name: 'Sign in with Google' }),
+  });
+  const application = page.getByRole('form', { name: 'Application form' });
+  await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Kavya Nair');
+  await expect(application.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await expect(application.getByText('Auto-filled from your profile — you can change it').first()).toBeVisible();
+  await context.close();
+});
+
+test('home, read without JavaScript, says what Placely is', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your next opportunity, one form away' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Placely')).toBeVisible();
+  await context.close();
+});
