@@ -3,10 +3,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { isOrganizationAccount } from '@placely/contract';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { RootInstitutions } from '../../features/institution/components/RootInstitutions';
-import { NotificationPreferencesForm } from '../../features/notifications/components/NotificationPreferencesForm';
 import { useOpenings } from '../../features/openings/api/listOpenings';
 import { PeopleSection } from '../../features/organization/components/PeopleSection';
 import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
@@ -17,6 +17,13 @@ import { Page } from '../../lib/components/Page';
 import { Section } from '../../lib/components/Section';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
+
+// Its own chunk: the settings table stays out of the profile's (and shared chunks') first load.
+const NotificationPreferencesForm = lazy(() =>
+  import('../../features/notifications/components/NotificationPreferencesForm').then((module) => ({
+    default: module.NotificationPreferencesForm,
+  })),
+);
 
 const TITLE = 'Organization profile';
 
@@ -89,7 +96,9 @@ export default function OrganizationProfilePage() {
       </Section>
       <PeopleSection openings={openingChoices} />
       <Section title="Notifications" description="Choose what reaches you in Placely and by email.">
-        <NotificationPreferencesForm />
+        <Suspense fallback={null}>
+          <NotificationPreferencesForm />
+        </Suspense>
       </Section>
       <RootInstitutions />
     </Page>

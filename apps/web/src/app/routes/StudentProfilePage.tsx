@@ -3,12 +3,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { isOrganizationAccount } from '@placely/contract';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { InstitutionPicker } from '../../features/institution/components/InstitutionPicker';
 import { InstitutionSuggestion } from '../../features/institution/components/InstitutionSuggestion';
 import { RootInstitutions } from '../../features/institution/components/RootInstitutions';
-import { NotificationPreferencesForm } from '../../features/notifications/components/NotificationPreferencesForm';
 import { PortfolioManager } from '../../features/portfolio/components/PortfolioManager';
 import { ViewersList } from '../../features/portfolio/components/ViewersList';
 import { useProfile } from '../../features/profile/api/getProfile';
@@ -19,6 +19,13 @@ import { Page } from '../../lib/components/Page';
 import { Section } from '../../lib/components/Section';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
+
+// Its own chunk: the settings table stays out of the profile's (and shared chunks') first load.
+const NotificationPreferencesForm = lazy(() =>
+  import('../../features/notifications/components/NotificationPreferencesForm').then((module) => ({
+    default: module.NotificationPreferencesForm,
+  })),
+);
 
 export default function StudentProfilePage() {
   const accessToken = useAppStore((state) => state.accessToken);
@@ -90,7 +97,9 @@ export default function StudentProfilePage() {
       </Section>
       <RootInstitutions />
       <Section title="Notifications" description="Choose what reaches you in Placely and by email.">
-        <NotificationPreferencesForm />
+        <Suspense fallback={null}>
+          <NotificationPreferencesForm />
+        </Suspense>
       </Section>
     </Page>
   );
