@@ -30,6 +30,7 @@ import { fileRoutes } from './routes/files';
 import { groupRoutes } from './routes/groups';
 import { individualRoutes } from './routes/individual';
 import { institutionRoutes } from './routes/institutions';
+import { notificationRoutes } from './routes/notifications';
 import { openingRoutes } from './routes/openings';
 import { openingsFeedRoutes } from './routes/openings/feed';
 import { organizationRoutes } from './routes/organizations';
@@ -42,6 +43,8 @@ import { shortlistingRoutes } from './routes/shortlisting';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { verificationRoutes } from './routes/verification';
+import { createMailer } from './services/notifications/mailer';
+import { createNotificationQueue } from './services/notifications/queue';
 import { createPageMetaResolver } from './services/page-meta';
 import { createPublicPageLoader } from './services/public-pages';
 import { createSmsSender } from './services/sms';
@@ -113,6 +116,15 @@ export async function buildApp(
         clientId: DEV_CLIENT_ID,
         clientSecret: devClientSecret,
       });
+  const mailer = createMailer(config, app.log);
+  const notificationQueue = createNotificationQueue(
+    db,
+    mailer,
+    { ...config.notificationQueue, from: config.mailFrom, jwtSecret: config.jwtSecret, publicUrl: () => publicUrl() },
+    app.log,
+  );
+  app.addHook('onReady', () => notificationQueue.start());
+  app.addHook('onClose', () => notificationQueue.stop());
   const ctx: AppContext = {
     config,
     db,
@@ -122,6 +134,8 @@ export async function buildApp(
     allowedOrigins,
     authenticate: createAuthenticator(db, tokens),
     sms: createSmsSender(config, app.log),
+    mailer,
+    notificationQueue,
     storage: createStorage(config),
   };
 
@@ -207,6 +221,7 @@ export async function buildApp(
   await app.register(openingRoutes(ctx));
   await app.register(applyRoutes(ctx));
   await app.register(responseRoutes(ctx));
+  await app.register(notificationRoutes(ctx));
   await app.register(shortlistingRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(organizationRoutes(ctx));

@@ -37,6 +37,20 @@ describe('loadConfig', () => {
     ).toThrow(/SMS_HTTP_URL: is required in production/);
   });
 
+  it('refuses the development mail outbox in production', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        PUBLIC_URL: 'https://placely.app/',
+        DATABASE_URL: 'postgres://db/placely',
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        SMS_HTTP_URL: 'https://sms.example/send',
+      }),
+    ).toThrow(/SMTP_URL: is required in production/);
+  });
+
   it('accepts a complete production configuration', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -46,11 +60,13 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
       SMS_HTTP_URL: 'https://sms.example/send',
+      SMTP_URL: 'smtp://mail.example:587',
       SMS_HTTP_TOKEN: 'token',
     });
     expect(config.publicUrl).toBe('https://placely.app');
     expect(config.sms).toEqual({ url: 'https://sms.example/send', token: 'token', from: 'Placely' });
     expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    expect(config.smtpUrl).toBe('smtp://mail.example:587');
   });
 
   it('reads the verification admins as a lower-cased list and names a bad address', () => {

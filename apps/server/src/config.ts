@@ -38,6 +38,8 @@ const envSchema = z
     SMS_HTTP_URL: optionalNonEmpty.pipe(z.url().optional()),
     SMS_HTTP_TOKEN: optionalNonEmpty,
     SMS_FROM: z.string().trim().min(1).max(11).default('Placely'),
+    SMTP_URL: optionalNonEmpty.pipe(z.url().optional()),
+    MAIL_FROM: z.string().trim().min(3).default('Placely <no-reply@placely.app>'),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: optionalNonEmpty,
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -85,6 +87,12 @@ const envSchema = z
           path: ['SMS_HTTP_URL'],
           message: 'is required in production: the development SMS sender never runs with NODE_ENV=production',
         });
+      if (!env.SMTP_URL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMTP_URL'],
+          message: 'is required in production: the development mail outbox never runs with NODE_ENV=production',
+        });
     }
   });
 
@@ -114,6 +122,16 @@ export interface Config {
   verificationAdminEmails: string[];
   /** An HTTP SMS provider, or undefined for the development sender (never in production). */
   sms: { url: string; token: string | undefined; from: string } | undefined;
+  /** smtp(s)://user:pass@host:port for notification mail, or undefined for the development outbox (never in production). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The notification mail queue's timing (tests shorten it). */
+  notificationQueue: {
+    relayIntervalMs: number;
+    retryLimit: number;
+    retryDelaySeconds: number;
+    pollingIntervalSeconds: number;
+  };
   /** S3-compatible object storage, or undefined for local disk under DATA_DIR/files. */
   s3:
     | {
@@ -160,6 +178,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     verificationAdminEmails: [...new Set(env.VERIFICATION_ADMIN_EMAILS)],
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    notificationQueue: { relayIntervalMs: 2_000, retryLimit: 8, retryDelaySeconds: 15, pollingIntervalSeconds: 2 },
     sms: env.SMS_HTTP_URL ? { url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, from: env.SMS_FROM } : undefined,
     s3:
       env.STORAGE_DRIVER === 's3' && env.S3_BUCKET

@@ -4,6 +4,8 @@ import type { IdentityClient } from './auth/identity';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Mailer } from './services/notifications/mailer';
+import type { NotificationQueue } from './services/notifications/queue';
 import type { SmsSender } from './services/sms';
 import type { ObjectStorage } from './storage';
 
@@ -22,5 +24,9 @@ export interface AppContext {
     resolveActor(authorization: string | null | undefined): Promise<Actor>;
   };
   sms: SmsSender;
+  /** Notification mail: SMTP, or the development outbox (never in production). */
+  mailer: Mailer;
+  /** The email outbox relay and worker (pg-boss); started when the app is ready, stopped when it closes. */
+  notificationQueue: NotificationQueue;
   storage: ObjectStorage;
 }

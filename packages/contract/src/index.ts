@@ -14,6 +14,7 @@ export * from './labels';
 export * from './limits';
 export * from './membership';
 export * from './messages';
+export * from './notifications';
 export * from './opening';
 export * from './organization';
 export * from './phone-verification';

@@ -5,6 +5,7 @@ import { filePolicy } from './file';
 import { groupPolicy } from './group';
 import { individualPolicy } from './individual';
 import { institutionPolicy } from './institution';
+import { notificationPolicy } from './notification';
 import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
 import { portfolioPolicy } from './portfolio';
@@ -25,6 +26,7 @@ const policies = {
   ...groupPolicy,
   ...verificationGroupPolicy,
   ...institutionPolicy,
+  ...notificationPolicy,
   ...stagePolicy,
 } as const;
 type Policies = typeof policies;

@@ -14,6 +14,7 @@ import {
 } from '../db/schema';
 import { errors } from '../errors';
 import { decodeTimeCursor, pageFrom, type TimeCursor } from '../http/cursor';
+import { notifyMembershipDecided } from './notifications';
 
 /**
  * Groups and verification groups share one way of joining, following, deciding requests and listing people. These
@@ -25,6 +26,8 @@ import { decodeTimeCursor, pageFrom, type TimeCursor } from '../http/cursor';
 export interface Circle {
   /** "group" or "verification group", for messages. */
   noun: string;
+  /** Which in-app link a decision's notification carries. */
+  notifyAs: 'group' | 'verificationGroup';
   group: { table: PgTable; id: PgColumn; name: PgColumn; deletedAt: PgColumn };
   members: MembersTable;
   followers: FollowersTable;
@@ -32,6 +35,7 @@ export interface Circle {
 
 export const GROUP_CIRCLE: Circle = {
   noun: 'group',
+  notifyAs: 'group',
   group: { table: groups, id: groups.id, name: groups.name, deletedAt: groups.deletedAt },
   members: groupMembers,
   followers: groupFollowers,
@@ -39,6 +43,7 @@ export const GROUP_CIRCLE: Circle = {
 
 export const VERIFICATION_CIRCLE: Circle = {
   noun: 'verification group',
+  notifyAs: 'verificationGroup',
   group: {
     table: verificationGroups,
     id: verificationGroups.id,
@@ -306,10 +311,37 @@ export async function decideRequests(
   }
   const pending = locked.filter((row) => row.state === 'requested').map((row) => row.id);
   if (pending.length > 0) {
-    await tx
+    const decided = await tx
       .update(circle.members)
       .set({ state: decision, decidedBy: deciderId, decidedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(inArray(circle.members.id, pending), eq(circle.members.state, 'requested')));
+      .where(and(inArray(circle.members.id, pending), eq(circle.members.state, 'requested')))
+      .returning({
+        id: circle.members.id,
+        groupId: circle.members.groupId,
+        userId: circle.members.userId,
+        decidedAt: circle.members.decidedAt,
+      });
+    // Only requests this call actually decided tell their person: a repeated accept changes nothing and says nothing.
+    const names = new Map(
+      (
+        await tx
+          .select({ id: circle.group.id, name: circle.group.name })
+          .from(circle.group.table)
+          .where(inArray(circle.group.id, [...new Set(decided.map((row) => row.groupId))]))
+      ).map((row) => [row.id as string, row.name as string]),
+    );
+    await notifyMembershipDecided(tx, {
+      circle: circle.notifyAs,
+      noun: circle.noun,
+      decision,
+      decided: decided.map((row) => ({
+        memberRowId: row.id,
+        groupId: row.groupId,
+        groupName: names.get(row.groupId) ?? '',
+        userId: row.userId,
+        decidedAt: (row.decidedAt ?? new Date()).toISOString(),
+      })),
+    });
   }
   return {
     changed: pending.length,

@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, RouterProvider, useLocation, useNavigate } from 'react-router';
 import { SignInButton } from '../features/auth/components/SignInButton';
 import { useAuthWatch } from '../features/auth/useAuthWatch';
@@ -32,6 +32,13 @@ function PageFallback() {
     </Box>
   );
 }
+
+// Loaded after the page: the bell is not needed for first paint and stays out of every route's first-load budget.
+const NotificationBell = lazy(() =>
+  import('../features/notifications/components/NotificationBell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 /** The app shell (spec §2): message snackbar, loading overlay, top bar, navigation and the routed page. */
 export function AppShell() {
@@ -72,6 +79,11 @@ export function AppShell() {
           }}
           onOpenNavigation={navItems.length > 0 ? () => setNavOpen(true) : undefined}
           switchOptions={switchOptions}
+          notificationsSlot={
+            <Suspense fallback={null}>
+              <NotificationBell accessToken={accessToken} to={PATHS.notifications} />
+            </Suspense>
+          }
         />
       )}
       <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>

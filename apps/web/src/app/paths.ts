@@ -15,6 +15,8 @@ export const PATHS = {
   forms: '/forms',
   joinGroupLink: '/joinGroupLink',
   joinVerificationLink: '/joinVerificationLink',
+  /** The notifications inbox and settings (issue #15; not in the spec's route table). */
+  notifications: '/notifications',
   organization: {
     profile: '/organization/profile',
     createOpening: '/organization/createOpening',

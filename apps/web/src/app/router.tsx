@@ -24,6 +24,7 @@ const OrganizationOpeningsPage = lazy(() => import('./routes/OrganizationOpening
 // The builder brings the rich-text editor and drag-and-drop: they load with this route only.
 const CreateOpeningPage = lazy(() => import('./routes/CreateOpeningPage'));
 const OrganizationActivityPage = lazy(() => import('./routes/OrganizationActivityPage'));
+const NotificationsPage = lazy(() => import('./routes/NotificationsPage'));
 const AboutPage = lazy(() => import('./routes/AboutPage'));
 const ContactPage = lazy(() => import('./routes/ContactPage'));
 const PrivacyPolicyPage = lazy(() => import('./routes/PrivacyPolicyPage'));
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.organization.openings, element: <OrganizationOpeningsPage /> },
       { path: PATHS.organization.createOpening, element: <CreateOpeningPage /> },
       { path: PATHS.organization.activity, element: <OrganizationActivityPage /> },
+      { path: PATHS.notifications, element: <NotificationsPage /> },
       { path: PATHS.student.profile, element: <StudentProfilePage /> },
       { path: PATHS.student.education, element: <StudentEducationPage /> },
       { path: PATHS.student.skills, element: <StudentSkillsPage /> },

@@ -3,6 +3,7 @@ export * from './foundation';
 export * from './groups';
 export * from './individual';
 export * from './memberships';
+export * from './notifications';
 export * from './openings';
 export * from './organizations';
 export * from './phone-verification';

@@ -6,6 +6,7 @@ import { preparedStatement, rowOf } from '../../db/prepared';
 import { applications, individualProfiles, openings, users } from '../../db/schema';
 import type { ApplicationRow } from '../../presenters/application';
 import type { OpeningRow } from '../../presenters/opening';
+import { applicationSubmittedCtes } from '../notifications';
 import { badgeKey, verificationBadgesFor } from '../verification';
 import type { EligibilityFacts } from './eligibility';
 import { type ApplicantData, applicantDataOf } from './prefill';
@@ -118,7 +119,8 @@ export async function eligibilityFactsOf(
 
 /**
  * Every write of a submit in one statement, atomic on its own: the application, revision 1, the `submitted` event,
- * the links to attached files, the dropped draft, and what the keyed answers teach the person's auto-fill data.
+ * the links to attached files, the dropped draft, what the keyed answers teach the person's auto-fill data, and
+ * the notifications it causes with their email outbox rows (services/notifications).
  * A unique violation (same person or same key) fails the whole statement, as it failed the transaction before.
  */
 const submitWrites = preparedStatement(
@@ -146,7 +148,7 @@ const submitWrites = preparedStatement(
     select ${sql.placeholder('userId')}::bigint, ${sql.placeholder('learned')}::jsonb
     where ${sql.placeholder('learned')}::jsonb <> '{}'::jsonb
     on conflict (user_id) do update set data = auto_fill_data.data || excluded.data, updated_at = now()
-  )
+  ), ${applicationSubmittedCtes()}
   select * from app`,
 );
 

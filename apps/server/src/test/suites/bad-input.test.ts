@@ -209,6 +209,10 @@ function mutate(baseUrl: string, req: Req, slot: Slot, value: unknown): { req: R
 function envelopeProblem(operation: string, status: number, contentType: string, json: unknown): string | undefined {
   // The sign-in callback is the popup's page: it reports a failure to its opener as HTML, by design.
   if (operation === 'GET /api/auth/callback' && contentType.includes('text/html')) return undefined;
+  // Unsubscribe links open in a browser from a mail, signed out: their answers (a refused link too) are pages.
+  if (/^(GET|POST) \/api\/notifications\/unsubscribe$/.test(operation) && contentType.includes('text/html')) {
+    return undefined;
+  }
   if (!contentType.includes('application/json')) {
     // Downloads, exports and sign-in redirects answer with their own content; errors are always the envelope.
     return status < 400 ? undefined : `a ${status} answered as ${contentType || 'nothing'}, not the JSON envelope`;

@@ -1,6 +1,6 @@
 import { ORGANIZATION_HEADER } from '@placely/contract';
 import { and, eq } from 'drizzle-orm';
-import { openingStages, openings } from '../../db/schema';
+import { notifications, openingStages, openings } from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
@@ -217,6 +217,56 @@ export const MATRIX: Record<string, Entry> = {
     access: 'self',
     noSuccess: 'needs the code the SMS carried',
     request: (_world, caller) => post('/api/profile/phone/code/check', { phoneNumber: PHONES[caller], code: '000000' }),
+  },
+  'GET /api/notifications': { access: 'self', request: () => get('/api/notifications') },
+  'GET /api/notifications/unread': { access: 'self', request: () => get('/api/notifications/unread') },
+  'POST /api/notifications/read': {
+    access: 'owned',
+    targets: async (world) =>
+      Promise.all(
+        INDIVIDUALS.map(async (who) => {
+          const [row] = await world.server.db
+            .select({ id: notifications.id })
+            .from(notifications)
+            .where(eq(notifications.recipientId, world.actors[who].userId))
+            .limit(1);
+          if (!row) throw new Error(`the world has no notification for ${who}`);
+          return {
+            owner: who,
+            label: `${who}'s notification`,
+            request: post('/api/notifications/read', { id: row.id }),
+          };
+        }),
+      ),
+  },
+  'POST /api/notifications/read/all': { access: 'self', request: () => post('/api/notifications/read/all', undefined) },
+  'GET /api/notifications/stream': {
+    access: 'self',
+    // The stream authenticates by its `token` query parameter (EventSource sends no headers) and never ends when it
+    // succeeds; with a made-up token everyone is refused (401), which is the rule under test here.
+    request: () => get('/api/notifications/stream', { token: 'not-a-token' }),
+    noSuccess: 'the token is in the query string; a valid stream never ends (tested in routes/notifications)',
+  },
+  'GET /api/notifications/preferences': { access: 'self', request: () => get('/api/notifications/preferences') },
+  'PUT /api/notifications/preferences': {
+    access: 'self',
+    request: () =>
+      put('/api/notifications/preferences', { items: [{ kind: 'opening.newApplication', inApp: true, email: false }] }),
+  },
+  'GET /api/notifications/unsubscribe': {
+    access: 'public',
+    why: 'mail links work signed out; the signed token alone names the person and the kind (a made-up one is 400)',
+    request: () => get('/api/notifications/unsubscribe', { token: 'not-a-token' }),
+  },
+  'POST /api/notifications/unsubscribe': {
+    access: 'public',
+    why: 'RFC 8058 one-click from the mail client, signed out; the signed token alone names the person and the kind',
+    request: () => ({ method: 'POST', path: '/api/notifications/unsubscribe', query: { token: 'not-a-token' } }),
+  },
+  'GET /api/dev/mail/latest': {
+    access: 'self',
+    request: () => get('/api/dev/mail/latest'),
+    noSuccess: 'only mail sent to the caller, and the world sends none to most actors',
   },
   'GET /api/dev/sms/latest': {
     access: 'owned',

@@ -3,6 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { isOrganizationAccount } from '@placely/contract';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { RootInstitutions } from '../../features/institution/components/RootInstitutions';
@@ -16,6 +17,13 @@ import { Page } from '../../lib/components/Page';
 import { Section } from '../../lib/components/Section';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
+
+// Its own chunk: the settings table stays out of the profile's (and shared chunks') first load.
+const NotificationPreferencesForm = lazy(() =>
+  import('../../features/notifications/components/NotificationPreferencesForm').then((module) => ({
+    default: module.NotificationPreferencesForm,
+  })),
+);
 
 const TITLE = 'Organization profile';
 
@@ -87,6 +95,11 @@ export default function OrganizationProfilePage() {
         <PhoneNumbersEditor phoneNumbers={details.phoneNumbers} />
       </Section>
       <PeopleSection openings={openingChoices} />
+      <Section title="Notifications" description="Choose what reaches you in Placely and by email.">
+        <Suspense fallback={null}>
+          <NotificationPreferencesForm />
+        </Suspense>
+      </Section>
       <RootInstitutions />
     </Page>
   );

@@ -3,6 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { isOrganizationAccount } from '@placely/contract';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { InstitutionPicker } from '../../features/institution/components/InstitutionPicker';
@@ -18,6 +19,13 @@ import { Page } from '../../lib/components/Page';
 import { Section } from '../../lib/components/Section';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
+
+// Its own chunk: the settings table stays out of the profile's (and shared chunks') first load.
+const NotificationPreferencesForm = lazy(() =>
+  import('../../features/notifications/components/NotificationPreferencesForm').then((module) => ({
+    default: module.NotificationPreferencesForm,
+  })),
+);
 
 export default function StudentProfilePage() {
   const accessToken = useAppStore((state) => state.accessToken);
@@ -88,6 +96,11 @@ export default function StudentProfilePage() {
         <InstitutionPicker institutionId={user.institutionId} />
       </Section>
       <RootInstitutions />
+      <Section title="Notifications" description="Choose what reaches you in Placely and by email.">
+        <Suspense fallback={null}>
+          <NotificationPreferencesForm />
+        </Suspense>
+      </Section>
     </Page>
   );
 }

@@ -24,6 +24,8 @@ export interface TopBarProps {
   onOpenNavigation: (() => void) | undefined;
   /** The account menu's "Acting for" switch. */
   switchOptions?: readonly AccountSwitchOption[];
+  /** The notification bell (composed by the app shell), shown when signed in. */
+  notificationsSlot?: ReactNode;
 }
 
 /** The top navigation bar of spec §2. */
@@ -35,6 +37,7 @@ export function TopBar({
   onSignOut,
   onOpenNavigation,
   switchOptions,
+  notificationsSlot,
 }: TopBarProps) {
   const actingAs = switchOptions?.find((option) => option.selected);
   return (
@@ -82,6 +85,7 @@ export function TopBar({
             {actingAs.label}
           </Typography>
         )}
+        {signedIn && notificationsSlot}
         {signedIn ? (
           <AccountMenu
             feedbackUrl={feedbackUrl}

@@ -1,0 +1,203 @@
+import {
+  NOTIFICATION_DEFAULTS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationPreference,
+  notificationLinks,
+} from '@placely/contract';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { notificationPreferences } from '../../db/schema';
+
+/**
+ * Notifications are written by the change that causes them, in its transaction (`notify`): the in-app row and, when
+ * the person wants mail of that kind, the email outbox row. Delivery happens after commit (queue.ts). Later events
+ * (stage changes, digests, reminders, video-task invites) add a kind to the contract and call `notify` the same way.
+ */
+export interface NotificationEvent {
+  recipientId: number;
+  kind: NotificationKind;
+  /** Names the cause, so a cause produces one notification per person however often it is retried. */
+  dedupeKey: string;
+  link: string;
+  payload: Record<string, string>;
+}
+
+export async function preferencesOf(db: Executor, userId: number): Promise<NotificationPreference[]> {
+  const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  const chosen = new Map(rows.map((row) => [row.kind, row]));
+  return NOTIFICATION_KINDS.map((kind) => {
+    const row = chosen.get(kind);
+    return {
+      kind,
+      inApp: row?.inApp ?? NOTIFICATION_DEFAULTS[kind].inApp,
+      email: row?.email ?? NOTIFICATION_DEFAULTS[kind].email,
+    };
+  });
+}
+
+export async function savePreferences(db: Executor, userId: number, items: NotificationPreference[]): Promise<void> {
+  for (const item of items) {
+    await db
+      .insert(notificationPreferences)
+      .values({ userId, kind: item.kind, inApp: item.inApp, email: item.email })
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.kind],
+        set: { inApp: item.inApp, email: item.email, updatedAt: sql`now()` },
+      });
+  }
+}
+
+/** One-click unsubscribe: email off for one kind, in-app left as it was. */
+export async function unsubscribeEmail(db: Executor, userId: number, kind: NotificationKind): Promise<void> {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, kind, inApp: NOTIFICATION_DEFAULTS[kind].inApp, email: false })
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind],
+      set: { email: false, updatedAt: sql`now()` },
+    });
+}
+
+/** The contract's defaults as a SQL row set (kind, in_app, email), for preferences nobody changed. Literals only
+ * (no parameters), so the fragment also fits prepared statements. */
+function defaultsTable(): SQL {
+  const rows = NOTIFICATION_KINDS.map(
+    (kind) => `('${kind}', ${NOTIFICATION_DEFAULTS[kind].inApp}, ${NOTIFICATION_DEFAULTS[kind].email})`,
+  );
+  return sql.raw(`(values ${rows.join(', ')}) as d(kind, in_app, email)`);
+}
+
+/**
+ * The CTEs behind every notification, following a CTE named `n_events` with (recipient_id, kind, dedupe_key, link,
+ * payload): each person's choices (or the defaults) decide the in-app row and the email outbox row; ON CONFLICT on
+ * the dedupe key makes it once per cause. Data-modifying CTEs must be top-level, so a cause that is itself one
+ * statement (the submit) appends these to its own WITH list.
+ */
+export function notificationWriteCtes(): SQL {
+  return sql`n_chosen as (
+      select e.recipient_id, e.kind, e.dedupe_key, e.link, e.payload,
+             coalesce(p.in_app, d.in_app) as in_app, coalesce(p.email, d.email) as email
+      from n_events e
+      join ${defaultsTable()} on d.kind = e.kind
+      left join notification_preferences p on p.user_id = e.recipient_id and p.kind = e.kind
+    ), n_inserted as (
+      insert into notifications (recipient_id, kind, payload, link, dedupe_key, in_app)
+      select recipient_id, kind, payload, link, dedupe_key, in_app from n_chosen where in_app or email
+      on conflict (dedupe_key) do nothing
+      returning id, dedupe_key
+    ), n_delivered as (
+      insert into notification_deliveries (notification_id, channel)
+      select i.id, 'email' from n_inserted i join n_chosen c on c.dedupe_key = i.dedupe_key where c.email
+    )`;
+}
+
+/** Writes the events in the caller's transaction, honouring each person's preferences (one statement). */
+export async function notify(tx: Executor, events: NotificationEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = JSON.stringify(
+    events.map((event) => ({
+      recipient_id: event.recipientId,
+      kind: event.kind,
+      dedupe_key: event.dedupeKey,
+      link: event.link,
+      payload: event.payload,
+    })),
+  );
+  await tx.execute(sql`with n_events as (
+      select * from jsonb_to_recordset(${rows}::jsonb)
+        as x(recipient_id bigint, kind text, dedupe_key text, link text, payload jsonb)
+    ), ${notificationWriteCtes()}
+    select 1`);
+}
+
+/**
+ * A submitted application, as CTEs to append to the submit's own statement after its `app` CTE (the inserted
+ * application): "application received" for the candidate and "new application" for the organization and the people
+ * of its team whose role covers the opening. Same statement, so the same transaction as the application.
+ * The links are notificationLinks.form / .application (contract) written in SQL.
+ */
+export function applicationSubmittedCtes(): SQL {
+  return sql`n_opening as (
+      select o.id, o.title, o.organization_id, app.id as application_id, app.applicant_id
+      from app join openings o on o.id = app.opening_id
+    ), n_team as (
+      select m.user_id from n_opening n
+      join organization_members m on m.organization_id = n.organization_id
+      left join organization_member_openings mo on mo.member_id = m.id and mo.opening_id = n.id
+      where m.user_id is not null and m.revoked_at is null and (m.all_openings or mo.member_id is not null)
+      -- An organization that predates teams still hears about its applications.
+      union select organization_id from n_opening
+    ), n_events as (
+      select n.applicant_id as recipient_id, 'application.received'::text as kind,
+             'application.received:' || n.application_id as dedupe_key,
+             '/forms/' || n.id as link,
+             jsonb_build_object('openingTitle', n.title, 'organizationName', coalesce(
+               (select coalesce(op.name, u.name) from users u left join organization_profiles op on op.user_id = u.id
+                where u.id = n.organization_id), '')) as payload
+      from n_opening n
+      union all
+      select t.user_id, 'opening.newApplication'::text,
+             'opening.newApplication:' || n.application_id || ':' || t.user_id,
+             '/organization/openings?opening=' || n.id || '&application=' || n.application_id,
+             jsonb_build_object('openingTitle', n.title, 'applicantName',
+               coalesce((select u.name from users u where u.id = n.applicant_id), ''))
+      from n_opening n join n_team t on t.user_id <> n.applicant_id
+    ), ${notificationWriteCtes()}`;
+}
+
+/** Join requests decided (accepted or declined) in one group or verification group of the given kind. */
+export async function notifyMembershipDecided(
+  tx: Executor,
+  input: {
+    circle: 'group' | 'verificationGroup';
+    noun: string;
+    decision: 'member' | 'declined';
+    decided: Array<{ memberRowId: string; groupId: string; groupName: string; userId: number; decidedAt: string }>;
+  },
+): Promise<void> {
+  const kind = input.decision === 'member' ? 'membership.accepted' : 'membership.declined';
+  await notify(
+    tx,
+    input.decided.map((row) => ({
+      recipientId: row.userId,
+      kind,
+      // A person may ask again after a decline: each decision is its own cause.
+      dedupeKey: `${kind}:${row.memberRowId}:${row.decidedAt}`,
+      link:
+        input.circle === 'group'
+          ? notificationLinks.group(row.groupId)
+          : notificationLinks.verificationGroup(row.groupId),
+      payload: { groupName: row.groupName, noun: input.noun },
+    })),
+  );
+}
+
+/** The words of one notification, for the inbox and the mail. */
+export function describeNotification(
+  kind: NotificationKind,
+  payload: Record<string, string>,
+): { title: string; body: string } {
+  switch (kind) {
+    case 'application.received':
+      return {
+        title: 'Application received',
+        body: `Your application to "${payload.openingTitle}"${payload.organizationName ? ` at ${payload.organizationName}` : ''} was received. You can edit it until the deadline.`,
+      };
+    case 'membership.accepted':
+      return {
+        title: 'Join request accepted',
+        body: `You are now a member of the ${payload.noun} "${payload.groupName}".`,
+      };
+    case 'membership.declined':
+      return {
+        title: 'Join request declined',
+        body: `Your request to join the ${payload.noun} "${payload.groupName}" was declined.`,
+      };
+    case 'opening.newApplication':
+      return {
+        title: 'New application',
+        body: `${payload.applicantName || 'Someone'} applied to "${payload.openingTitle}".`,
+      };
+  }
+}

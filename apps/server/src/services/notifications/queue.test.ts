@@ -1,0 +1,153 @@
+import { eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationDeliveries, notifications } from '../../db/schema';
+import { seedOpeningInput, seedOrganization, seedStudent } from '../../seed/helpers';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { createSmtpMailer } from './mailer';
+import { createNotificationQueue } from './queue';
+
+const SMTP_PORT = 2526;
+const SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
+const timing = { relayIntervalMs: 100, retryLimit: 5, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 };
+
+/** A local SMTP server that refuses the first `refusals` mails with a temporary error, then accepts. */
+let refusals = 0;
+let attempts = 0;
+const received: string[] = [];
+const smtp = new SMTPServer({
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  authOptional: true,
+  logger: false,
+  onData(stream, _session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      attempts++;
+      if (refusals > 0) {
+        refusals--;
+        callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        return;
+      }
+      received.push(Buffer.concat(chunks).toString('utf8'));
+      callback();
+    });
+  },
+});
+
+let server: TestServer;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
+  server = await startTestServer({ smtpUrl: SMTP_URL, notificationQueue: timing });
+});
+afterAll(async () => {
+  await server?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function applyOnce() {
+  const org = await seedOrganization(server.db, { name: 'Acme Technologies' });
+  const opening = await server.call('/api/organization/openings', {
+    token: await server.tokenFor(org.id),
+    body: seedOpeningInput(),
+  });
+  const student = await seedStudent(server.db, { name: 'Asha Verma' });
+  const applied = await server.call('/api/placements/campus/apply', {
+    token: await server.tokenFor(student.id),
+    body: {
+      openingId: opening.body.result.data.id,
+      idempotencyKey: `key-${crypto.randomUUID()}`,
+      answers: { name: 'Asha Verma', email: 'asha@example.com', why: 'APIs.' },
+    },
+  });
+  expect(applied.status).toBe(200);
+  const [notification] = await server.db.select().from(notifications).where(eq(notifications.recipientId, student.id));
+  const [delivery] = await server.db
+    .select()
+    .from(notificationDeliveries)
+    .where(eq(notificationDeliveries.notificationId, notification!.id));
+  return { student, notification: notification!, delivery: delivery! };
+}
+
+async function sentRow(id: string, ms = 20_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const [row] = await server.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id));
+    if (row?.status === 'sent') return row;
+    if (Date.now() > until) throw new Error(`delivery still ${row?.status} after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the notification mail queue', () => {
+  it('retries while SMTP refuses, then delivers exactly once', async () => {
+    received.length = 0;
+    attempts = 0;
+    refusals = 2;
+    const { notification, delivery } = await applyOnce();
+    const sent = await sentRow(delivery.id);
+    expect(attempts).toBe(3);
+    expect(sent.attempts).toBe(3);
+    expect(received).toHaveLength(1);
+    const raw = received[0]!;
+    const headerEnd = raw.indexOf('\r\n\r\n');
+    // Unfold the header (RFC 5322: a line break before whitespace continues the field).
+    const mail = `${raw.slice(0, headerEnd).replace(/\r\n[ \t]+/g, ' ')}${raw.slice(headerEnd)}`;
+    expect(mail).toMatch(/^List-Unsubscribe: <http:\/\/[^>]+\/api\/notifications\/unsubscribe\?token=/m);
+    expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    expect(mail).toContain(`Message-ID: <${notification.id}@notifications.placely>`);
+    expect(mail).toContain('Content-Type: text/plain');
+    expect(mail).toContain('Content-Type: text/html');
+
+    // Handing the same outbox row to the queue again, or running its job again, sends nothing more.
+    await server.db
+      .update(notificationDeliveries)
+      .set({ enqueuedAt: null })
+      .where(eq(notificationDeliveries.id, delivery.id));
+    await server.ctx.notificationQueue.relay();
+    expect(await server.ctx.notificationQueue.deliver(delivery.id)).toBe('done');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(received).toHaveLength(1);
+  });
+
+  it('a server stopped between commit and delivery delivers after restart, once', async () => {
+    received.length = 0;
+    refusals = 0;
+    await server.ctx.notificationQueue.stop();
+    const { delivery } = await applyOnce();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [waiting] = await server.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.id, delivery.id));
+    expect(waiting).toMatchObject({ status: 'pending', enqueuedAt: null });
+    expect(received).toHaveLength(0);
+
+    // Two processes come back at once: each job is delivered by one of them.
+    const log = pino({ level: 'silent' });
+    const options = {
+      ...timing,
+      from: 'Placely <no-reply@placely.app>',
+      jwtSecret: server.ctx.config.jwtSecret,
+      publicUrl: () => server.baseUrl,
+    };
+    const restarted = [
+      createNotificationQueue(server.db, createSmtpMailer(SMTP_URL), options, log),
+      createNotificationQueue(server.db, createSmtpMailer(SMTP_URL), options, log),
+    ];
+    try {
+      await Promise.all(restarted.map((queue) => queue.start()));
+      await sentRow(delivery.id);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(received).toHaveLength(1);
+      const rows = await server.db
+        .select()
+        .from(notificationDeliveries)
+        .where(inArray(notificationDeliveries.id, [delivery.id]));
+      expect(rows[0]!.attempts).toBe(1);
+    } finally {
+      await Promise.all(restarted.map((queue) => queue.stop()));
+    }
+  });
+});

@@ -1,0 +1,209 @@
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/client';
+import { notificationDeliveries, notifications, users } from '../../db/schema';
+import { preferencesOf } from './index';
+import { type Mailer, mailErrorCode } from './mailer';
+import { renderMail } from './templates';
+import { signUnsubscribeToken } from './unsubscribe';
+
+export const EMAIL_QUEUE = 'notification-email';
+
+export interface DeliveryOptions {
+  from: string;
+  jwtSecret: Uint8Array;
+  publicUrl(): string;
+  /** How often the relay looks for outbox rows not yet handed to the queue. */
+  relayIntervalMs: number;
+  /** pg-boss retry policy: attempts after the first, the first delay and exponential backoff. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  pollingIntervalSeconds: number;
+}
+
+/**
+ * pg-boss over the database the app already holds: the `pg` pool on PostgreSQL, the one PGlite connection otherwise
+ * (pg-boss's SKIP LOCKED fetch and advisory locks work on PGlite; its multi-statement migrations go through exec).
+ * Same queue, same tables on both.
+ */
+function bossDatabase(db: Database) {
+  const client = (db as unknown as { $client: unknown }).$client as {
+    query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+    exec?(text: string): Promise<Array<{ rows: unknown[] }>>;
+  };
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (client.exec && (!values || values.length === 0)) {
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      }
+      return client.query(text, values);
+    },
+  };
+}
+
+export interface NotificationQueue {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Hands committed outbox rows to the queue now (the relay also runs on a timer). */
+  relay(): Promise<number>;
+  /** Sends one delivery, at most once; used by the worker (exported for tests). */
+  deliver(deliveryId: string): Promise<'sent' | 'skipped' | 'done' | 'busy'>;
+}
+
+export function createNotificationQueue(
+  db: Database,
+  mailer: Mailer,
+  options: DeliveryOptions,
+  log: FastifyBaseLogger,
+): NotificationQueue {
+  const boss = new PgBoss({ db: bossDatabase(db), schedule: false, supervise: true });
+  boss.on('error', (error) => log.error({ err: error }, 'notification queue error'));
+  let timer: NodeJS.Timeout | undefined;
+  let relaying: Promise<number> | undefined;
+  let started = false;
+
+  const relayOnce = async (): Promise<number> => {
+    const rows = await db
+      .select({ id: notificationDeliveries.id })
+      .from(notificationDeliveries)
+      .where(and(isNull(notificationDeliveries.enqueuedAt), eq(notificationDeliveries.status, 'pending')))
+      .orderBy(asc(notificationDeliveries.createdAt))
+      .limit(100);
+    for (const row of rows) {
+      // The job id is the delivery id: a second relay (another process, or a crash before the update below) hands
+      // over the same id and pg-boss keeps one job.
+      await boss.send(EMAIL_QUEUE, { deliveryId: row.id }, { id: row.id });
+      await db
+        .update(notificationDeliveries)
+        .set({ enqueuedAt: sql`now()` })
+        .where(eq(notificationDeliveries.id, row.id));
+    }
+    return rows.length;
+  };
+  const relay = () => {
+    relaying ??= relayOnce().finally(() => {
+      relaying = undefined;
+    });
+    return relaying;
+  };
+
+  const deliver: NotificationQueue['deliver'] = async (deliveryId) => {
+    // Claim with a lease instead of holding a row lock across the SMTP conversation (on PGlite a transaction would
+    // stop every other query meanwhile). A lease left by a crashed worker lapses and the retry takes it over.
+    const [claimed] = await db
+      .update(notificationDeliveries)
+      .set({
+        status: 'sending',
+        leaseUntil: sql`now() + interval '2 minutes'`,
+        attempts: sql`${notificationDeliveries.attempts} + 1`,
+      })
+      .where(
+        and(
+          eq(notificationDeliveries.id, deliveryId),
+          or(
+            eq(notificationDeliveries.status, 'pending'),
+            and(eq(notificationDeliveries.status, 'sending'), lt(notificationDeliveries.leaseUntil, sql`now()`)),
+          ),
+        ),
+      )
+      .returning();
+    if (!claimed) {
+      const [row] = await db
+        .select({ status: notificationDeliveries.status })
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.id, deliveryId));
+      return !row || row.status === 'sent' || row.status === 'skipped' ? 'done' : 'busy';
+    }
+    const [found] = await db
+      .select({ notification: notifications, email: users.email, name: users.name })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.recipientId))
+      .where(eq(notifications.id, claimed.notificationId));
+    const finish = (status: 'sent' | 'skipped', lastError: string | null = null) =>
+      db
+        .update(notificationDeliveries)
+        .set({ status, leaseUntil: null, lastError, sentAt: status === 'sent' ? sql`now()` : null })
+        .where(eq(notificationDeliveries.id, deliveryId));
+    if (!found) {
+      await finish('skipped', 'recipient gone');
+      return 'skipped';
+    }
+    const { notification } = found;
+    // The person may have unsubscribed between the event and now.
+    const wanted = (await preferencesOf(db, notification.recipientId)).find((p) => p.kind === notification.kind);
+    if (!wanted?.email) {
+      await finish('skipped', 'unsubscribed');
+      return 'skipped';
+    }
+    const base = options.publicUrl();
+    const token = await signUnsubscribeToken(options.jwtSecret, notification.recipientId, notification.kind);
+    const unsubscribeUrl = `${base}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+    const content = renderMail({
+      kind: notification.kind,
+      payload: notification.payload,
+      recipientName: found.name,
+      actionUrl: `${base}${notification.link}`,
+      unsubscribeUrl,
+      preferencesUrl: `${base}/notifications`,
+    });
+    try {
+      await mailer.send({
+        ...content,
+        to: found.email,
+        from: options.from,
+        messageId: `<${notification.id}@notifications.placely>`,
+        unsubscribeUrl,
+        kind: notification.kind,
+        forUserId: notification.recipientId,
+      });
+    } catch (error) {
+      const code = mailErrorCode(error);
+      await db
+        .update(notificationDeliveries)
+        .set({ status: 'pending', leaseUntil: null, lastError: code })
+        .where(eq(notificationDeliveries.id, deliveryId));
+      log.warn({ deliveryId, code, attempt: claimed.attempts }, 'notification mail not accepted; will retry');
+      throw new Error(`mail not accepted (${code})`);
+    }
+    await finish('sent');
+    return 'sent';
+  };
+
+  return {
+    async start() {
+      await boss.start();
+      await boss.createQueue(EMAIL_QUEUE, {
+        name: EMAIL_QUEUE,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      await boss.work<{ deliveryId: string }>(
+        EMAIL_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+        async ([job]) => {
+          if (!job) return;
+          const outcome = await deliver(job.data.deliveryId);
+          // Another worker holds the lease: fail this attempt so the queue tries again after the backoff.
+          if (outcome === 'busy') throw new Error('delivery busy');
+        },
+      );
+      started = true;
+      timer = setInterval(() => {
+        relay().catch((error) => log.error({ err: error }, 'notification relay failed'));
+      }, options.relayIntervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await relaying?.catch(() => undefined);
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      started = false;
+      mailer.close();
+    },
+    relay,
+    deliver,
+  };
+}

@@ -1,0 +1,58 @@
+import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { NOTIFICATION_KIND_LABELS, type NotificationChannel, type NotificationPreference } from '@placely/contract';
+import { showError, showSuccess } from '../../../lib/snackbar';
+import { usePreferences } from '../api/getPreferences';
+import { useSavePreferences } from '../api/savePreferences';
+
+/** Per kind and channel; each change is saved at once. */
+export function NotificationPreferencesForm() {
+  const preferences = usePreferences();
+  const save = useSavePreferences();
+  if (preferences.isPending) return <CircularProgress aria-label="Loading notification settings" />;
+  if (preferences.isError) return <Alert severity="error">Your notification settings could not be loaded.</Alert>;
+
+  const change = (item: NotificationPreference, channel: NotificationChannel, value: boolean) =>
+    save.mutate([{ ...item, [channel]: value }], {
+      onSuccess: (result) => showSuccess(result.message),
+      onError: (error) => showError(error),
+    });
+  return (
+    <Table size="small" aria-label="Notification settings">
+      <TableHead>
+        <TableRow>
+          <TableCell>What</TableCell>
+          <TableCell align="center">In Placely</TableCell>
+          <TableCell align="center">Email</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {preferences.data.items.map((item) => (
+          <TableRow key={item.kind}>
+            <TableCell>{NOTIFICATION_KIND_LABELS[item.kind]}</TableCell>
+            {(['inApp', 'email'] as const).map((channel) => (
+              <TableCell key={channel} align="center" padding="checkbox">
+                <Checkbox
+                  checked={item[channel]}
+                  disabled={save.isPending}
+                  onChange={(event) => change(item, channel, event.target.checked)}
+                  slotProps={{
+                    input: {
+                      'aria-label': `${NOTIFICATION_KIND_LABELS[item.kind]}: ${channel === 'inApp' ? 'in Placely' : 'email'}`,
+                    },
+                  }}
+                />
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

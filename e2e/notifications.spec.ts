@@ -1,0 +1,109 @@
+import { expect, signInAsOrganization, signInAsStudent, test } from './support/fixtures';
+
+/** An open opening with a one-question form, as the API takes it. */
+function openingBody(title: string) {
+  return {
+    title,
+    kind: 'internship',
+    description: 'Help run campus hiring.',
+    locations: ['Pune'],
+    remote: false,
+    compensation: null,
+    openingsCount: 1,
+    deadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+    startDate: null,
+    status: 'open',
+    responseCap: null,
+    eligibility: {
+      minGrade: null,
+      allowedDegrees: [],
+      allowedBranches: [],
+      graduationYears: [],
+      maxBacklogs: null,
+      groupIds: [],
+      verifiedEducationOnly: false,
+    },
+    applyMode: 'form',
+    externalLink: null,
+    form: {
+      sections: [
+        {
+          id: 'about',
+          title: 'About you',
+          fields: [{ id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' }],
+        },
+      ],
+    },
+  };
+}
+
+test('a candidate applies: bells count it live, the notification opens the application, the mail unsubscribes', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Notifications intern ${Date.now().toString(36)}`;
+  await signInAsOrganization(page, 'Bellwether Labs');
+  const orgToken = (await page.evaluate(() => localStorage.getItem('placely.accessToken'))) ?? '';
+  const created = await page.request.post('/api/organization/openings', {
+    headers: { Authorization: orgToken },
+    data: openingBody(title),
+  });
+  expect(created.ok()).toBe(true);
+  const opening = (await created.json()).result.data as { id: string };
+  const orgBell = page.getByRole('banner').getByRole('link', { name: /^Notifications: \d+ unread$/ });
+  await expect(orgBell).toHaveAccessibleName('Notifications: 0 unread');
+
+  // The candidate applies in another browser.
+  const candidateContext = await browser.newContext();
+  const candidate = await candidateContext.newPage();
+  await signInAsStudent(candidate, 'Nila Raman');
+  await candidate.goto(`/forms/${opening.id}`);
+  const form = candidate.getByRole('form', { name: 'Application form' });
+  await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Nila Raman');
+  await form.getByRole('button', { name: 'Submit application' }).click();
+
+  // The organization's bell rises without a reload (Server-Sent Events).
+  await expect(orgBell).toHaveAccessibleName('Notifications: 1 unread');
+
+  // The candidate's bell shows the notification; opening it lands on the application.
+  await candidate.goto('/');
+  const bell = candidate.getByRole('banner').getByRole('link', { name: /^Notifications: \d+ unread$/ });
+  await expect(bell).toHaveAccessibleName('Notifications: 1 unread');
+  await bell.click();
+  await expect(candidate).toHaveURL(/\/notifications$/);
+  const item = candidate.getByTestId('notification-item').filter({ hasText: 'Application received' });
+  await expect(item).toContainText(title);
+  await item.click();
+  await expect(candidate).toHaveURL(new RegExp(`/forms/${opening.id}$`));
+  await expect(candidate.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(bell).toHaveAccessibleName('Notifications: 0 unread');
+
+  // The development outbox has the mail; its unsubscribe link works signed out.
+  const token = (await candidate.evaluate(() => localStorage.getItem('placely.accessToken'))) ?? '';
+  let mail: { subject: string; text: string; unsubscribeUrl: string } | undefined;
+  await expect
+    .poll(async () => {
+      const latest = await candidate.request.get('/api/dev/mail/latest', { headers: { Authorization: token } });
+      if (latest.ok()) mail = (await latest.json()).result.data;
+      return latest.status();
+    })
+    .toBe(200);
+  expect(mail?.subject).toBe('Application received — Placely');
+  expect(mail?.text).toContain(`/forms/${opening.id}`);
+  const signedOut = await browser.newContext();
+  const mailReader = await signedOut.newPage();
+  await mailReader.goto(mail?.unsubscribeUrl ?? '');
+  await mailReader.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(mailReader.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+
+  await candidate.goto('/notifications');
+  await expect(
+    candidate.getByRole('checkbox', { name: 'Application received (to you, after you apply): email' }),
+  ).not.toBeChecked();
+  await expect(
+    candidate.getByRole('checkbox', { name: 'Application received (to you, after you apply): in Placely' }),
+  ).toBeChecked();
+  await signedOut.close();
+  await candidateContext.close();
+});
