@@ -21,6 +21,7 @@ describe('migration 0010 (organization teams)', () => {
     const db = await PGlite.create();
     const tags = journal.entries.map((entry) => entry.tag);
     const teams = tags.indexOf('0010_organization_teams');
+    expect(teams, 'the migration under test is in the journal').toBeGreaterThan(0);
     for (const tag of tags.slice(0, teams)) await apply(db, tag);
     await db.exec(`
       INSERT INTO users (email, name, account_type) VALUES

@@ -16,11 +16,12 @@ async function apply(db: PGlite, tag: string) {
   }
 }
 
-describe('migration 0012 (shortlisting)', () => {
+describe('migration 0013 (shortlisting)', () => {
   it('turns the free-text stage of existing applications into stages of their opening; nothing is lost', async () => {
     const db = await PGlite.create();
     const tags = journal.entries.map((entry) => entry.tag);
-    const at = tags.indexOf('0012_shortlisting');
+    const at = tags.indexOf('0013_shortlisting');
+    expect(at, 'the migration under test is in the journal').toBeGreaterThan(0);
     for (const tag of tags.slice(0, at)) await apply(db, tag);
     await db.exec(`
       INSERT INTO users (email, name, account_type) VALUES ('hiring@acme.test', 'Acme', 'Organization'),

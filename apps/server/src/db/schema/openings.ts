@@ -93,7 +93,7 @@ export const openingFormVersions = pgTable(
 
 /**
  * The pipeline of an opening (shortlisting): the fixed stages are made by the database when the opening is inserted
- * (trigger openings_default_stages, migration 0012), custom ones by the organization. `position` orders them;
+ * (trigger openings_default_stages, migration 0013), custom ones by the organization. `position` orders them;
  * the server renumbers under the opening's row lock.
  */
 export const openingStages = pgTable(
@@ -136,7 +136,7 @@ export const applications = pgTable(
     answers: jsonb('answers').$type<Answers>().notNull(),
     status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('submitted'),
     /**
-     * The pipeline stage. Set by the database on insert (trigger applications_default_stage, migration 0012: the
+     * The pipeline stage. Set by the database on insert (trigger applications_default_stage, migration 0013: the
      * opening's Applied stage) and never null after; the composite key keeps it a stage of the same opening.
      */
     stageId: uuid('stage_id'),
