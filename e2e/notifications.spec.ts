@@ -1,41 +1,4 @@
-import { expect, signInAsOrganization, signInAsStudent, test } from './support/fixtures';
-
-/** An open opening with a one-question form, as the API takes it. */
-function openingBody(title: string) {
-  return {
-    title,
-    kind: 'internship',
-    description: 'Help run campus hiring.',
-    locations: ['Pune'],
-    remote: false,
-    compensation: null,
-    openingsCount: 1,
-    deadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-    startDate: null,
-    status: 'open',
-    responseCap: null,
-    eligibility: {
-      minGrade: null,
-      allowedDegrees: [],
-      allowedBranches: [],
-      graduationYears: [],
-      maxBacklogs: null,
-      groupIds: [],
-      verifiedEducationOnly: false,
-    },
-    applyMode: 'form',
-    externalLink: null,
-    form: {
-      sections: [
-        {
-          id: 'about',
-          title: 'About you',
-          fields: [{ id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' }],
-        },
-      ],
-    },
-  };
-}
+import { expect, openingInput, signInAsOrganization, signInAsStudent, test } from './support/fixtures';
 
 test('a candidate applies: bells count it live, the notification opens the application, the mail unsubscribes', async ({
   page,
@@ -47,7 +10,7 @@ test('a candidate applies: bells count it live, the notification opens the appli
   const orgToken = (await page.evaluate(() => localStorage.getItem('placely.accessToken'))) ?? '';
   const created = await page.request.post('/api/organization/openings', {
     headers: { Authorization: orgToken },
-    data: openingBody(title),
+    data: openingInput(title),
   });
   expect(created.ok()).toBe(true);
   const opening = (await created.json()).result.data as { id: string };

@@ -1,41 +1,6 @@
-import { expect, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
+import { expect, openingInput, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
 
-/** An open opening with a one-question form, as the API takes it (the builder has its own browser test). */
-function openingBody(title: string) {
-  return {
-    title,
-    kind: 'internship',
-    description: 'Help run campus hiring.',
-    locations: ['Pune'],
-    remote: false,
-    compensation: null,
-    openingsCount: 1,
-    deadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-    startDate: null,
-    status: 'open',
-    responseCap: null,
-    eligibility: {
-      minGrade: null,
-      allowedDegrees: [],
-      allowedBranches: [],
-      graduationYears: [],
-      maxBacklogs: null,
-      groupIds: [],
-      verifiedEducationOnly: false,
-    },
-    applyMode: 'form',
-    externalLink: null,
-    form: {
-      sections: [
-        {
-          id: 'about',
-          title: 'About you',
-          fields: [{ id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' }],
-        },
-      ],
-    },
-  };
-}
+const openingBody = (title: string) => openingInput(title, { description: 'Build the campus hiring pipeline.' });
 
 test('an owner builds a team: invitations by email, a reviewer limited to one opening, removal, and the activity log', async ({
   page,

@@ -1,5 +1,5 @@
-import type { FormDefinition, OpeningInput } from '@placely/contract';
-import { expect, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
+import type { FormDefinition } from '@placely/contract';
+import { expect, openingInput, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
 
 /** Issue #16: public pages are rendered on the server, so they read without JavaScript. */
 
@@ -43,33 +43,13 @@ const form: FormDefinition = {
   ],
 };
 
-function opening(title: string): OpeningInput {
-  return {
-    title,
-    kind: 'internship',
+const opening = (title: string) =>
+  openingInput(title, {
     description: '<p>Work with our <strong>platform team</strong> on APIs.</p>',
-    locations: ['Pune'],
-    remote: false,
-    compensation: null,
     openingsCount: 2,
     deadline: new Date(Date.now() + 20 * 86_400_000).toISOString(),
-    startDate: null,
-    status: 'open',
-    responseCap: null,
-    eligibility: {
-      minGrade: null,
-      allowedDegrees: [],
-      allowedBranches: [],
-      graduationYears: [],
-      maxBacklogs: null,
-      groupIds: [],
-      verifiedEducationOnly: false,
-    },
-    applyMode: 'form',
-    externalLink: null,
     form,
-  };
-}
+  });
 
 test('a signed-out visitor reads every question without JavaScript, then signs in with it and finds the form filled', async ({
   browser,

@@ -1,42 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAsOrganization, signInAsStudent, test } from './support/fixtures';
+import { expect, openingInput, signInAsOrganization, signInAsStudent, test } from './support/fixtures';
 
-/** An open opening with a one-question form, made through the API (the builder has its own browser test). */
-function openingBody(title: string) {
-  return {
-    title,
-    kind: 'internship',
-    description: 'Build the campus hiring pipeline.',
-    locations: ['Pune'],
-    remote: false,
-    compensation: null,
-    openingsCount: 2,
-    deadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-    startDate: null,
-    status: 'open',
-    responseCap: null,
-    eligibility: {
-      minGrade: null,
-      allowedDegrees: [],
-      allowedBranches: [],
-      graduationYears: [],
-      maxBacklogs: null,
-      groupIds: [],
-      verifiedEducationOnly: false,
-    },
-    applyMode: 'form',
-    externalLink: null,
-    form: {
-      sections: [
-        {
-          id: 'about',
-          title: 'About you',
-          fields: [{ id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' }],
-        },
-      ],
-    },
-  };
-}
+const openingBody = (title: string) => openingInput(title, { openingsCount: 2 });
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('placely.accessToken') ?? '');
 

@@ -9,6 +9,7 @@
  * - `signInAsOrganization` / `signInAsStudent`: a new user of that account type, landed on the home page (signed in
  *   over HTTP without the popup, which foundation.spec.ts and the journeys test).
  */
+import type { OpeningInput } from '@placely/contract';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 const allowances = new WeakMap<Page, RegExp[]>();
@@ -94,4 +95,45 @@ export async function signInAsStudent(page: Page, name = 'Asha Verma'): Promise<
   const email = uniqueEmail('student');
   await signInDirectly(page, { email, name }, 'Individual');
   return email;
+}
+
+/**
+ * An open opening as the API takes it: two weeks to its deadline, no eligibility rules, a one-question form (the
+ * builder has its own browser test). Specs change what they need.
+ */
+export function openingInput(title: string, overrides: Partial<OpeningInput> = {}): OpeningInput {
+  return {
+    title,
+    kind: 'internship',
+    description: 'Help run campus hiring.',
+    locations: ['Pune'],
+    remote: false,
+    compensation: null,
+    openingsCount: 1,
+    deadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+    startDate: null,
+    status: 'open',
+    responseCap: null,
+    eligibility: {
+      minGrade: null,
+      allowedDegrees: [],
+      allowedBranches: [],
+      graduationYears: [],
+      maxBacklogs: null,
+      groupIds: [],
+      verifiedEducationOnly: false,
+    },
+    applyMode: 'form',
+    externalLink: null,
+    form: {
+      sections: [
+        {
+          id: 'about',
+          title: 'About you',
+          fields: [{ id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' }],
+        },
+      ],
+    },
+    ...overrides,
+  };
 }

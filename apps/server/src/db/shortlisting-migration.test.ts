@@ -1,28 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-
-const drizzleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-const journal = JSON.parse(readFileSync(path.join(drizzleDir, 'meta/_journal.json'), 'utf8')) as {
-  entries: { tag: string }[];
-};
-
-async function apply(db: PGlite, tag: string) {
-  const text = readFileSync(path.join(drizzleDir, `${tag}.sql`), 'utf8');
-  for (const statement of text.split('--> statement-breakpoint')) {
-    if (statement.trim()) await db.exec(statement);
-  }
-}
+import { migratedUpTo } from '../test/migrations';
 
 describe('migration 0013 (shortlisting)', () => {
   it('turns the free-text stage of existing applications into stages of their opening; nothing is lost', async () => {
-    const db = await PGlite.create();
-    const tags = journal.entries.map((entry) => entry.tag);
-    const at = tags.indexOf('0013_shortlisting');
-    expect(at, 'the migration under test is in the journal').toBeGreaterThan(0);
-    for (const tag of tags.slice(0, at)) await apply(db, tag);
+    const { db, finish } = await migratedUpTo('0013_shortlisting');
     await db.exec(`
       INSERT INTO users (email, name, account_type) VALUES ('hiring@acme.test', 'Acme', 'Organization'),
         ('a@example.test', 'A', 'Individual'), ('b@example.test', 'B', 'Individual'),
@@ -36,7 +17,7 @@ describe('migration 0013 (shortlisting)', () => {
           'key-' || u.id || '-0123456789abcdef'
         FROM openings o, users u WHERE u.account_type = 'Individual';
     `);
-    for (const tag of tags.slice(at)) await apply(db, tag);
+    await finish();
 
     const stages = await db.query<{ name: string; kind: string; position: number }>(
       'SELECT name, kind, position FROM opening_stages ORDER BY position',
