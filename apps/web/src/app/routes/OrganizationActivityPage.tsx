@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
-import { useOpenings } from '../../features/openings/api/listOpenings';
+import { useOpeningChoices } from '../../features/openings/api/listOpenings';
 import { ActivityLog } from '../../features/organization/components/ActivityLog';
 import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
 import { Page } from '../../lib/components/Page';
@@ -17,10 +17,7 @@ export default function OrganizationActivityPage() {
   const user = useAppStore((state) => state.user);
   const active = useActiveOrganization();
   const canView = active.organization?.abilities.viewActivity === true;
-  const openings = useOpenings();
-  const openingChoices = (openings.data?.pages ?? []).flatMap((page) =>
-    page.items.map((opening) => ({ id: opening.id, title: opening.title })),
-  );
+  const openingChoices = useOpeningChoices();
 
   if (!accessToken) {
     return (

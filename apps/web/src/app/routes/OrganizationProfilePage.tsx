@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { RootInstitutions } from '../../features/institution/components/RootInstitutions';
-import { useOpenings } from '../../features/openings/api/listOpenings';
+import { useOpeningChoices } from '../../features/openings/api/listOpenings';
 import { PeopleSection } from '../../features/organization/components/PeopleSection';
 import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
 import { useProfile } from '../../features/profile/api/getProfile';
@@ -32,10 +32,7 @@ export default function OrganizationProfilePage() {
   const user = useAppStore((state) => state.user);
   const profile = useProfile();
   const active = useActiveOrganization();
-  const openings = useOpenings();
-  const openingChoices = (openings.data?.pages ?? []).flatMap((page) =>
-    page.items.map((opening) => ({ id: opening.id, title: opening.title })),
-  );
+  const openingChoices = useOpeningChoices();
 
   if (!accessToken) {
     return (

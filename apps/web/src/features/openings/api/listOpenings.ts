@@ -21,3 +21,11 @@ export function useOpenings() {
     getNextPageParam: (last) => last.nextCursor,
   });
 }
+
+/** The loaded openings as {id, title} choices (scoping a team role, filtering the activity log). */
+export function useOpeningChoices(): { id: string; title: string }[] {
+  const openings = useOpenings();
+  return (openings.data?.pages ?? []).flatMap((page) =>
+    page.items.map((opening) => ({ id: opening.id, title: opening.title })),
+  );
+}
