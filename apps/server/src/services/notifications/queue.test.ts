@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
@@ -8,8 +9,8 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { createSmtpMailer } from './mailer';
 import { createNotificationQueue } from './queue';
 
-const SMTP_PORT = 2526;
-const SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
+/** Set once the local SMTP server listens on a port the system chose (CI runs two passes of the tests side by side). */
+let SMTP_URL = '';
 const timing = { relayIntervalMs: 100, retryLimit: 5, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 };
 
 /** A local SMTP server that refuses the first `refusals` mails with a temporary error, then accepts. */
@@ -38,7 +39,8 @@ const smtp = new SMTPServer({
 
 let server: TestServer;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   server = await startTestServer({ smtpUrl: SMTP_URL, notificationQueue: timing });
 });
 afterAll(async () => {
