@@ -26,6 +26,7 @@ import { registerUnsafeTextGuard } from './http/unsafe-text';
 import { loggerOptions } from './logger';
 import { applyRoutes } from './routes/apply';
 import { authRoutes } from './routes/auth';
+import { candidateRoutes } from './routes/candidates';
 import { fileRoutes } from './routes/files';
 import { groupRoutes } from './routes/groups';
 import { individualRoutes } from './routes/individual';
@@ -223,6 +224,7 @@ export async function buildApp(
   await app.register(responseRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(shortlistingRoutes(ctx));
+  await app.register(candidateRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));

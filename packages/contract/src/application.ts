@@ -11,6 +11,7 @@ import {
   openingStatusSchema,
   organizationSummarySchema,
 } from './opening';
+import { applicationFilterSchema } from './shortlisting';
 import { verificationBadgeSchema } from './verification';
 import * as z from './zod';
 
@@ -178,10 +179,10 @@ export const RESPONSE_ORDERS = ['newest', 'oldest'] as const;
 export const receivedApplicationsQuerySchema = z.strictObject({
   id: z.uuid('Not an opening id'),
   order: z.enum(RESPONSE_ORDERS).default('newest'),
-  /** Only the applications in this pipeline stage. */
-  stageId: z.uuid('Not a stage id').optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
+  /** The filters (shortlisting's applicationFilterSchema): stage, text, tags, verified, eligibility facts, answers. */
+  ...applicationFilterSchema.shape,
 });
 export type ReceivedApplicationsQuery = z.input<typeof receivedApplicationsQuerySchema>;
 

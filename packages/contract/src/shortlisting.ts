@@ -108,11 +108,85 @@ export type StageDeleteQuery = z.input<typeof stageDeleteQuerySchema>;
 export const pipelineSettingsBodySchema = z.strictObject({ openingId, rejectionsReleased: z.boolean() });
 export type PipelineSettingsBody = z.input<typeof pipelineSettingsBodySchema>;
 
-/** Which applications of the opening a filter names (the responses view's filters). */
+/**
+ * One answer condition of a filter: a choice field matching any of the option ids, or a number field within a range
+ * (either bound may be missing). In the address and the API they travel as text, clauses joined by `;`:
+ * `fieldId=optionA|optionB` or `fieldId=min..max` (`fieldId=3..`, `fieldId=..10`).
+ */
+export type AnswerCondition =
+  | { fieldId: string; kind: 'choice'; optionIds: string[] }
+  | { fieldId: string; kind: 'range'; min: number | null; max: number | null };
+
+const ANSWER_PART = '[^;=|]{1,64}';
+const NUMBER = '-?\\d{1,12}(?:\\.\\d{1,6})?';
+const ANSWER_CLAUSE = new RegExp(
+  `^(${ANSWER_PART})=(?:(${NUMBER})?\\.\\.(${NUMBER})?|(${ANSWER_PART}(?:\\|${ANSWER_PART}){0,49}))$`,
+);
+export const SHORTLISTING_FILTER_LIMITS = { answerClauses: 10, tags: 20, text: 100 } as const;
+
+/** The answer conditions of a filter's `answers` text; null when it is not well formed. */
+export function parseAnswerConditions(text: string): AnswerCondition[] | null {
+  const clauses = text.split(';').filter((clause) => clause !== '');
+  if (clauses.length > SHORTLISTING_FILTER_LIMITS.answerClauses) return null;
+  const conditions: AnswerCondition[] = [];
+  for (const clause of clauses) {
+    const match = ANSWER_CLAUSE.exec(clause);
+    if (!match?.[1]) return null;
+    const [, fieldId, min, max, options] = match;
+    if (options !== undefined) conditions.push({ fieldId, kind: 'choice', optionIds: options.split('|') });
+    else if (min === undefined && max === undefined) return null;
+    else conditions.push({ fieldId, kind: 'range', min: min ? Number(min) : null, max: max ? Number(max) : null });
+  }
+  return conditions;
+}
+
+/** The `answers` text for conditions (the inverse of parseAnswerConditions). */
+export function formatAnswerConditions(conditions: AnswerCondition[]): string {
+  return conditions
+    .map((c) =>
+      c.kind === 'choice' ? `${c.fieldId}=${c.optionIds.join('|')}` : `${c.fieldId}=${c.min ?? ''}..${c.max ?? ''}`,
+    )
+    .join(';');
+}
+
+const UUID_LIST =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(,[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})*$/i;
+const year = z.coerce.number().int('Enter a year').min(1950, 'Enter a year').max(2100, 'Enter a year');
+const grade = z.coerce.number('Enter a number').min(0, 'Enter 0 or more').max(100, 'Enter 100 or less');
+
+/**
+ * Which applications of the opening a filter names (the responses view's filters). Every field is text or a number
+ * so the same filter lives in the address, the list's query string and a move's body ("select all matching").
+ * Conditions combine with AND; `tagIds` matches any of the tags.
+ */
 export const applicationFilterSchema = z.strictObject({
   stageId: stageId.optional(),
+  /** Free text over the applicant's name and the answers (case-insensitive, contains). */
+  q: z.string().trim().min(1, 'Enter some text').max(SHORTLISTING_FILTER_LIMITS.text).optional(),
+  /** Comma-separated tag ids: candidates with any of them. */
+  tagIds: z
+    .string()
+    .max(37 * SHORTLISTING_FILTER_LIMITS.tags)
+    .regex(UUID_LIST, 'Not a list of tag ids')
+    .optional(),
+  /** `yes`: candidates with at least one verified record; `no`: without. */
+  verified: z.enum(['yes', 'no']).optional(),
+  /** Eligibility facts from the applicant's profile (grade as entered, degree by name, graduation year). */
+  minGrade: grade.optional(),
+  maxGrade: grade.optional(),
+  degree: z.string().trim().min(1, 'Enter a degree').max(100).optional(),
+  graduationYearFrom: year.optional(),
+  graduationYearTo: year.optional(),
+  /** Answer conditions (see AnswerCondition). */
+  answers: z
+    .string()
+    .max(2000)
+    .refine((text) => parseAnswerConditions(text) !== null, 'Write conditions as field=option|option or field=min..max')
+    .optional(),
 });
 export type ApplicationFilter = z.infer<typeof applicationFilterSchema>;
+export type ApplicationFilterInput = z.input<typeof applicationFilterSchema>;
+export const APPLICATION_FILTER_KEYS = Object.keys(applicationFilterSchema.shape) as (keyof ApplicationFilter)[];
 
 /**
  * POST /api/organization/shortlisting/moves: the applications named by id, or every application matching the

@@ -1,6 +1,7 @@
 import type { Actor } from '../auth/authenticate';
 import { errors } from '../errors';
 import { applicationPolicy } from './application';
+import { candidatePolicy } from './candidate';
 import { filePolicy } from './file';
 import { groupPolicy } from './group';
 import { individualPolicy } from './individual';
@@ -28,6 +29,7 @@ const policies = {
   ...institutionPolicy,
   ...notificationPolicy,
   ...stagePolicy,
+  ...candidatePolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

@@ -1,3 +1,4 @@
+export * from './candidates';
 export * from './files';
 export * from './foundation';
 export * from './groups';

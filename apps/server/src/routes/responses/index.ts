@@ -26,6 +26,8 @@ import {
   verifiedAnswersFor,
 } from '../../services/applications/verified';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
+import { filtersBeyondStage } from '../../services/shortlisting/filters';
+import { filteredResponsePage } from './filtered';
 import { exportResponsesSchema, listResponsesSchema, responseDetailSchema } from './schema';
 
 /** A live opening of the organization acted for; anyone else's is a 404 so ids reveal nothing. */
@@ -176,7 +178,8 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { ...authenticated, schema: listResponsesSchema, serializerCompiler: () => (data) => JSON.stringify(data) },
       async (request) => {
         const actor = actorOf(request);
-        const { id, order, limit, stageId } = request.query;
+        const { id, order, limit, cursor: _cursor, ...filter } = request.query;
+        const { stageId } = filter;
         const access = await organizationAccessOf(ctx.db, request, actor);
         // The opening with its total (maintained counter) and its current form, in one read.
         const [found] = await reviewableOpening.execute({ id, organizationId: access.organizationId });
@@ -186,16 +189,23 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const cursor = decodeTimeCursor(request.query.cursor);
         const newest = order === 'newest';
         const pages = stageId ? stagePages : responsePages;
-        const [rows, stageTotal] = await Promise.all([
-          pages[newest ? 'newest' : 'oldest'][cursor ? 'after' : 'first'].execute({
-            openingId: opening.id,
-            limit: limit + 1,
-            ...(stageId ? { stageId } : {}),
-            ...(cursor ? { at: cursor.at.toISOString(), id: cursor.id } : {}),
-          }),
-          // A stage's count is an index-only range of (opening_id, stage_id, …); the opening's total is the counter.
-          stageId ? stageCount.execute({ openingId: opening.id, stageId }) : undefined,
-        ]);
+        // Filters beyond the stage go through dynamic SQL; the unfiltered and stage-only pages stay prepared.
+        const [rows, filteredTotal] = filtersBeyondStage(filter)
+          ? await filteredResponsePage(ctx.db, { openingId: opening.id, filter, newest, cursor, limit }).then(
+              (result) => [result.rows, result.total] as const,
+            )
+          : await Promise.all([
+              pages[newest ? 'newest' : 'oldest'][cursor ? 'after' : 'first'].execute({
+                openingId: opening.id,
+                limit: limit + 1,
+                ...(stageId ? { stageId } : {}),
+                ...(cursor ? { at: cursor.at.toISOString(), id: cursor.id } : {}),
+              }),
+              // A stage's count is an index-only range of (opening_id, stage_id, …); the opening's total is the counter.
+              stageId
+                ? stageCount.execute({ openingId: opening.id, stageId }).then((r) => Number(r[0]?.n ?? 0))
+                : undefined,
+            ]);
         const page = pageFrom(rows, limit, ({ application }) => ({
           at: application.submittedAt,
           id: application.id,
@@ -235,7 +245,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ),
           nextCursor: page.nextCursor,
           forms,
-          total: Number(stageTotal ? stageTotal[0]?.n : found.total),
+          total: filteredTotal ?? Number(found.total),
         });
       },
     );

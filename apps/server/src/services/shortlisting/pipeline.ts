@@ -22,9 +22,11 @@ import { errors } from '../../errors';
 import { authorize } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
+import { applicationFilterConditions } from './filters';
 
 export type StageRow = typeof openingStages.$inferSelect;
-type StageAction = 'stage.view' | 'stage.move' | 'stage.manage';
+/** The rules whose record is the opening with the caller's standing (policies/stage.ts, policies/candidate.ts). */
+type StageAction = 'stage.view' | 'stage.move' | 'stage.manage' | 'candidate.view' | 'note.add' | 'tag.apply';
 
 /** Writes go in chunks so a move of many thousands stays within the drivers' parameter limits. */
 const CHUNK = 1000;
@@ -231,7 +233,7 @@ interface MoveInput {
 }
 
 /**
- * Moves the named applications, or every one matching the filter, to one stage. The applications are locked in id
+ * Moves the named applications, or every one matching the filter (services/shortlisting/filters.ts), to one stage. The applications are locked in id
  * order before their stage is read, so concurrent moves of the same candidates queue and each records the stage the
  * candidate really left: the history chains without gaps or duplicates.
  */
@@ -253,7 +255,7 @@ export async function moveApplications(
       and(
         eq(applications.openingId, opening.id),
         ids ? inArray(applications.id, ids) : undefined,
-        input.filter?.stageId ? eq(applications.stageId, input.filter.stageId) : undefined,
+        ...(input.filter ? applicationFilterConditions(input.filter) : []),
       ),
     )
     .orderBy(asc(applications.id))

@@ -1,6 +1,6 @@
 import { ORGANIZATION_HEADER } from '@placely/contract';
 import { and, eq } from 'drizzle-orm';
-import { notifications, openingStages, openings } from '../../db/schema';
+import { candidateTags, notifications, openingStages, openings } from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
@@ -864,6 +864,135 @@ export const MATRIX: Record<string, Entry> = {
           alsoAllowed: team(who, 'coordA', 'reviewerA'),
         };
       }),
+  },
+
+  // The candidate side panel: everyone whose role covers the opening reads it and writes notes of their own; only
+  // the author changes a note; owners and coordinators tag candidates and keep the tag list.
+  'GET /api/organization/shortlisting/candidate': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${name}'s candidate panel at ${who}`,
+          request: get('/api/organization/shortlisting/candidate', {
+            openingId: world.ind[name].appliedOpeningId,
+            applicationId: world.ind[name].applicationId,
+          }),
+          alsoAllowed: team(who, 'coordA', 'reviewerA'),
+        };
+      }),
+  },
+  'GET /api/organization/shortlisting/notes': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `notes on ${name} at ${who}`,
+          request: get('/api/organization/shortlisting/notes', {
+            openingId: world.ind[name].appliedOpeningId,
+            applicationId: world.ind[name].applicationId,
+          }),
+          alsoAllowed: team(who, 'coordA', 'reviewerA'),
+        };
+      }),
+  },
+  'POST /api/organization/shortlisting/notes': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `a new note on ${name} at ${who}`,
+          request: post('/api/organization/shortlisting/notes', {
+            openingId: world.ind[name].appliedOpeningId,
+            applicationId: world.ind[name].applicationId,
+            body: 'Suite note',
+          }),
+          alsoAllowed: team(who, 'coordA', 'reviewerA'),
+        };
+      }),
+  },
+  'PATCH /api/organization/shortlisting/notes': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${who}'s own note on ${name}`,
+          request: patch('/api/organization/shortlisting/notes', {
+            openingId: world.ind[name].appliedOpeningId,
+            noteId: world.ind[name].noteId,
+            body: world.marker(who, `note on ${name}`),
+          }),
+        };
+      }),
+  },
+  'DELETE /api/organization/shortlisting/notes': {
+    access: 'owned',
+    destructive: true,
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${who}'s own note on ${name}`,
+          request: del('/api/organization/shortlisting/notes', {
+            openingId: world.ind[name].appliedOpeningId,
+            noteId: world.ind[name].noteId,
+          }),
+        };
+      }),
+  },
+  'GET /api/organization/shortlisting/tags': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s candidate tags`,
+      request: actingFor(world, who, get('/api/organization/shortlisting/tags')),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/tags': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s candidate tags (a new tag)`,
+      request: actingFor(world, who, post('/api/organization/shortlisting/tags', { name: `Suite tag ${unique()}` })),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'DELETE /api/organization/shortlisting/tags': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare tag`,
+      request: actingFor(world, who, del('/api/organization/shortlisting/tags', { tagId: world.org[who].spareTagId })),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may delete it too: bring it back before every attempt.
+      async prepare(w) {
+        await w.server.db
+          .insert(candidateTags)
+          .values({ id: w.org[who].spareTagId, organizationId: w.actors[who].userId, name: `Spare tag ${who}` })
+          .onConflictDoNothing();
+      },
+    })),
+  },
+  'POST /api/organization/shortlisting/tags/apply': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s candidates (tagging)`,
+      request: post('/api/organization/shortlisting/tags/apply', {
+        openingId: world.org[who].openOpeningId,
+        tagId: world.org[who].tagId,
+        action: 'add',
+        filter: { stageId: world.org[who].stages.appliedId },
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
   },
 
   // Organization teams: every request names the organization it acts for (X-Organization-Id)

@@ -76,6 +76,8 @@ interface IndividualResources {
   resumeId: string;
   applicationFileId: string;
   applicationId: string;
+  /** A note the organization keeps on this person's application (organization only). */
+  noteId: string;
   /** The opening this person applied to (its organization's). */
   appliedOpeningId: string;
   /** The opening this person keeps a draft for (the other organization's). */
@@ -104,6 +106,9 @@ interface OrganizationResources {
   invitationMemberId: string;
   /** The open opening's pipeline: its fixed Applied and Shortlisted stages and two custom stages (one to remove). */
   stages: { appliedId: string; shortlistedId: string; customId: string; spareCustomId: string };
+  /** A candidate tag (on the partner's application) and a spare one to delete. */
+  tagId: string;
+  spareTagId: string;
 }
 
 export interface World {
@@ -277,6 +282,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
       spareMemberId: '',
       invitationMemberId: '',
       stages: { appliedId: '', shortlistedId: '', customId: '', spareCustomId: '' },
+      tagId: '',
+      spareTagId: '',
     };
   }
 
@@ -327,6 +334,13 @@ export async function buildWorld(server: TestServer): Promise<World> {
       customId: stageOf((stage) => stage.name === `Interview ${name}`),
       spareCustomId: stageOf((stage) => stage.name === `Spare stage ${name}`),
     };
+    const tagReaders: ActorName[] = [name, ...readersOfApplications(name)];
+    org[name].tagId = (
+      await call(name, 'POST', '/api/organization/shortlisting/tags', { name: mark(name, 'tag', tagReaders) })
+    ).id;
+    org[name].spareTagId = (
+      await call(name, 'POST', '/api/organization/shortlisting/tags', { name: `Spare tag ${name}` })
+    ).id;
   }
 
   // Individuals: every profile section, portfolios, files, an application to their organization, a draft elsewhere.
@@ -430,6 +444,12 @@ export async function buildWorld(server: TestServer): Promise<World> {
         work: { fileId: applicationFile.id, name: 'x.pdf', size: 1, contentType: 'application/pdf' },
       },
     });
+    await call(partner, 'POST', '/api/organization/shortlisting/tags/apply', {
+      openingId: org[partner].openOpeningId,
+      tagId: org[partner].tagId,
+      action: 'add',
+      applicationIds: [application.id],
+    });
     await call(name, 'PUT', '/api/placements/campus/apply/draft', {
       openingId: org[other].openOpeningId,
       answers: { why: mark(name, 'draft') },
@@ -464,6 +484,13 @@ export async function buildWorld(server: TestServer): Promise<World> {
       resumeId: (resume.resumes ?? [resume]).find((r: { title: string }) => r.title === lastMarker('resumeTitle'))?.id,
       applicationFileId: applicationFile.id,
       applicationId: application.id,
+      noteId: (
+        await call(partner, 'POST', '/api/organization/shortlisting/notes', {
+          openingId: org[partner].openOpeningId,
+          applicationId: application.id,
+          body: mark(partner, `note on ${name}`, applicationReaders),
+        })
+      ).id,
       appliedOpeningId: org[partner].openOpeningId,
       draftOpeningId: org[other].openOpeningId,
       phone: name === 'indA' ? '+919800000001' : '+919800000002',
