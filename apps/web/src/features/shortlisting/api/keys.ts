@@ -1,12 +1,19 @@
 /**
  * Query keys of the pipeline. Moving candidates changes the responses list too, whose keys live with the openings
  * feature under ['organization', 'openings']; `responsesRoot` names that root so a move refreshes it without
- * importing the other feature.
+ * importing the other feature. The board's columns live under it too (`board`), so every move refreshes them.
  */
 export const shortlistingKeys = {
   all: ['organization', 'shortlisting'] as const,
   pipeline: (openingId: string) => [...shortlistingKeys.all, 'pipeline', openingId] as const,
   history: (openingId: string, applicationId: string) =>
     [...shortlistingKeys.all, 'history', openingId, applicationId] as const,
+  candidate: (openingId: string, applicationId: string) =>
+    [...shortlistingKeys.all, 'candidate', openingId, applicationId] as const,
+  notes: (openingId: string, applicationId: string) =>
+    [...shortlistingKeys.all, 'notes', openingId, applicationId] as const,
+  tags: () => [...shortlistingKeys.all, 'tags'] as const,
   responsesRoot: ['organization', 'openings'] as const,
+  board: (openingId: string, stageId: string, filter: Record<string, string | undefined>) =>
+    [...shortlistingKeys.responsesRoot, 'board', openingId, stageId, filter] as const,
 };

@@ -1,0 +1,134 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../../lib/api/errors';
+import { showError, showSuccess } from '../../../lib/snackbar';
+import { useCandidate } from '../api/getCandidate';
+import { usePipeline } from '../api/getPipeline';
+import { useMoveCandidates } from '../api/moveCandidates';
+import { CandidateNotes } from './CandidateNotes';
+import { CandidateTags } from './CandidateTags';
+import { StageHistory } from './StageHistory';
+
+const heading = { fontSize: '1.05rem', fontWeight: 500, mb: 1 } as const;
+
+export interface CandidateDetailsProps {
+  openingId: string;
+  applicationId: string;
+  /**
+   * Ratings of this candidate, built by another feature (the ratings issue's `RatingsPanel`); the page passes it in.
+   * Nothing is rendered when absent.
+   */
+  ratings?: ReactNode;
+}
+
+/**
+ * The pipeline's part of the candidate side panel (the application, its revisions and files come from the responses
+ * view): profile and contacts, education, stage with "Move to…" and its history, tags, notes, ratings.
+ */
+export function CandidateDetails({ openingId, applicationId, ratings }: CandidateDetailsProps) {
+  const candidate = useCandidate(openingId, applicationId);
+  const pipeline = usePipeline(openingId);
+  const move = useMoveCandidates();
+  if (candidate.isPending) return <Skeleton variant="rounded" height={120} />;
+  if (candidate.isError) return <Alert severity="error">{errorMessage(candidate.error)}</Alert>;
+  const { profile, contacts, education } = candidate.data;
+  const links = [
+    ['LinkedIn', profile.linkedin],
+    ['GitHub', profile.github],
+    ['Website', profile.website],
+  ].filter((link): link is [string, string] => Boolean(link[1]));
+  return (
+    <Stack spacing={3}>
+      <Box component="section" aria-labelledby="candidate-profile">
+        <Typography id="candidate-profile" variant="h3" sx={heading}>
+          Profile
+        </Typography>
+        {profile.headline && <Typography>{profile.headline}</Typography>}
+        {profile.location && (
+          <Typography variant="body2" color="text.secondary">
+            {profile.location}
+          </Typography>
+        )}
+        {profile.about && (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5, wordBreak: 'break-word' }}>
+            {profile.about}
+          </Typography>
+        )}
+        {links.length > 0 && (
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, mt: 0.5 }}>
+            {links.map(([label, href]) => (
+              <Link key={label} href={href} target="_blank" rel="noopener noreferrer" variant="body2">
+                {label}
+              </Link>
+            ))}
+          </Stack>
+        )}
+        {contacts ? (
+          <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
+            {[contacts.email, ...contacts.phoneNumbers].filter(Boolean).join(' · ') || 'No contact details'}
+          </Typography>
+        ) : (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+            Contact details are hidden for your role.
+          </Typography>
+        )}
+        {education.length > 0 && (
+          <Stack component="ul" spacing={0.5} sx={{ pl: 0, m: 0, mt: 1, listStyle: 'none' }} aria-label="Education">
+            {education.map((entry) => (
+              <Typography component="li" variant="body2" key={entry.id}>
+                {entry.degree}
+                {entry.fieldOfStudy && `, ${entry.fieldOfStudy}`} · {entry.institutionName}
+                {entry.grade !== null && ` · ${entry.grade}${entry.gradeScale === 'PERCENTAGE' ? '%' : entry.gradeScale === 'CGPA_4' ? '/4' : '/10'}`}
+                {entry.endMonth && ` · ${entry.endMonth.slice(0, 4)}`}
+                {entry.verified && (
+                  <Typography component="span" variant="caption" color="success.main">
+                    {' '}
+                    · verified
+                  </Typography>
+                )}
+              </Typography>
+            ))}
+          </Stack>
+        )}
+      </Box>
+      {pipeline.data?.abilities.move && (
+        <TextField
+          select
+          size="small"
+          label="Move to…"
+          value=""
+          onChange={(event) =>
+            move.mutate(
+              { openingId, toStageId: event.target.value, applicationIds: [applicationId] },
+              { onSuccess: (result) => showSuccess(result.message), onError: (error) => showError(error) },
+            )
+          }
+          sx={{ maxWidth: 280 }}
+          disabled={move.isPending}
+        >
+          {pipeline.data.stages.map((stage) => (
+            <MenuItem key={stage.id} value={stage.id}>
+              {stage.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <StageHistory openingId={openingId} applicationId={applicationId} />
+      <CandidateTags
+        openingId={openingId}
+        applicationId={applicationId}
+        tags={candidate.data.tags}
+        canTag={candidate.data.abilities.tag}
+      />
+      {ratings}
+      <CandidateNotes openingId={openingId} applicationId={applicationId} canAdd={candidate.data.abilities.note} />
+    </Stack>
+  );
+}
