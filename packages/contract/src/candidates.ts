@@ -1,4 +1,3 @@
-import { educationEntrySchema } from './individual';
 import { applicationFilterSchema } from './shortlisting';
 import * as z from './zod';
 
@@ -86,7 +85,6 @@ export const candidateSummarySchema = z
       website: z.string().nullable(),
     }),
     contacts: z.object({ email: z.string().nullable(), phoneNumbers: z.array(z.string()) }).nullable(),
-    education: z.array(educationEntrySchema),
     tags: z.array(candidateTagSchema),
     notesCount: z.number().int(),
     abilities: z.object({ tag: z.boolean(), note: z.boolean() }),

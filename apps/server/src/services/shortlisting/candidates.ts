@@ -21,7 +21,6 @@ import { errors } from '../../errors';
 import { authorize, can } from '../../policies';
 import { canSeeContacts, type OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
-import { loadEducation } from '../individual';
 import { applicationFilterConditions } from './filters';
 
 type NoteRow = typeof applicationNotes.$inferSelect;
@@ -164,7 +163,10 @@ export async function applyTag(
   return removed.length;
 }
 
-/** The panel's header facts: profile, contacts (when the caller may see them), education, tags, notes count. */
+/**
+ * The panel's header facts: public profile, contacts (when the caller may see them), tags, notes count. The
+ * applicant's profile sections stay theirs: the organization sees education through the answers and verified records.
+ */
 export async function candidateSummary(
   db: Executor,
   actor: Actor,
@@ -173,7 +175,7 @@ export async function candidateSummary(
   application: { id: string; applicantId: number },
 ): Promise<CandidateSummary> {
   const contacts = canSeeContacts(access);
-  const [[person], phones, education, tags, [notes]] = await Promise.all([
+  const [[person], phones, tags, [notes]] = await Promise.all([
     db
       .select({ user: users, profile: individualProfiles })
       .from(users)
@@ -186,7 +188,6 @@ export async function candidateSummary(
           .where(and(eq(phoneNumbers.userId, application.applicantId), eq(phoneNumbers.isDeleted, false)))
           .orderBy(asc(phoneNumbers.createdAt))
       : Promise.resolve([]),
-    loadEducation(db, application.applicantId),
     db
       .select({ id: candidateTags.id, name: candidateTags.name })
       .from(applicationTags)
@@ -212,7 +213,6 @@ export async function candidateSummary(
     contacts: contacts
       ? { email: person?.user.email ?? null, phoneNumbers: phones.map((phone) => phone.number) }
       : null,
-    education,
     tags,
     notesCount: Number(notes?.n ?? 0),
     abilities: { tag: can(actor, 'tag.apply', record), note: can(actor, 'note.add', record) },

@@ -961,8 +961,16 @@ export const MATRIX: Record<string, Entry> = {
     access: 'owned',
     targets: perOrganization((world, who) => ({
       label: `${who}'s candidate tags (a new tag)`,
-      request: actingFor(world, who, post('/api/organization/shortlisting/tags', { name: `Suite tag ${unique()}` })),
+      request: actingFor(world, who, post('/api/organization/shortlisting/tags', { name: `Suite tag ${who}` })),
       alsoAllowed: team(who, 'coordA'),
+      // Tag names are unique per organization: take back the one an earlier attempt added.
+      async prepare(w) {
+        await w.server.db
+          .delete(candidateTags)
+          .where(
+            and(eq(candidateTags.organizationId, w.actors[who].userId), eq(candidateTags.name, `Suite tag ${who}`)),
+          );
+      },
     })),
   },
   'DELETE /api/organization/shortlisting/tags': {

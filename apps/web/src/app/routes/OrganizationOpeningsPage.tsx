@@ -2,43 +2,86 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { isOrganizationAccount } from '@placely/contract';
-import { useCallback, useState } from 'react';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { type FormDefinition, isOrganizationAccount } from '@placely/contract';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
+import { useOpening } from '../../features/openings/api/getOpening';
 import { OpeningsList } from '../../features/openings/components/OpeningsList';
 import { ResponsesView } from '../../features/openings/components/ResponsesView';
 import { ApplicationLastChange, OpeningLastChange } from '../../features/organization/components/LastChanges';
 import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
 import { usePipeline } from '../../features/shortlisting/api/getPipeline';
+import { CandidateDetails } from '../../features/shortlisting/components/CandidateDetails';
+import { type FilterableField, FilterBar } from '../../features/shortlisting/components/FilterBar';
+import { PipelineBoard } from '../../features/shortlisting/components/PipelineBoard';
 import { PipelineToolbar } from '../../features/shortlisting/components/PipelineToolbar';
-import { StageHistory } from '../../features/shortlisting/components/StageHistory';
+import { type FilterValues, filterFromParams, withFilter } from '../../features/shortlisting/filters';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
 
+type ResponsesLayout = 'table' | 'board';
+
+/** The current form's choice and number questions, for the filter bar's answer conditions. */
+function filterableFields(form: FormDefinition | null | undefined): FilterableField[] {
+  if (!form) return [];
+  return form.sections.flatMap((section) =>
+    section.fields.flatMap((field): FilterableField[] => {
+      if (field.type === 'number' || field.type === 'linearScale') {
+        return [{ id: field.id, label: field.label, kind: 'number', options: [] }];
+      }
+      if (field.type === 'singleChoice' || field.type === 'multipleChoice' || field.type === 'dropdown') {
+        return [{ id: field.id, label: field.label, kind: 'choice', options: field.options }];
+      }
+      if (field.type === 'yesNo') {
+        const options = [
+          { id: 'true', label: 'Yes' },
+          { id: 'false', label: 'No' },
+        ];
+        return [{ id: field.id, label: field.label, kind: 'choice', options }];
+      }
+      return [];
+    }),
+  );
+}
+
 /**
- * The responses of one opening with its pipeline: `&stage=` filters by stage; the selection (rows, or every
- * application matching the filter) feeds "Move to…".
+ * The responses of one opening with its pipeline. The filter (`&stage=`, `&q=`, `&tagIds=`, `&answers=`…) and the
+ * layout (`&view=board`) live in the address; the selection (rows, or every application matching the filter) feeds
+ * "Move to…". The candidate side panel is the responses view's drawer with the pipeline's details inside.
  */
 function OpeningResponses(props: {
   openingId: string;
   applicationId: string | null;
   fileId: string | null;
-  stageId: string | null;
-  onStageChange: (stageId: string | null) => void;
+  filter: FilterValues;
+  layout: ResponsesLayout;
+  onFilterChange: (filter: FilterValues) => void;
+  onLayoutChange: (layout: ResponsesLayout) => void;
   onOpenApplication: (id: string | null) => void;
   onFileStarted: () => void;
+  /** The ratings panel (another feature) for one candidate, when the page has one. */
+  renderRatings?: (applicationId: string) => ReactNode;
 }) {
-  const { openingId, stageId } = props;
+  const { openingId, filter } = props;
   const pipeline = usePipeline(openingId);
+  const opening = useOpening(openingId);
+  const fields = useMemo(() => filterableFields(opening.data?.form), [opening.data?.form]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const clear = useCallback(() => {
     setSelected(new Set());
     setAllMatching(false);
   }, []);
+  const changeFilter = (next: FilterValues) => {
+    clear();
+    props.onFilterChange(next);
+  };
   const stageNames = new Map(pipeline.data?.stages.map((stage) => [stage.id, stage.name]));
+  const board = props.layout === 'board' && pipeline.data;
   return (
     <ResponsesView
       openingId={openingId}
@@ -48,10 +91,23 @@ function OpeningResponses(props: {
       onFileStarted={props.onFileStarted}
       openingNote={<OpeningLastChange openingId={openingId} />}
       renderApplicationNote={(id) => <ApplicationLastChange openingId={openingId} applicationId={id} />}
-      stageId={stageId}
-      renderApplicationExtra={(id) => <StageHistory openingId={openingId} applicationId={id} />}
+      filter={filter}
+      renderApplicationExtra={(id) => (
+        <CandidateDetails openingId={openingId} applicationId={id} ratings={props.renderRatings?.(id)} />
+      )}
+      {...(board
+        ? {
+            body: (
+              <PipelineBoard
+                pipeline={pipeline.data}
+                filter={filter}
+                onOpenApplication={(id) => props.onOpenApplication(id)}
+              />
+            ),
+          }
+        : {})}
       {...(pipeline.data ? { stageNameOf: (id: string) => stageNames.get(id) } : {})}
-      {...(pipeline.data?.abilities.move
+      {...(pipeline.data?.abilities.move && !board
         ? {
             selection: {
               selected,
@@ -62,20 +118,33 @@ function OpeningResponses(props: {
             },
           }
         : {})}
-      toolbar={
+      toolbar={({ total }) =>
         pipeline.data && (
           <PipelineToolbar
             pipeline={pipeline.data}
-            stageId={stageId}
-            onStageChange={(next) => {
-              clear();
-              props.onStageChange(next);
-            }}
+            stageId={filter.stageId ?? null}
+            onStageChange={(next) => changeFilter({ ...filter, stageId: next ?? undefined })}
             selected={selected}
             allMatching={allMatching}
             onSelectAllMatching={() => setAllMatching(true)}
             onClearSelection={clear}
-          />
+            filter={filter}
+            matchingTotal={total}
+          >
+            <Stack spacing={1.5}>
+              <FilterBar filter={filter} onChange={changeFilter} fields={fields} />
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={props.layout}
+                onChange={(_event, value: ResponsesLayout | null) => value && props.onLayoutChange(value)}
+                aria-label="Layout"
+              >
+                <ToggleButton value="table">Table</ToggleButton>
+                <ToggleButton value="board">Board</ToggleButton>
+              </ToggleButtonGroup>
+            </Stack>
+          </PipelineToolbar>
         )
       }
     />
@@ -94,7 +163,6 @@ export default function OrganizationOpeningsPage() {
   const openingId = params.get('opening');
   const applicationId = params.get('application');
   const fileId = params.get('file');
-  const stageId = params.get('stage');
 
   const openApplication = useCallback(
     (id: string | null) =>
@@ -119,13 +187,19 @@ export default function OrganizationOpeningsPage() {
       ),
     [setParams],
   );
-  const changeStage = useCallback(
-    (id: string | null) =>
+  const filter = useMemo(() => filterFromParams(params), [params]);
+  const layout: ResponsesLayout = params.get('view') === 'board' ? 'board' : 'table';
+  const changeFilter = useCallback(
+    (next: FilterValues) => setParams((previous) => withFilter(previous, next)),
+    [setParams],
+  );
+  const changeLayout = useCallback(
+    (next: ResponsesLayout) =>
       setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        if (id) next.set('stage', id);
-        else next.delete('stage');
-        return next;
+        const params = new URLSearchParams(previous);
+        if (next === 'board') params.set('view', 'board');
+        else params.delete('view');
+        return params;
       }),
     [setParams],
   );
@@ -153,8 +227,10 @@ export default function OrganizationOpeningsPage() {
           openingId={openingId}
           applicationId={applicationId}
           fileId={applicationId ? fileId : null}
-          stageId={stageId}
-          onStageChange={changeStage}
+          filter={filter}
+          layout={layout}
+          onFilterChange={changeFilter}
+          onLayoutChange={changeLayout}
           onOpenApplication={openApplication}
           onFileStarted={fileStarted}
         />

@@ -5,15 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   type AnswerValue,
   APPLICATION_STATUS_LABELS,
@@ -166,7 +162,12 @@ function Revisions({ detail }: { detail: ReceivedApplicationDetail }) {
   );
 }
 
-/** One application: the applicant, every answer labelled by the form version it answered, files and history. */
+/**
+ * The candidate side panel: a drawer from the right (full width on phones) with the applicant, verified records, what
+ * other features add (the page passes the pipeline's details: stage, history, tags, notes, ratings), every answer
+ * labelled by the form version it answered, files (opening a resume records the view) and every revision. Escape or
+ * Close returns focus to the row that opened it.
+ */
 export function ApplicationDialog({
   openingId,
   applicationId,
@@ -179,26 +180,33 @@ export function ApplicationDialog({
   /** More about the application from other features (the page passes the stage history). */
   renderExtra?: (applicationId: string) => ReactNode;
 }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const application = useApplication(openingId, applicationId);
   const detail = application.data;
   return (
-    <Dialog
+    <Drawer
+      anchor="right"
       open={applicationId !== null}
       onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="md"
-      scroll="paper"
+      slotProps={{
+        paper: {
+          sx: { width: { xs: '100%', sm: 600 }, maxWidth: '100%' },
+          role: 'dialog',
+          'aria-labelledby': 'candidate-panel-title',
+        },
+      }}
     >
-      <DialogTitle sx={{ pr: 6 }}>
+      <Typography
+        id="candidate-panel-title"
+        variant="h2"
+        sx={{ fontSize: '1.25rem', p: 2, pr: 7, position: 'relative' }}
+      >
         {detail ? (detail.applicant.name ?? detail.applicant.email ?? 'Applicant') : 'Application'}
         <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>
+      </Typography>
+      <Divider />
+      <Box sx={{ p: 2, overflowY: 'auto' }}>
         {application.isPending && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label="Loading the application" />
@@ -256,7 +264,7 @@ export function ApplicationDialog({
             <Revisions detail={detail} />
           </Stack>
         )}
-      </DialogContent>
-    </Dialog>
+      </Box>
+    </Drawer>
   );
 }

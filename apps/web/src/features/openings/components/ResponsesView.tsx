@@ -25,7 +25,7 @@ import { showError } from '../../../lib/snackbar';
 import { openFile } from '../../../lib/uploads/fileLink';
 import { fieldFor, formatAnswer, responseColumns } from '../answers';
 import { useOpening } from '../api/getOpening';
-import { type ResponseOrder, useApplications } from '../api/listApplications';
+import { type ApplicationsFilter, type ResponseOrder, useApplications } from '../api/listApplications';
 import { formatDateTime } from '../dateTime';
 import { ApplicationDialog } from './ApplicationDialog';
 import { ExportButtons } from './ExportButtons';
@@ -50,14 +50,16 @@ export interface ResponsesViewProps {
   openingNote?: ReactNode;
   /** Who last did something with one application. */
   renderApplicationNote?: (applicationId: string) => ReactNode;
-  /** Only the applications in this pipeline stage (shortlisting), or all. */
-  stageId?: string | null;
+  /** Only the applications matching these filters (shortlisting: stage, text, tags, facts, answers), or all. */
+  filter?: ApplicationsFilter;
   /** The name of a stage: when given, the table has a Stage column. */
   stageNameOf?: (stageId: string) => string | undefined;
   /** Selected applications (kept across pages and "Load more"): when given, rows have checkboxes. */
   selection?: { selected: ReadonlySet<string>; onChange: (selected: Set<string>) => void };
-  /** Shown above the table (the page passes the pipeline's filter and actions). */
-  toolbar?: ReactNode;
+  /** Shown above the table (the page passes the pipeline's filters and actions); given the matching total. */
+  toolbar?: ReactNode | ((listing: { total: number }) => ReactNode);
+  /** Shown instead of the table (the page's board view); the header, counts and exports stay. */
+  body?: ReactNode;
   /** More in the application dialog (the page passes the stage history). */
   renderApplicationExtra?: (applicationId: string) => ReactNode;
 }
@@ -71,15 +73,16 @@ export function ResponsesView({
   onFileStarted,
   openingNote,
   renderApplicationNote,
-  stageId = null,
+  filter = {},
   stageNameOf,
   selection,
   toolbar,
+  body,
   renderApplicationExtra,
 }: ResponsesViewProps) {
   const [order, setOrder] = useState<ResponseOrder>('newest');
   const opening = useOpening(openingId);
-  const applications = useApplications(openingId, order, stageId);
+  const applications = useApplications(openingId, order, filter);
   const pages = applications.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const total = pages[0]?.total ?? 0;
@@ -157,9 +160,11 @@ export function ResponsesView({
         {opening.data?.abilities.export && <ExportButtons openingId={openingId} disabled={total === 0} />}
       </Stack>
 
-      {toolbar}
+      {typeof toolbar === 'function' ? toolbar({ total }) : toolbar}
 
-      {applications.isError ? (
+      {body ? (
+        body
+      ) : applications.isError ? (
         <Alert
           severity="error"
           action={
@@ -175,8 +180,8 @@ export function ResponsesView({
       ) : items.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
           <Typography color="text.secondary">
-            {stageId
-              ? 'No applications in this stage.'
+            {Object.values(filter).some(Boolean)
+              ? 'No applications match these filters.'
               : 'No applications yet. Share the form link to start receiving them.'}
           </Typography>
         </Paper>
@@ -288,7 +293,7 @@ export function ResponsesView({
           </Table>
         </TableContainer>
       )}
-      {applications.hasNextPage && (
+      {!body && applications.hasNextPage && (
         <Box sx={{ display: 'flex', justifyContent: 'center' }}>
           <Button
             variant="outlined"

@@ -9,5 +9,9 @@ export function fetchTags(signal?: AbortSignal) {
 }
 
 export function useTags() {
-  return useQuery({ queryKey: shortlistingKeys.tags(), queryFn: ({ signal }) => fetchTags(signal), meta: { silent: true } });
+  return useQuery({
+    queryKey: shortlistingKeys.tags(),
+    queryFn: ({ signal }) => fetchTags(signal),
+    meta: { silent: true },
+  });
 }

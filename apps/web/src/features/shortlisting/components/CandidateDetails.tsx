@@ -30,7 +30,7 @@ export interface CandidateDetailsProps {
 
 /**
  * The pipeline's part of the candidate side panel (the application, its revisions and files come from the responses
- * view): profile and contacts, education, stage with "Move to…" and its history, tags, notes, ratings.
+ * view): profile and contacts, stage with "Move to…" and its history, tags, notes, ratings.
  */
 export function CandidateDetails({ openingId, applicationId, ratings }: CandidateDetailsProps) {
   const candidate = useCandidate(openingId, applicationId);
@@ -38,7 +38,7 @@ export function CandidateDetails({ openingId, applicationId, ratings }: Candidat
   const move = useMoveCandidates();
   if (candidate.isPending) return <Skeleton variant="rounded" height={120} />;
   if (candidate.isError) return <Alert severity="error">{errorMessage(candidate.error)}</Alert>;
-  const { profile, contacts, education } = candidate.data;
+  const { profile, contacts } = candidate.data;
   const links = [
     ['LinkedIn', profile.linkedin],
     ['GitHub', profile.github],
@@ -78,24 +78,6 @@ export function CandidateDetails({ openingId, applicationId, ratings }: Candidat
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
             Contact details are hidden for your role.
           </Typography>
-        )}
-        {education.length > 0 && (
-          <Stack component="ul" spacing={0.5} sx={{ pl: 0, m: 0, mt: 1, listStyle: 'none' }} aria-label="Education">
-            {education.map((entry) => (
-              <Typography component="li" variant="body2" key={entry.id}>
-                {entry.degree}
-                {entry.fieldOfStudy && `, ${entry.fieldOfStudy}`} · {entry.institutionName}
-                {entry.grade !== null && ` · ${entry.grade}${entry.gradeScale === 'PERCENTAGE' ? '%' : entry.gradeScale === 'CGPA_4' ? '/4' : '/10'}`}
-                {entry.endMonth && ` · ${entry.endMonth.slice(0, 4)}`}
-                {entry.verified && (
-                  <Typography component="span" variant="caption" color="success.main">
-                    {' '}
-                    · verified
-                  </Typography>
-                )}
-              </Typography>
-            ))}
-          </Stack>
         )}
       </Box>
       {pipeline.data?.abilities.move && (

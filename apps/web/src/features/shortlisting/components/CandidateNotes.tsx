@@ -16,7 +16,15 @@ import { useUpdateNote } from '../api/updateNote';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function NoteItem({ note, openingId, applicationId }: { note: CandidateNote; openingId: string; applicationId: string }) {
+function NoteItem({
+  note,
+  openingId,
+  applicationId,
+}: {
+  note: CandidateNote;
+  openingId: string;
+  applicationId: string;
+}) {
   const [editing, setEditing] = useState<string | null>(null);
   const update = useUpdateNote(openingId, applicationId);
   const remove = useDeleteNote(openingId, applicationId);
@@ -146,7 +154,14 @@ export function CandidateNotes({
             size="small"
             slotProps={{ htmlInput: { maxLength: CANDIDATE_LIMITS.noteLength } }}
           />
-          <Button type="submit" variant="outlined" size="small" sx={{ mt: 1 }} loading={add.isPending} disabled={!draft.trim()}>
+          <Button
+            type="submit"
+            variant="outlined"
+            size="small"
+            sx={{ mt: 1 }}
+            loading={add.isPending}
+            disabled={!draft.trim()}
+          >
             Add note
           </Button>
         </Box>

@@ -28,7 +28,10 @@ export function CandidateTags({
   const create = useCreateTag();
   const [input, setInput] = useState('');
   const toggle = (tagId: string, action: 'add' | 'remove') =>
-    apply.mutate({ openingId, tagId, action, applicationIds: [applicationId] }, { onError: (error) => showError(error) });
+    apply.mutate(
+      { openingId, tagId, action, applicationIds: [applicationId] },
+      { onError: (error) => showError(error) },
+    );
   const choices = (all.data?.items ?? []).filter((tag) => !tags.some((own) => own.id === tag.id));
   const canCreate = all.data?.abilities.manage ?? false;
   const addByName = async (name: string) => {

@@ -108,7 +108,12 @@ function AnswerConditionEditor({ fields, onAdd }: { fields: FilterableField[]; o
           onAdd(
             field.kind === 'choice'
               ? { fieldId: field.id, kind: 'choice', optionIds: options }
-              : { fieldId: field.id, kind: 'range', min: min === '' ? null : Number(min), max: max === '' ? null : Number(max) },
+              : {
+                  fieldId: field.id,
+                  kind: 'range',
+                  min: min === '' ? null : Number(min),
+                  max: max === '' ? null : Number(max),
+                },
           );
           setFieldId('');
         }}
@@ -150,7 +155,12 @@ export function FilterBar({
   return (
     <Box component="section" aria-label="Filters">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        <CommitField label="Search names and answers" value={filter.q ?? ''} onCommit={(v) => set('q', v)} width={260} />
+        <CommitField
+          label="Search names and answers"
+          value={filter.q ?? ''}
+          onCommit={(v) => set('q', v)}
+          width={260}
+        />
         <TextField
           select
           size="small"
@@ -190,8 +200,18 @@ export function FilterBar({
       <Collapse in={more}>
         <Stack spacing={1.5} sx={{ mt: 1.5 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <CommitField label="Grade from" type="number" value={filter.minGrade ?? ''} onCommit={(v) => set('minGrade', v)} />
-            <CommitField label="Grade to" type="number" value={filter.maxGrade ?? ''} onCommit={(v) => set('maxGrade', v)} />
+            <CommitField
+              label="Grade from"
+              type="number"
+              value={filter.minGrade ?? ''}
+              onCommit={(v) => set('minGrade', v)}
+            />
+            <CommitField
+              label="Grade to"
+              type="number"
+              value={filter.maxGrade ?? ''}
+              onCommit={(v) => set('maxGrade', v)}
+            />
             <CommitField label="Degree" value={filter.degree ?? ''} onCommit={(v) => set('degree', v)} />
             <CommitField
               label="Graduating from"

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,10 +9,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Pipeline } from '@placely/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useMoveCandidates } from '../api/moveCandidates';
 import { useUndoMove } from '../api/undoMove';
+import { type FilterValues, filterBody } from '../filters';
 import { MoveDialog } from './MoveDialog';
 import { StagesEditor } from './StagesEditor';
 
@@ -25,6 +27,11 @@ export interface PipelineToolbarProps {
   allMatching: boolean;
   onSelectAllMatching: () => void;
   onClearSelection: () => void;
+  /** The whole filter of the view ("select all matching" moves exactly these) and how many match it. */
+  filter: FilterValues;
+  matchingTotal: number;
+  /** Shown under the stage row (the page passes the filter bar and the table/board switch). */
+  children?: ReactNode;
 }
 
 /**
@@ -39,6 +46,9 @@ export function PipelineToolbar({
   allMatching,
   onSelectAllMatching,
   onClearSelection,
+  filter,
+  matchingTotal,
+  children,
 }: PipelineToolbarProps) {
   const [moving, setMoving] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -46,10 +56,10 @@ export function PipelineToolbar({
   const move = useMoveCandidates();
   const undo = useUndoMove();
   const filterStage = pipeline.stages.find((stage) => stage.id === stageId) ?? null;
-  const matching = filterStage ? filterStage.count : pipeline.stages.reduce((sum, stage) => sum + stage.count, 0);
+  const matching = matchingTotal;
   const chosen = allMatching ? matching : selected.size;
   const what = allMatching
-    ? `all ${matching} ${matching === 1 ? 'candidate' : 'candidates'}${filterStage ? ` in ${filterStage.name}` : ''}`
+    ? `all ${matching} matching ${matching === 1 ? 'candidate' : 'candidates'}${filterStage ? ` in ${filterStage.name}` : ''}`
     : `${selected.size} ${selected.size === 1 ? 'candidate' : 'candidates'}`;
 
   const doMove = (toStageId: string, reason: string) => {
@@ -58,7 +68,7 @@ export function PipelineToolbar({
         openingId: pipeline.openingId,
         toStageId,
         ...(reason ? { reason } : {}),
-        ...(allMatching ? { filter: stageId ? { stageId } : {} } : { applicationIds: [...selected] }),
+        ...(allMatching ? { filter: filterBody(filter) } : { applicationIds: [...selected] }),
       },
       {
         onSuccess: (result) => {
@@ -124,6 +134,7 @@ export function PipelineToolbar({
           )}
         </Stack>
       </Stack>
+      {children && <Box sx={{ mt: 1.5 }}>{children}</Box>}
       {pipeline.abilities.move && (selected.size > 0 || allMatching) && (
         <Alert severity="info" sx={{ mt: 1.5 }} role="status">
           <Typography variant="body2" component="span">

@@ -1,0 +1,228 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Pipeline, ReceivedApplication, Stage } from '@placely/contract';
+import { type KeyboardEvent, useState } from 'react';
+import { errorMessage } from '../../../lib/api/errors';
+import { showError, showSuccess } from '../../../lib/snackbar';
+import { useStageCandidates } from '../api/listStageCandidates';
+import { useMoveCandidates } from '../api/moveCandidates';
+import type { FilterValues } from '../filters';
+
+const nameOf = (item: ReceivedApplication) => item.applicant.name ?? item.applicant.email ?? 'Applicant';
+const DRAG_TYPE = 'application/x-placely-application';
+
+function CandidateCard({
+  item,
+  stage,
+  stages,
+  canMove,
+  onOpen,
+  onMove,
+}: {
+  item: ReceivedApplication;
+  stage: Stage;
+  stages: Stage[];
+  canMove: boolean;
+  onOpen: (id: string) => void;
+  onMove: (applicationId: string, from: Stage, to: Stage) => void;
+}) {
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const index = stages.findIndex((candidate) => candidate.id === stage.id);
+  // Arrow keys move the focused card to the neighbouring stage; Enter opens the panel.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter') onOpen(item.id);
+    if (!canMove) return;
+    const to =
+      event.key === 'ArrowRight' ? stages[index + 1] : event.key === 'ArrowLeft' ? stages[index - 1] : undefined;
+    if (to) {
+      event.preventDefault();
+      onMove(item.id, stage, to);
+    }
+  };
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      tabIndex={0}
+      draggable={canMove}
+      onDragStart={(event) => event.dataTransfer.setData(DRAG_TYPE, item.id)}
+      onKeyDown={onKeyDown}
+      aria-label={`${nameOf(item)}, in ${stage.name}${canMove ? '. Arrow keys move to the next or previous stage' : ''}`}
+      sx={{
+        p: 1,
+        listStyle: 'none',
+        cursor: canMove ? 'grab' : 'default',
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+      }}
+    >
+      <Link component="button" type="button" onClick={() => onOpen(item.id)} sx={{ textAlign: 'left' }} tabIndex={-1}>
+        {nameOf(item)}
+      </Link>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {new Date(item.submittedAt).toLocaleDateString()}
+        {item.verifiedRecords.length > 0 && ' · verified records'}
+      </Typography>
+      {canMove && (
+        <>
+          <Button size="small" onClick={(event) => setMenu(event.currentTarget)} aria-haspopup="menu">
+            Move to…
+          </Button>
+          <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+            {stages
+              .filter((candidate) => candidate.id !== stage.id)
+              .map((candidate) => (
+                <MenuItem
+                  key={candidate.id}
+                  onClick={() => {
+                    setMenu(null);
+                    onMove(item.id, stage, candidate);
+                  }}
+                >
+                  {candidate.name}
+                </MenuItem>
+              ))}
+          </Menu>
+        </>
+      )}
+    </Paper>
+  );
+}
+
+function StageColumn(props: {
+  openingId: string;
+  stage: Stage;
+  stages: Stage[];
+  filter: FilterValues;
+  canMove: boolean;
+  onOpen: (id: string) => void;
+  onMove: (applicationId: string, from: Stage | null, to: Stage) => void;
+}) {
+  const { openingId, stage, filter } = props;
+  const { stageId: _ignored, ...rest } = filter;
+  const column = useStageCandidates(openingId, stage.id, rest);
+  const [over, setOver] = useState(false);
+  const items = column.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = column.data?.pages[0]?.total ?? stage.count;
+  return (
+    <Paper
+      component="section"
+      aria-label={`${stage.name}: ${total} ${total === 1 ? 'candidate' : 'candidates'}`}
+      variant="outlined"
+      onDragOver={(event) => {
+        if (!props.canMove) return;
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        setOver(false);
+        const id = event.dataTransfer.getData(DRAG_TYPE);
+        if (id) props.onMove(id, null, stage);
+      }}
+      sx={{
+        p: 1,
+        minWidth: { xs: '85vw', sm: 240 },
+        maxWidth: 280,
+        flexShrink: 0,
+        bgcolor: over ? 'action.hover' : 'background.default',
+        scrollSnapAlign: 'start',
+      }}
+    >
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {stage.name} ({total})
+      </Typography>
+      {column.isPending ? (
+        <Skeleton variant="rounded" height={60} />
+      ) : column.isError ? (
+        <Alert severity="error">{errorMessage(column.error)}</Alert>
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
+          {items.map((item) => (
+            <CandidateCard
+              key={item.id}
+              item={item}
+              stage={stage}
+              stages={props.stages}
+              canMove={props.canMove}
+              onOpen={props.onOpen}
+              onMove={props.onMove}
+            />
+          ))}
+          {items.length === 0 && (
+            <Typography variant="body2" color="text.secondary" component="li" sx={{ listStyle: 'none' }}>
+              No candidates
+            </Typography>
+          )}
+        </Stack>
+      )}
+      {column.hasNextPage && (
+        <Button
+          size="small"
+          fullWidth
+          sx={{ mt: 1 }}
+          loading={column.isFetchingNextPage}
+          onClick={() => column.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The board view of the pipeline: one column per stage with its count under the view's filters, a page at a time.
+ * Drag a card to another column, or focus it and use the arrow keys or its "Move to…" menu; every move goes
+ * through the moves API (history, undo, audit).
+ */
+export function PipelineBoard({
+  pipeline,
+  filter,
+  onOpenApplication,
+}: {
+  pipeline: Pipeline;
+  filter: FilterValues;
+  onOpenApplication: (id: string) => void;
+}) {
+  const move = useMoveCandidates();
+  const stages = filter.stageId ? pipeline.stages.filter((stage) => stage.id === filter.stageId) : pipeline.stages;
+  const doMove = (applicationId: string, from: Stage | null, to: Stage) => {
+    if (from?.id === to.id) return;
+    move.mutate(
+      { openingId: pipeline.openingId, toStageId: to.id, applicationIds: [applicationId] },
+      {
+        onSuccess: (result) => showSuccess(result.moved > 0 ? `Moved to ${to.name}` : result.message),
+        onError: (error) => showError(error),
+      },
+    );
+  };
+  return (
+    <Box
+      role="region"
+      aria-label="Pipeline board"
+      sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', pb: 1, scrollSnapType: 'x mandatory' }}
+    >
+      {stages.map((stage) => (
+        <StageColumn
+          key={stage.id}
+          openingId={pipeline.openingId}
+          stage={stage}
+          stages={pipeline.stages}
+          filter={filter}
+          canMove={pipeline.abilities.move}
+          onOpen={onOpenApplication}
+          onMove={doMove}
+        />
+      ))}
+    </Box>
+  );
+}
