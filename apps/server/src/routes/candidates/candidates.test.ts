@@ -199,7 +199,7 @@ describe('notes', () => {
 });
 
 describe('candidate panel facts', () => {
-  it('shows the profile and education; contacts only to those allowed to see them', async () => {
+  it('shows the public profile; contacts only to those allowed to see them', async () => {
     const { as, opening, applications, students } = await setup(1);
     const applicationId = applications[0]?.id as string;
     const path = `${base}/candidate?openingId=${opening.id}&applicationId=${applicationId}`;
@@ -438,5 +438,41 @@ describe('select all matching moves with the new filters', () => {
       .innerJoin(applicationsTable, eq(applicationsTable.id, stageMoves.applicationId))
       .where(eq(applicationsTable.openingId, opening.id));
     expect(rows).toHaveLength(total);
+  });
+});
+
+describe('exports', () => {
+  it('the CSV carries the stage history summary, notes count and tags beside the stage and verified records', async () => {
+    const { as, opening, applications, stageId } = await setup(2);
+    const first = applications[0]?.id as string;
+    await as('owner', `${base}/moves`, {
+      body: { openingId: opening.id, toStageId: await stageId('Shortlisted'), applicationIds: [first] },
+    });
+    await as('owner', `${base}/notes`, { body: { openingId: opening.id, applicationId: first, body: 'One' } });
+    await as('owner', `${base}/notes`, { body: { openingId: opening.id, applicationId: first, body: 'Two' } });
+    const tagId = (await as('owner', `${base}/tags`, { body: { name: 'Referral' } })).body.result.data.id;
+    await as('owner', `${base}/tags/apply`, {
+      body: { openingId: opening.id, tagId, action: 'add', applicationIds: [first] },
+    });
+    const csv = await as('owner', `/api/organization/openings/id/applications/export?id=${opening.id}&format=csv`);
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const header = (lines[0] ?? '').split(',');
+    for (const column of ['Stage', 'Stage history', 'Notes', 'Tags', 'Verified records']) {
+      expect(header).toContain(column);
+    }
+    const row = lines.find((line) => line.startsWith(first))?.split(',') ?? [];
+    const cell = (name: string) => row[header.indexOf(name)];
+    const today = new Date().toISOString().slice(0, 10);
+    expect(cell('Stage')).toBe('Shortlisted');
+    expect(cell('Stage history')).toBe(`Applied → Shortlisted (${today})`);
+    expect(cell('Notes')).toBe('2');
+    expect(cell('Tags')).toBe('Referral');
+    const other = lines.find((line) => line.startsWith(applications[1]?.id as string))?.split(',') ?? [];
+    expect(other[header.indexOf('Notes')]).toBe('0');
+    expect(other[header.indexOf('Stage history')]).toBe('');
   });
 });

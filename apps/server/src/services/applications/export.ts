@@ -29,6 +29,10 @@ interface ExportRow {
   email: string;
   status: string;
   stage: string | null;
+  /** "Applied → Shortlisted (2026-11-24); …", oldest move first. */
+  stageHistory: string | null;
+  notesCount: number;
+  tags: string | null;
   score: number | null;
   submittedAt: Date;
   updatedAt: Date;
@@ -175,6 +179,9 @@ export async function planExport(
     { header: 'Email', cell: (row) => row.email },
     { header: 'Status', cell: (row) => row.status },
     { header: 'Stage', cell: (row) => row.stage },
+    { header: 'Stage history', cell: (row) => row.stageHistory },
+    { header: 'Notes', cell: (row) => row.notesCount },
+    { header: 'Tags', cell: (row) => row.tags },
     { header: 'Score', cell: (row) => row.score },
     { header: 'Submitted at (UTC)', cell: (row) => iso(row.submittedAt) },
     { header: 'Last edited at (UTC)', cell: (row) => (row.revision > 1 ? iso(row.updatedAt) : null) },
@@ -240,6 +247,13 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
         stage: sql<
           string | null
         >`(select ${openingStages.name} from ${openingStages} where ${openingStages.id} = ${applications.stageId})`,
+        // Per row through (application_id, at) and (application_id, created_at) indexes; batches stay bounded.
+        stageHistory: sql<string | null>`(select string_agg(coalesce(m.from_stage_name, 'Applied') || ' → ' ||
+          m.to_stage_name || ' (' || to_char(m.at at time zone 'UTC', 'YYYY-MM-DD') || ')', '; ' order by m.at, m.id)
+          from stage_moves m where m.application_id = ${applications.id})`,
+        notesCount: sql<number>`(select count(*)::int from application_notes n where n.application_id = ${applications.id})`,
+        tags: sql<string | null>`(select string_agg(t.name, '; ' order by lower(t.name)) from application_tags link
+          join candidate_tags t on t.id = link.tag_id where link.application_id = ${applications.id})`,
         score: applications.score,
         submittedAt: applications.submittedAt,
         updatedAt: applications.updatedAt,
