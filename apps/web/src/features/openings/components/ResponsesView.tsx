@@ -180,9 +180,11 @@ export function ResponsesView({
       ) : items.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
           <Typography color="text.secondary">
-            {Object.values(filter).some(Boolean)
+            {Object.entries(filter).some(([key, value]) => key !== 'stageId' && value)
               ? 'No applications match these filters.'
-              : 'No applications yet. Share the form link to start receiving them.'}
+              : filter.stageId
+                ? 'No applications in this stage.'
+                : 'No applications yet. Share the form link to start receiving them.'}
           </Typography>
         </Paper>
       ) : (

@@ -59,7 +59,7 @@ export function PipelineToolbar({
   const matching = matchingTotal;
   const chosen = allMatching ? matching : selected.size;
   const what = allMatching
-    ? `all ${matching} matching ${matching === 1 ? 'candidate' : 'candidates'}${filterStage ? ` in ${filterStage.name}` : ''}`
+    ? `all ${matching} ${matching === 1 ? 'candidate' : 'candidates'}${filterStage ? ` in ${filterStage.name}` : ''}`
     : `${selected.size} ${selected.size === 1 ? 'candidate' : 'candidates'}`;
 
   const doMove = (toStageId: string, reason: string) => {
