@@ -13,6 +13,13 @@ export const bulkMove: OneShot = {
   name: 'bulk move: select all matching (10 000 of 100 000) → Shortlisted',
   async prepare(context) {
     await prepareOpenings(context.db);
+    // The set-based seed makes organization accounts without their team row; moves need the owner's (policies/stage.ts).
+    await context.db.query('INSERT INTO organizations (id) VALUES ($1) ON CONFLICT DO NOTHING', [state.organizationId]);
+    await context.db.query(
+      `INSERT INTO organization_members (organization_id, user_id, email, role, claimed_at)
+       SELECT id, id, lower(email), 'owner', now() FROM users WHERE id = $1 ON CONFLICT DO NOTHING`,
+      [state.organizationId],
+    );
     const { rows } = await context.db.query<{ id: string; kind: string }>(
       `SELECT id, kind FROM opening_stages WHERE opening_id = $1 AND kind IN ('applied', 'shortlisted')`,
       [state.fullOpening],
