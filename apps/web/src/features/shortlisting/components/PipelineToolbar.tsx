@@ -14,6 +14,7 @@ import { showError, showSuccess } from '../../../lib/snackbar';
 import { useMoveCandidates } from '../api/moveCandidates';
 import { useUndoMove } from '../api/undoMove';
 import { type FilterValues, filterBody } from '../filters';
+import { BulkTagMenu } from './BulkTagMenu';
 import { MoveDialog } from './MoveDialog';
 import { StagesEditor } from './StagesEditor';
 
@@ -126,6 +127,14 @@ export function PipelineToolbar({
             <Button variant="contained" disabled={chosen === 0} onClick={() => setMoving(true)}>
               Move to…
             </Button>
+          )}
+          {pipeline.abilities.move && (
+            <BulkTagMenu
+              openingId={pipeline.openingId}
+              target={allMatching ? { filter: filterBody(filter) } : { applicationIds: [...selected] }}
+              disabled={chosen === 0}
+              onDone={onClearSelection}
+            />
           )}
           {pipeline.abilities.manageStages && (
             <Button variant="outlined" onClick={() => setEditing(true)}>
