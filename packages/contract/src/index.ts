@@ -20,6 +20,7 @@ export * from './organization';
 export * from './phone-verification';
 export * from './portfolio';
 export * from './profile';
+export * from './ranking';
 export * from './resume';
 export * from './shortlisting';
 export * from './user';

@@ -9,6 +9,7 @@ import { notificationPolicy } from './notification';
 import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
 import { portfolioPolicy } from './portfolio';
+import { rankingPolicy } from './ranking';
 import { resumePolicy } from './resume';
 import { stagePolicy } from './stage';
 import { userPolicy } from './user';
@@ -28,6 +29,7 @@ const policies = {
   ...institutionPolicy,
   ...notificationPolicy,
   ...stagePolicy,
+  ...rankingPolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;
