@@ -328,3 +328,4 @@ export type PinBody = z.input<typeof pinBodySchema>;
 export const unpinQuerySchema = z.strictObject({ openingId, applicationId });
 export type UnpinQuery = z.input<typeof unpinQuerySchema>;
 export const pinResultSchema = z.object({ applicationId: z.string(), pin: pinSchema.nullable() });
+export type PinResult = z.infer<typeof pinResultSchema>;

@@ -1,6 +1,6 @@
 import { ORGANIZATION_HEADER } from '@placely/contract';
 import { and, eq } from 'drizzle-orm';
-import { notifications, openingStages, openings } from '../../db/schema';
+import { notifications, openingStages, openings, ratingCriteria } from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
@@ -105,6 +105,21 @@ const perIndividual = (build: (world: World, who: 'indA' | 'indB') => Omit<Targe
   INDIVIDUALS.map((who) => ({ owner: who, ...build(world, who) }));
 const perOrganization = (build: (world: World, who: 'orgA' | 'orgB') => Omit<Target, 'owner'>) => (world: World) =>
   ORGANIZATIONS.map((who) => ({ owner: who, ...build(world, who) }));
+
+/** The "Overall" criterion every opening starts with (made by the database). */
+async function overallCriterionOf(world: World, who: 'orgA' | 'orgB'): Promise<string> {
+  const [row] = await world.server.db
+    .select({ id: ratingCriteria.id })
+    .from(ratingCriteria)
+    .where(and(eq(ratingCriteria.openingId, world.org[who].openOpeningId), eq(ratingCriteria.name, 'Overall')));
+  if (!row) throw new Error(`no Overall criterion for ${who}`);
+  return row.id;
+}
+/** A criterion the DELETE row removes (put back before each attempt). */
+const SPARE_CRITERION = {
+  orgA: '00000000-0000-4000-8000-00000000c0a1',
+  orgB: '00000000-0000-4000-8000-00000000c0b1',
+} as const;
 
 /** Profile sections share one route factory; their matrix rows do too. */
 function section(
@@ -862,6 +877,176 @@ export const MATRIX: Record<string, Entry> = {
             applicationId: world.ind[name].applicationId,
           }),
           alsoAllowed: team(who, 'coordA', 'reviewerA'),
+        };
+      }),
+  },
+
+  // Ratings and ranking: everyone whose role covers the opening reads and rates; owners and coordinators change
+  // criteria, the recipe and pins.
+  'GET /api/organization/shortlisting/criteria': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s rating criteria`,
+      request: get('/api/organization/shortlisting/criteria', { openingId: world.org[who].openOpeningId }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/criteria': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s rating criteria (a new one)`,
+      request: post('/api/organization/shortlisting/criteria', {
+        openingId: world.org[who].openOpeningId,
+        name: `Suite criterion ${who}`,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+      // Names are unique per opening: take back the one an earlier attempt added.
+      async prepare(w) {
+        await w.server.db
+          .delete(ratingCriteria)
+          .where(
+            and(
+              eq(ratingCriteria.openingId, w.org[who].openOpeningId),
+              eq(ratingCriteria.name, `Suite criterion ${who}`),
+            ),
+          );
+      },
+    })),
+  },
+  'PATCH /api/organization/shortlisting/criteria': {
+    access: 'owned',
+    targets: async (world) =>
+      Promise.all(
+        ORGANIZATIONS.map(async (who) => ({
+          owner: who,
+          label: `${who}'s Overall criterion`,
+          request: patch('/api/organization/shortlisting/criteria', {
+            openingId: world.org[who].openOpeningId,
+            criterionId: await overallCriterionOf(world, who),
+            name: 'Overall',
+          }),
+          alsoAllowed: team(who, 'coordA'),
+        })),
+      ),
+  },
+  'DELETE /api/organization/shortlisting/criteria': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare criterion`,
+      request: del('/api/organization/shortlisting/criteria', {
+        openingId: world.org[who].openOpeningId,
+        criterionId: SPARE_CRITERION[who],
+      }),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may remove it too: bring it back before every attempt.
+      async prepare(w) {
+        await w.server.db
+          .insert(ratingCriteria)
+          .values({ id: SPARE_CRITERION[who], openingId: w.org[who].openOpeningId, name: 'Suite spare', position: 9 })
+          .onConflictDoNothing();
+      },
+    })),
+  },
+  'GET /api/organization/shortlisting/ratings': {
+    access: 'owned',
+    targets: async (world) =>
+      Promise.all(
+        INDIVIDUALS.map(async (name) => {
+          const who = name === 'indA' ? 'orgA' : 'orgB';
+          return {
+            owner: who,
+            label: `${name}'s ratings at ${who}`,
+            request: get('/api/organization/shortlisting/ratings', {
+              openingId: world.ind[name].appliedOpeningId,
+              applicationId: world.ind[name].applicationId,
+            }),
+            alsoAllowed: team(who, 'coordA', 'reviewerA'),
+          };
+        }),
+      ),
+  },
+  'PUT /api/organization/shortlisting/ratings': {
+    access: 'owned',
+    targets: async (world) =>
+      Promise.all(
+        INDIVIDUALS.map(async (name) => {
+          const who = name === 'indA' ? 'orgA' : 'orgB';
+          return {
+            owner: who,
+            label: `${name}'s rating at ${who}`,
+            request: put('/api/organization/shortlisting/ratings', {
+              openingId: world.ind[name].appliedOpeningId,
+              applicationId: world.ind[name].applicationId,
+              criterionId: await overallCriterionOf(world, who),
+              score: 4,
+            }),
+            alsoAllowed: team(who, 'coordA', 'reviewerA'),
+          };
+        }),
+      ),
+  },
+  'GET /api/organization/shortlisting/recipe': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s ranking recipe`,
+      request: get('/api/organization/shortlisting/recipe', { openingId: world.org[who].openOpeningId }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'PUT /api/organization/shortlisting/recipe': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s ranking recipe`,
+      request: put('/api/organization/shortlisting/recipe', {
+        openingId: world.org[who].openOpeningId,
+        recipe: { criteria: [{ kind: 'grade', weight: 2 }], knockouts: [{ kind: 'maxBacklogs', count: 1 }] },
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'GET /api/organization/shortlisting/candidate/ranking': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s ranked candidates`,
+      request: get('/api/organization/shortlisting/candidate/ranking', {
+        openingId: world.org[who].openOpeningId,
+        show: 'all',
+        page: 1,
+      }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'PUT /api/organization/shortlisting/candidate/pin': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${name}'s pin at ${who}`,
+          request: put('/api/organization/shortlisting/candidate/pin', {
+            openingId: world.ind[name].appliedOpeningId,
+            applicationId: world.ind[name].applicationId,
+            direction: 'top',
+            reason: 'Suite pin',
+          }),
+          alsoAllowed: team(who, 'coordA'),
+        };
+      }),
+  },
+  'DELETE /api/organization/shortlisting/candidate/pin': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${name}'s pin at ${who}`,
+          request: del('/api/organization/shortlisting/candidate/pin', {
+            openingId: world.ind[name].appliedOpeningId,
+            applicationId: world.ind[name].applicationId,
+          }),
+          alsoAllowed: team(who, 'coordA'),
         };
       }),
   },

@@ -12,6 +12,8 @@ import { ApplicationLastChange, OpeningLastChange } from '../../features/organiz
 import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
 import { usePipeline } from '../../features/shortlisting/api/getPipeline';
 import { PipelineToolbar } from '../../features/shortlisting/components/PipelineToolbar';
+import { RankingTable } from '../../features/shortlisting/components/RankingTable';
+import { RatingsPanel } from '../../features/shortlisting/components/RatingsPanel';
 import { StageHistory } from '../../features/shortlisting/components/StageHistory';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
@@ -27,6 +29,8 @@ function OpeningResponses(props: {
   fileId: string | null;
   stageId: string | null;
   onStageChange: (stageId: string | null) => void;
+  ranked: boolean;
+  onRankedChange: (ranked: boolean) => void;
   onOpenApplication: (id: string | null) => void;
   onFileStarted: () => void;
 }) {
@@ -49,7 +53,24 @@ function OpeningResponses(props: {
       openingNote={<OpeningLastChange openingId={openingId} />}
       renderApplicationNote={(id) => <ApplicationLastChange openingId={openingId} applicationId={id} />}
       stageId={stageId}
-      renderApplicationExtra={(id) => <StageHistory openingId={openingId} applicationId={id} />}
+      renderApplicationExtra={(id) => (
+        <Stack spacing={2}>
+          <StageHistory openingId={openingId} applicationId={id} />
+          <RatingsPanel openingId={openingId} applicationId={id} />
+        </Stack>
+      )}
+      ranking={{
+        active: props.ranked,
+        onChange: props.onRankedChange,
+        content: (
+          <RankingTable
+            openingId={openingId}
+            stageId={stageId}
+            stageNameOf={pipeline.data ? (id: string) => stageNames.get(id) : undefined}
+            onOpenApplication={props.onOpenApplication}
+          />
+        ),
+      }}
       {...(pipeline.data ? { stageNameOf: (id: string) => stageNames.get(id) } : {})}
       {...(pipeline.data?.abilities.move
         ? {
@@ -95,6 +116,7 @@ export default function OrganizationOpeningsPage() {
   const applicationId = params.get('application');
   const fileId = params.get('file');
   const stageId = params.get('stage');
+  const ranked = params.get('view') === 'ranking';
 
   const openApplication = useCallback(
     (id: string | null) =>
@@ -130,6 +152,17 @@ export default function OrganizationOpeningsPage() {
     [setParams],
   );
 
+  const changeView = useCallback(
+    (rankedView: boolean) =>
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        if (rankedView) next.set('view', 'ranking');
+        else next.delete('view');
+        return next;
+      }),
+    [setParams],
+  );
+
   const here = `${PATHS.organization.openings}${params.size ? `?${params}` : ''}`;
   if (!accessToken) {
     return (
@@ -155,6 +188,8 @@ export default function OrganizationOpeningsPage() {
           fileId={applicationId ? fileId : null}
           stageId={stageId}
           onStageChange={changeStage}
+          ranked={ranked}
+          onRankedChange={changeView}
           onOpenApplication={openApplication}
           onFileStarted={fileStarted}
         />

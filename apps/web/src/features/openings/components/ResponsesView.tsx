@@ -15,6 +15,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { APPLICATION_STATUS_LABELS, OPENING_STATUS_LABELS } from '@placely/contract';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -60,6 +62,11 @@ export interface ResponsesViewProps {
   toolbar?: ReactNode;
   /** More in the application dialog (the page passes the stage history). */
   renderApplicationExtra?: (applicationId: string) => ReactNode;
+  /**
+   * A ranked view the page passes in (shortlisting's ranking table): a switch above the table chooses between the
+   * responses in order of submission and this.
+   */
+  ranking?: { active: boolean; onChange: (active: boolean) => void; content: ReactNode };
 }
 
 /** The responses to one opening: a table of applicants and their answers, one application at a time, exports. */
@@ -76,6 +83,7 @@ export function ResponsesView({
   selection,
   toolbar,
   renderApplicationExtra,
+  ranking,
 }: ResponsesViewProps) {
   const [order, setOrder] = useState<ResponseOrder>('newest');
   const opening = useOpening(openingId);
@@ -159,7 +167,22 @@ export function ResponsesView({
 
       {toolbar}
 
-      {applications.isError ? (
+      {ranking && (
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={ranking.active ? 'ranking' : 'responses'}
+          onChange={(_event, value) => value && ranking.onChange(value === 'ranking')}
+          aria-label="How to list the candidates"
+        >
+          <ToggleButton value="responses">Responses</ToggleButton>
+          <ToggleButton value="ranking">Ranking</ToggleButton>
+        </ToggleButtonGroup>
+      )}
+
+      {ranking?.active ? (
+        ranking.content
+      ) : applications.isError ? (
         <Alert
           severity="error"
           action={
@@ -288,7 +311,7 @@ export function ResponsesView({
           </Table>
         </TableContainer>
       )}
-      {applications.hasNextPage && (
+      {!ranking?.active && applications.hasNextPage && (
         <Box sx={{ display: 'flex', justifyContent: 'center' }}>
           <Button
             variant="outlined"

@@ -8,5 +8,11 @@ export const shortlistingKeys = {
   pipeline: (openingId: string) => [...shortlistingKeys.all, 'pipeline', openingId] as const,
   history: (openingId: string, applicationId: string) =>
     [...shortlistingKeys.all, 'history', openingId, applicationId] as const,
+  criteria: (openingId: string) => [...shortlistingKeys.all, 'criteria', openingId] as const,
+  ratings: (openingId: string, applicationId: string) =>
+    [...shortlistingKeys.all, 'ratings', openingId, applicationId] as const,
+  recipe: (openingId: string) => [...shortlistingKeys.all, 'recipe', openingId] as const,
+  rankingRoot: (openingId: string) => [...shortlistingKeys.all, 'ranking', openingId] as const,
+  ranking: (openingId: string, query: object) => [...shortlistingKeys.all, 'ranking', openingId, query] as const,
   responsesRoot: ['organization', 'openings'] as const,
 };
