@@ -487,3 +487,64 @@ describe('ranking', () => {
     }
   });
 });
+
+describe('exports', () => {
+  it('the CSV and XLSX of an opening carry rank, score, each criterion’s contribution and average ratings', async () => {
+    const { saveRecipe, as, opening, idOf, criteria } = await setup(PEOPLE);
+    const overall = (await criteria()).criteria[0]?.id ?? '';
+    await saveRecipe({
+      criteria: [
+        { kind: 'numberAnswer', fieldId: 'years', weight: 3 },
+        { kind: 'rating', criterionId: overall, weight: 1 },
+      ],
+      knockouts: [{ kind: 'maxBacklogs', count: 0 }],
+    });
+    for (const [who, score] of [
+      ['owner', 5],
+      ['coordinator', 4],
+    ] as const) {
+      await as(who, `${base}/ratings`, {
+        method: 'PUT',
+        body: { openingId: opening.id, applicationId: idOf('Asha'), criterionId: overall, score },
+      });
+    }
+    const csv = await as('owner', `/api/organization/openings/id/applications/export?id=${opening.id}&format=csv`);
+    expect(csv.status).toBe(200);
+    const lines = (csv.body as string)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const header = lines[0]?.split(',') ?? [];
+    const rowOf = (name: string) => lines.find((line) => line.includes(`,${name},`))?.split(',') ?? [];
+    const cell = (name: string, column: string) => rowOf(name)[header.indexOf(column)];
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'Stage',
+        'Rank',
+        'Score',
+        'Contribution: Years of experience',
+        'Contribution: Overall rating',
+        'Average rating: Overall',
+        'Ratings: Overall',
+      ]),
+    );
+    // Bala: years 1 → 75; Asha: years 0, rating 4.5 (.875) → 21.88; Dev: 0; Chitra: 3 backlogs → excluded.
+    expect(cell('Bala', 'Rank')).toBe('1');
+    expect(cell('Bala', 'Score')).toBe('75');
+    expect(cell('Asha', 'Rank')).toBe('2');
+    expect(cell('Asha', 'Contribution: Overall rating')).toBe('21.88');
+    expect(cell('Asha', 'Average rating: Overall')).toBe('4.5');
+    expect(cell('Asha', 'Ratings: Overall')).toBe('2');
+    expect(cell('Chitra', 'Rank')).toBe('');
+    expect(cell('Asha', 'Stage')).toBe('Applied');
+    // Oldest first, as before.
+    expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(['Asha', 'Bala', 'Chitra', 'Dev']);
+
+    const xlsx = await fetch(
+      `${server.baseUrl}/api/organization/openings/id/applications/export?id=${opening.id}&format=xlsx`,
+      { headers: { authorization: (await server.tokenFor(Number(opening.organizationId))) as string } },
+    );
+    expect(xlsx.status).toBe(200);
+    expect((await xlsx.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+});

@@ -11,9 +11,10 @@ import {
   type VerifiedAnswers,
   type VerifiedRecord,
 } from '@placely/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, individualProfiles, openingFormVersions, openingStages, users } from '../../db/schema';
+import { applications, openingFormVersions } from '../../db/schema';
+import { criteriaOf, rankableFields, rankingSqlFor, labelOf as recipeLabelOf } from '../shortlisting/ranking';
 import { type ApplicantVerification, loadApplicantVerifications, verifiedAnswersFor } from './verified';
 import { xlsxStream as writeXlsx, type XlsxCell } from './xlsx-writer';
 
@@ -29,7 +30,13 @@ interface ExportRow {
   email: string;
   status: string;
   stage: string | null;
-  score: number | null;
+  /** Opening-wide rank (null: a knock-out excluded the candidate) and 0–100 score from the ranking recipe. */
+  rank: number | null;
+  score: number;
+  /** Points each recipe criterion gave, in recipe order. */
+  contributions: number[];
+  /** Per rating criterion of the opening, in its order: average and count (average null when none). */
+  ratings: { average: number | null; count: number }[];
   submittedAt: Date;
   updatedAt: Date;
   revision: number;
@@ -51,6 +58,8 @@ export interface ExportPlan {
   columns: Column[];
   total: number;
   definitions: Map<number, FormDefinition>;
+  /** The opening ranked by its recipe (the ranking CTEs), its recipe weights and rating criteria, for the rows. */
+  ranking: { ctes: SQL; weights: number[]; criterionIds: string[] };
 }
 
 /**
@@ -167,6 +176,13 @@ export async function planExport(
     rowCounts.set(group.id, Number((stats as Record<string, unknown> | undefined)?.[`g${index}`] ?? 0));
   });
 
+  const opening = await db.query.openings.findFirst({ where: (o, { eq: is }) => is(o.id, openingId) });
+  const [{ recipe, ctes }, criteria, fields] = await Promise.all([
+    rankingSqlFor(db, openingId),
+    criteriaOf(db, openingId),
+    opening ? rankableFields(db, opening) : Promise.resolve([]),
+  ]);
+  const recipeCriteria = recipe?.criteria ?? [];
   const link = (row: ExportRow, fileId: string) => fileLink(row.id, fileId);
   const iso = (date: Date) => date.toISOString();
   const columns: Column[] = [
@@ -175,7 +191,16 @@ export async function planExport(
     { header: 'Email', cell: (row) => row.email },
     { header: 'Status', cell: (row) => row.status },
     { header: 'Stage', cell: (row) => row.stage },
-    { header: 'Score', cell: (row) => row.score },
+    { header: 'Rank', cell: (row) => row.rank },
+    { header: 'Score', cell: (row) => (recipe ? row.score : null) },
+    ...recipeCriteria.map((criterion, i) => ({
+      header: `Contribution: ${recipeLabelOf(criterion, fields, criteria)}`,
+      cell: (row: ExportRow) => row.contributions[i] ?? null,
+    })),
+    ...criteria.flatMap((criterion, i) => [
+      { header: `Average rating: ${criterion.name}`, cell: (row: ExportRow) => row.ratings[i]?.average ?? null },
+      { header: `Ratings: ${criterion.name}`, cell: (row: ExportRow) => row.ratings[i]?.count ?? 0 },
+    ]),
     { header: 'Submitted at (UTC)', cell: (row) => iso(row.submittedAt) },
     { header: 'Last edited at (UTC)', cell: (row) => (row.revision > 1 ? iso(row.updatedAt) : null) },
     { header: 'Edits', cell: (row) => row.revision - 1 },
@@ -223,47 +248,147 @@ export async function planExport(
     columns,
     total: Number(stats?.total ?? 0),
     definitions: new Map(versions.map((v) => [v.version, v.definition as FormDefinition])),
+    ranking: { ctes, weights: recipeCriteria.map((c) => c.weight), criterionIds: criteria.map((c) => c.id) },
   };
 }
 
-/** The opening's applications, oldest first, fetched in bounded batches by keyset. */
+interface CursorRow {
+  id: string;
+  applicant_id: string | number;
+  name: string | null;
+  email: string;
+  status: string;
+  stage: string | null;
+  rank: string | number | null;
+  score: number;
+  submitted_at: string | Date;
+  updated_at: string | Date;
+  revision: number;
+  form_version: number;
+  answers: Answers;
+  has_verifications: boolean;
+  [column: string]: unknown;
+}
+
+/**
+ * A statement's rows in batches through a cursor. The cursor lives in a transaction; each batch crosses over
+ * through a one-slot hand-off, so the database reads at most one batch ahead of the stream and memory stays flat.
+ * When the stream stops early (the client went away) the transaction ends at the next batch.
+ */
+async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncGenerator<T[]> {
+  let slot: { rows: T[]; taken: () => void } | null = null;
+  let wake: (() => void) | null = null;
+  let finished = false;
+  let failure: unknown = null;
+  let stopped = false;
+  const signal = () => {
+    wake?.();
+    wake = null;
+  };
+  const work = db
+    .transaction(async (tx) => {
+      await tx.execute(sql`declare export_rows no scroll cursor for ${query}`);
+      while (!stopped) {
+        const result = await tx.execute(sql.raw(`fetch forward ${size} from export_rows`));
+        const rows = (result as unknown as { rows: T[] }).rows;
+        if (rows.length === 0) break;
+        await new Promise<void>((taken) => {
+          slot = { rows, taken };
+          signal();
+        });
+      }
+    })
+    .then(
+      () => {
+        finished = true;
+        signal();
+      },
+      (error: unknown) => {
+        failure = error;
+        finished = true;
+        signal();
+      },
+    );
+  try {
+    for (;;) {
+      if (!slot && !finished) await new Promise<void>((resolve) => (wake = resolve));
+      const current = slot as { rows: T[]; taken: () => void } | null;
+      if (current) {
+        slot = null;
+        yield current.rows;
+        current.taken();
+        continue;
+      }
+      if (failure) throw failure;
+      if (finished) return;
+    }
+  } finally {
+    stopped = true;
+    (slot as { taken: () => void } | null)?.taken();
+    await work;
+  }
+}
+
+/**
+ * The opening's applications, oldest first, in bounded batches from one cursor over the ranking statement (rank,
+ * score and each criterion's share are computed once, in the database, for the whole opening) with the average
+ * ratings per criterion beside them.
+ */
 async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
-  let after: { at: Date; id: string } | null = null;
-  for (;;) {
-    const batch: ExportRow[] = await db
-      .select({
-        id: applications.id,
-        applicantId: applications.applicantId,
-        name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
-        email: users.email,
-        status: applications.status,
-        stage: sql<
-          string | null
-        >`(select ${openingStages.name} from ${openingStages} where ${openingStages.id} = ${applications.stageId})`,
-        score: applications.score,
-        submittedAt: applications.submittedAt,
-        updatedAt: applications.updatedAt,
-        revision: applications.revision,
-        formVersion: applications.formVersion,
-        answers: applications.answers,
-        hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
-          where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null)`,
-      })
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.applicantId))
-      .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-      .where(
-        and(
-          eq(applications.openingId, openingId),
-          // A row comparison: the (opening_id, submitted_at, id) index gives each batch as a range.
-          after
-            ? sql`(${applications.submittedAt}, ${applications.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(applications.submittedAt), asc(applications.id))
-      .limit(BATCH);
-    if (batch.length === 0) return;
+  const { ctes, weights, criterionIds } = plan.ranking;
+  const totalWeight = weights.reduce((sum, w) => sum + w, 0);
+  const ratingColumns = criterionIds.flatMap((id, i) => [
+    sql`avg(r.score) filter (where r.criterion_id = ${id}::uuid)::float8 as ${sql.raw(`ra${i}`)}`,
+    sql`count(*) filter (where r.criterion_id = ${id}::uuid) as ${sql.raw(`rc${i}`)}`,
+  ]);
+  const ratingSelect = criterionIds.flatMap((_, i) => [sql.raw(`ra.ra${i}`), sql.raw(`ra.rc${i}`)]);
+  const normalised = weights.map((_, i) => sql.raw(`o.n${i}`));
+  const query = sql`${ctes}${
+    criterionIds.length > 0
+      ? sql`, rating_averages as (select r.application_id, ${sql.join(ratingColumns, sql`, `)}
+          from candidate_ratings r join applications ap on ap.id = r.application_id and ap.opening_id = ${openingId}::uuid
+          group by r.application_id)`
+      : sql``
+  }
+    select a.id, a.applicant_id, coalesce(ip.name, u.name) as name, u.email, a.status,
+      (select st.name from opening_stages st where st.id = a.stage_id) as stage,
+      case when o.pin_group < 3 then o.position end as rank, o.score,
+      a.submitted_at, a.updated_at, a.revision, a.form_version, a.answers,
+      exists(select 1 from record_verifications rv
+        where rv.subject_user_id = a.applicant_id and rv.voided_at is null) as has_verifications
+      ${normalised.length > 0 ? sql`, ${sql.join(normalised, sql`, `)}` : sql``}
+      ${ratingSelect.length > 0 ? sql`, ${sql.join(ratingSelect, sql`, `)}` : sql``}
+    from ordered o
+    join applications a on a.id = o.id
+    join users u on u.id = a.applicant_id
+    left join individual_profiles ip on ip.user_id = a.applicant_id
+    ${criterionIds.length > 0 ? sql`left join rating_averages ra on ra.application_id = a.id` : sql``}
+    order by a.submitted_at, a.id`;
+  for await (const rows of cursorBatches<CursorRow>(db, query, BATCH)) {
+    const batch: ExportRow[] = rows.map((row) => ({
+      id: row.id,
+      applicantId: Number(row.applicant_id),
+      name: row.name,
+      email: row.email,
+      status: row.status,
+      stage: row.stage,
+      rank: row.rank === null ? null : Number(row.rank),
+      score: Number(row.score),
+      contributions: weights.map((weight, i) =>
+        totalWeight > 0 ? Math.round((Number(row[`n${i}`] ?? 0) * weight * 10000) / totalWeight) / 100 : 0,
+      ),
+      ratings: criterionIds.map((_, i) => ({
+        average:
+          row[`ra${i}`] === null || row[`ra${i}`] === undefined ? null : Math.round(Number(row[`ra${i}`]) * 100) / 100,
+        count: Number(row[`rc${i}`] ?? 0),
+      })),
+      submittedAt: new Date(row.submitted_at),
+      updatedAt: new Date(row.updated_at),
+      revision: row.revision,
+      formVersion: row.form_version,
+      answers: row.answers,
+      hasVerifications: row.has_verifications,
+    }));
     // Badges need a live verification decision: a batch without one skips the lookup.
     const vouched = batch.filter((row) => row.hasVerifications);
     const verifications =
@@ -279,9 +404,6 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
       row.verifiedAnswers = verifiedAnswersFor(plan.definitions.get(row.formVersion), row.answers, verification);
     }
     yield batch;
-    const last = batch.at(-1);
-    if (!last || batch.length < BATCH) return;
-    after = { at: last.submittedAt, id: last.id };
   }
 }
 

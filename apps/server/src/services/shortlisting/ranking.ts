@@ -283,7 +283,7 @@ interface OrderedRow extends Record<string, unknown> {
 const iso = (value: string | Date) => new Date(value).toISOString();
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-function labelOf(criterion: RecipeCriterion, fields: RankableField[], criteria: RatingCriterion[]): string {
+export function labelOf(criterion: RecipeCriterion, fields: RankableField[], criteria: RatingCriterion[]): string {
   switch (criterion.kind) {
     case 'numberAnswer':
     case 'choiceAnswer':
