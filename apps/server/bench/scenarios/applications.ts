@@ -49,7 +49,7 @@ const answersSql = `jsonb_build_object(
   'jobs', jsonb_build_array(jsonb_build_object('company', 'Company ' || (u.id % 97), 'months', 6)))`;
 
 /** The organization (user 10) and two openings: one filled with applications, one taking the submit load. */
-const state = { organizationId: 10, fullOpening: '', submitOpening: '', baselineOpening: '' };
+export const state = { organizationId: 10, fullOpening: '', submitOpening: '', baselineOpening: '' };
 
 async function createOpening(db: BenchDb, title: string): Promise<string> {
   const id = randomUUID();
@@ -71,7 +71,7 @@ let prepared: Promise<void> | null = null;
  * Seeds once for every applications scenario: the full opening gets one application per seeded user, up to the
  * count (the database's rules do not care about account types; the bench needs 100 000 distinct applicants).
  */
-function prepareOpenings(db: BenchDb): Promise<void> {
+export function prepareOpenings(db: BenchDb): Promise<void> {
   prepared ??= (async () => {
     state.fullOpening = await createOpening(db, 'Responses bench');
     state.submitOpening = await createOpening(db, 'Submit bench');
