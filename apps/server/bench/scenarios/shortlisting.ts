@@ -1,7 +1,13 @@
 import type { Recipe } from '@placely/contract';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type RankingFilter, rankingCtes, rankingFilterSql } from '../../src/services/shortlisting/ranking-sql';
+import {
+  explanationColumns,
+  explanationJoin,
+  type RankingFilter,
+  rankingCtes,
+  rankingFilterSql,
+} from '../../src/services/shortlisting/ranking-sql';
 import type { BenchDb, OneShot, Scenario } from '../scenario';
 import { exportCsv, exportXlsx, prepareOpenings, state } from './applications';
 
@@ -70,15 +76,18 @@ function prepareRanking(db: BenchDb): Promise<void> {
 function rankingPageSql(): string {
   const filter = { ...FILTER, stageId: ranking.shortlistedStageId };
   const query = sql`${rankingCtes({ openingId: state.fullOpening, recipe: ranking.recipe })}
-    select o.*, count(*) over () as total, coalesce(ip.name, u.name) as name, coalesce(pip.name, pu.name) as pin_by_name
-    from ordered o
+    select o.*, coalesce(ip.name, u.name) as name, coalesce(pip.name, pu.name) as pin_by_name
+      ${explanationColumns(ranking.recipe)}
+    from (select o.*, count(*) over () as total from ordered o
+      where ${rankingFilterSql(filter)}
+      order by o.position
+      limit ${PAGE}::int offset ${0}::int) o
+    ${explanationJoin}
     join users u on u.id = o.applicant_id
     left join individual_profiles ip on ip.user_id = o.applicant_id
     left join users pu on pu.id = o.pin_by
     left join individual_profiles pip on pip.user_id = o.pin_by
-    where ${rankingFilterSql(filter)}
-    order by o.position
-    limit ${PAGE}::int offset ${0}::int`;
+    order by o.position`;
   const { sql: text, params } = new PgDialect().sqlToQuery(query);
   return text.replace(/\$(\d+)/g, (_match, n: string) => {
     const value = params[Number(n) - 1];

@@ -15,6 +15,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { applications, openingFormVersions } from '../../db/schema';
 import { criteriaOf, rankableFields, rankingSqlFor, labelOf as recipeLabelOf } from '../shortlisting/ranking';
+import { explanationColumns, explanationJoin } from '../shortlisting/ranking-sql';
 import { type ApplicantVerification, loadApplicantVerifications, verifiedAnswersFor } from './verified';
 import { xlsxStream as writeXlsx, type XlsxCell } from './xlsx-writer';
 
@@ -59,7 +60,7 @@ export interface ExportPlan {
   total: number;
   definitions: Map<number, FormDefinition>;
   /** The opening ranked by its recipe (the ranking CTEs), its recipe weights and rating criteria, for the rows. */
-  ranking: { ctes: SQL; weights: number[]; criterionIds: string[] };
+  ranking: { ctes: SQL; explanation: SQL; weights: number[]; criterionIds: string[] };
 }
 
 /**
@@ -248,7 +249,12 @@ export async function planExport(
     columns,
     total: Number(stats?.total ?? 0),
     definitions: new Map(versions.map((v) => [v.version, v.definition as FormDefinition])),
-    ranking: { ctes, weights: recipeCriteria.map((c) => c.weight), criterionIds: criteria.map((c) => c.id) },
+    ranking: {
+      ctes,
+      explanation: explanationColumns(recipe),
+      weights: recipeCriteria.map((c) => c.weight),
+      criterionIds: criteria.map((c) => c.id),
+    },
   };
 }
 
@@ -335,14 +341,13 @@ async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncG
  * ratings per criterion beside them.
  */
 async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
-  const { ctes, weights, criterionIds } = plan.ranking;
+  const { ctes, explanation, weights, criterionIds } = plan.ranking;
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
   const ratingColumns = criterionIds.flatMap((id, i) => [
     sql`avg(r.score) filter (where r.criterion_id = ${id}::uuid)::float8 as ${sql.raw(`ra${i}`)}`,
     sql`count(*) filter (where r.criterion_id = ${id}::uuid) as ${sql.raw(`rc${i}`)}`,
   ]);
   const ratingSelect = criterionIds.flatMap((_, i) => [sql.raw(`ra.ra${i}`), sql.raw(`ra.rc${i}`)]);
-  const normalised = weights.map((_, i) => sql.raw(`o.n${i}`));
   const query = sql`${ctes}${
     criterionIds.length > 0
       ? sql`, rating_averages as (select r.application_id, ${sql.join(ratingColumns, sql`, `)}
@@ -356,9 +361,10 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
       a.submitted_at, a.updated_at, a.revision, a.form_version, a.answers,
       exists(select 1 from record_verifications rv
         where rv.subject_user_id = a.applicant_id and rv.voided_at is null) as has_verifications
-      ${normalised.length > 0 ? sql`, ${sql.join(normalised, sql`, `)}` : sql``}
+      ${explanation}
       ${ratingSelect.length > 0 ? sql`, ${sql.join(ratingSelect, sql`, `)}` : sql``}
     from ordered o
+    ${explanationJoin}
     join applications a on a.id = o.id
     join users u on u.id = a.applicant_id
     left join individual_profiles ip on ip.user_id = a.applicant_id

@@ -7,14 +7,15 @@ import { type SQL, sql } from 'drizzle-orm';
  * lookup without a verified-records criterion or knock-out).
  *
  *   base      applications of the opening (+ the applicant's profile facts when a criterion needs them)
- *   raw       per criterion i: r{i} the raw value (and s{i}, a grade's scale); the knock-out reasons that apply
- *   norm      n{i} in 0–1: ranges (number answers, graduation year) against the opening's lowest and highest
- *   scored    score = Σ weight·n / Σ weight × 100 (missing values count 0)
+ *   raw       MATERIALIZED, so each value is computed once per application: per criterion i r{i} the raw value (a
+ *             grade also s{i}, its scale, and gs{i}, its share), and ko, the knock-outs that apply as a bit mask
+ *   stats     one row: the opening's lowest and highest raw value of each criterion normalised against a range
+ *   scored    score = Σ weight·n / Σ weight × 100 (n in 0–1, missing values count 0)
  *   ordered   position: pinned to top, then everyone else, then pinned to bottom, then the knocked out; within each,
  *             score desc, then the tie-break (earlier submission, then id). rank = position, null when knocked out.
  *
- * Columns out: id, applicant_id, stage_id, submitted_at, score, knockouts (text[]), pin_*, rank, position, r{i},
- * s{i}, n{i}.
+ * `ordered` stays narrow (ids, score, submission time) so sorting all applications is cheap; the explanation of the
+ * rows a caller shows is read by joining them back to `raw` and `stats` (`explanationColumns`).
  */
 export interface RankingSqlOptions {
   openingId: string;
@@ -26,7 +27,10 @@ const txt = (value: string) => sql`${value}::text`;
 /** A jsonb text value as a number, or null when it is not one (profile facts are loose). */
 const numeric = (value: SQL) =>
   sql`(case when ${value} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${value})::float8 end)`;
-const fact = (key: string) => numeric(sql`(b.facts ->> ${txt(key)})`);
+/** A profile fact as a number: stored numbers directly, numeric text through the pattern check (the rare case). */
+const fact = (key: string) =>
+  sql`(case jsonb_typeof(b.facts -> ${txt(key)}) when 'number' then (b.facts ->> ${txt(key)})::float8
+    when 'string' then ${numeric(sql`(b.facts ->> ${txt(key)})`)} end)`;
 const numberAnswer = (fieldId: string) =>
   sql`(case when jsonb_typeof(b.answers -> ${txt(fieldId)}) = 'number' then (b.answers ->> ${txt(fieldId)})::float8 end)`;
 /** The chosen option's id (single choice, dropdown) or ids (multiple choice). */
@@ -54,8 +58,12 @@ function rawOf(criterion: RecipeCriterion, index: number): SQL {
       return numberAnswer(criterion.fieldId);
     case 'choiceAnswer': {
       const values = sql`${JSON.stringify(criterion.values)}::jsonb`;
-      return sql`(select max((${values} ->> o)::float8) from unnest(${chosenOptions(criterion.fieldId)}) o
-        where ${values} ? o)`;
+      const answer = sql`(b.answers -> ${txt(criterion.fieldId)})`;
+      // A single choice is one lookup; a multiple choice takes its best chosen option.
+      return sql`(case when jsonb_typeof(${answer} -> 'optionIds') = 'array'
+        then (select max((${values} ->> o)::float8) from jsonb_array_elements_text(${answer} -> 'optionIds') o
+          where ${values} ? o)
+        else (${values} ->> (${answer} ->> 'optionId'))::float8 end)`;
     }
     case 'grade':
       return fact('grade');
@@ -70,12 +78,17 @@ function rawOf(criterion: RecipeCriterion, index: number): SQL {
   }
 }
 
-/** 0–1 from the raw column r{i} (window functions see the whole opening). */
+/** Whether criterion i is placed against the opening's range (its lowest and highest value, from `stats`). */
+const usesRange = (criterion: RecipeCriterion) =>
+  criterion.kind === 'numberAnswer' || criterion.kind === 'graduationYear' || criterion.kind === 'backlogs';
+
+/** 0–1 from raw row `r` and the opening's `st` (stats). */
 function normalisedOf(criterion: RecipeCriterion, index: number): SQL {
-  const r = sql.raw(`r${index}`);
+  const r = sql.raw(`r.r${index}`);
+  const lo = sql.raw(`st.lo${index}`);
+  const hi = sql.raw(`st.hi${index}`);
   const range = (better: 'higher' | 'lower') => {
-    const share = sql`case when max(${r}) over () = min(${r}) over () then 1
-      else (${r} - min(${r}) over ()) / (max(${r}) over () - min(${r}) over ()) end`;
+    const share = sql`case when ${hi} = ${lo} then 1 else (${r} - ${lo}) / (${hi} - ${lo}) end`;
     return better === 'higher'
       ? sql`(case when ${r} is null then null else ${share} end)`
       : sql`(case when ${r} is null then null else 1 - (${share}) end)`;
@@ -89,15 +102,33 @@ function normalisedOf(criterion: RecipeCriterion, index: number): SQL {
       return top > 0 ? sql`(${r} / ${num(top)})` : sql`(case when ${r} is null then null else 0::float8 end)`;
     }
     case 'grade':
-      return sql`(case when ${r} is null then null else ${sql.raw(`gs${index}`)} end)`;
+      return sql.raw(`r.gs${index}`);
     case 'backlogs':
-      return sql`(case when ${r} is null then null when max(${r}) over () <= 0 then 1
-        else 1 - ${r} / max(${r}) over () end)`;
+      return sql`(case when ${r} is null then null when ${hi} <= 0 then 1 else 1 - ${r} / ${hi} end)`;
     case 'verifiedRecords':
       return sql`(least(${r}, ${num(RANKING_LIMITS.verifiedRecordsCap)}) / ${num(RANKING_LIMITS.verifiedRecordsCap)})`;
     case 'rating':
       return sql`((${r} - 1) / 4)`;
   }
+}
+
+/**
+ * The explanation columns of rows of `ordered o` joined to `raw r` and `stats st`: r{i}, s{i} (grades) and n{i}.
+ */
+export function explanationColumns(recipe: Recipe | null): SQL {
+  const columns = (recipe?.criteria ?? []).flatMap((criterion, i) => [
+    sql.raw(`r.r${i}`),
+    ...(criterion.kind === 'grade' ? [sql.raw(`r.s${i}`)] : []),
+    sql`${normalisedOf(criterion, i)} as ${sql.raw(`n${i}`)}`,
+  ]);
+  return columns.length > 0 ? sql`, ${sql.join(columns, sql`, `)}` : sql``;
+}
+/** What joins `ordered o` to what `explanationColumns` reads. */
+export const explanationJoin = sql`join raw r on r.id = o.id cross join stats st`;
+
+/** The reasons of the knock-outs set in the bit mask `ko`, in recipe order. */
+export function knockoutReasons(recipe: Recipe | null, ko: number): string[] {
+  return (recipe?.knockouts ?? []).flatMap((knockout, i) => ((ko >> i) & 1 ? [knockoutSql(knockout).reason] : []));
 }
 
 /** The condition under which a knock-out excludes, and what it says. */
@@ -189,40 +220,45 @@ export function rankingCtes({ openingId, recipe }: RankingSqlOptions): SQL {
     }
     return columns;
   });
-  const knockoutColumn =
+  // Knock-outs as a bit mask (bit i: the i-th knock-out applies): narrow to carry, read back by knockoutReasons.
+  const knockoutMask =
     knockouts.length > 0
-      ? sql`array_remove(array[${sql.join(
-          knockouts.map((k) => {
-            const { fails, reason } = knockoutSql(k);
-            return sql`case when ${fails} then ${txt(reason)} end`;
-          }),
-          sql`, `,
-        )}]::text[], null)`
-      : sql`array[]::text[]`;
-  parts.push(sql`raw as (select b.id, b.applicant_id, b.stage_id, b.submitted_at,
-      ${knockoutColumn} as knockouts
+      ? sql.join(
+          knockouts.map((k, i) => sql`(case when ${knockoutSql(k).fails} then ${sql.raw(String(1 << i))} else 0 end)`),
+          sql` | `,
+        )
+      : sql`0`;
+  parts.push(sql`raw as materialized (select b.id, b.applicant_id, b.stage_id, b.submitted_at,
+      (${knockoutMask})::int as ko
       ${rawColumns.length > 0 ? sql`, ${sql.join(rawColumns, sql`, `)}` : sql``}
     from base b
     ${verified ? sql`left join verified v on v.subject_user_id = b.applicant_id` : sql``}
     ${ratings.length > 0 ? sql`left join rated rt on rt.application_id = b.id` : sql``})`);
 
-  const normColumns = criteria.map((c, i) => sql`${normalisedOf(c, i)} as ${sql.raw(`n${i}`)}`);
+  const statColumns = criteria.flatMap((criterion, i) =>
+    usesRange(criterion) ? [sql.raw(`min(r${i}) as lo${i}`), sql.raw(`max(r${i}) as hi${i}`)] : [],
+  );
+  // One row whatever happens: an aggregate over raw, or a constant when no criterion needs the opening's range.
   parts.push(
-    sql`norm as (select raw.* ${normColumns.length > 0 ? sql`, ${sql.join(normColumns, sql`, `)}` : sql``} from raw)`,
+    statColumns.length > 0
+      ? sql`stats as (select ${sql.join(statColumns, sql`, `)} from raw)`
+      : sql`stats as (select 1 as one)`,
   );
 
   const scoreSum =
     totalWeight > 0
       ? sql`(${sql.join(
-          criteria.map((c, i) => sql`coalesce(${sql.raw(`n${i}`)}, 0) * ${num(c.weight)}`),
+          criteria.map((c, i) => sql`coalesce(${normalisedOf(c, i)}, 0) * ${num(c.weight)}`),
           sql` + `,
         )}) * 100 / ${num(totalWeight)}`
       : sql`0::float8`;
-  parts.push(sql`scored as (select norm.*, round((${scoreSum})::numeric, 2)::float8 as score from norm)`);
+  parts.push(sql`scored as (select r.id, r.applicant_id, r.stage_id, r.submitted_at, r.ko,
+      round((${scoreSum})::numeric, 2)::float8 as score
+    from raw r cross join stats st)`);
 
   // Pinned to top, the computed order, pinned to bottom, then those a knock-out excluded (unranked).
   const group = sql`(case p.direction when 'top' then 0 when 'bottom' then 2
-    else case when cardinality(s.knockouts) > 0 then 3 else 1 end end)`;
+    else case when s.ko <> 0 then 3 else 1 end end)`;
   parts.push(sql`ordered as (select s.*, p.direction as pin_direction, p.reason as pin_reason,
       p.pinned_by as pin_by, p.pinned_at as pin_at, ${group} as pin_group,
       row_number() over (order by ${group}, s.score desc, s.submitted_at asc, s.id asc) as position

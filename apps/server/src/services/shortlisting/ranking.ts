@@ -32,7 +32,14 @@ import { errors } from '../../errors';
 import { authorize } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
-import { type RankingFilter, rankingCtes, rankingFilterSql } from './ranking-sql';
+import {
+  explanationColumns,
+  explanationJoin,
+  knockoutReasons,
+  type RankingFilter,
+  rankingCtes,
+  rankingFilterSql,
+} from './ranking-sql';
 
 export type RankingAction = 'ranking.view' | 'ranking.rate' | 'ranking.manage';
 
@@ -268,7 +275,7 @@ interface OrderedRow extends Record<string, unknown> {
   stage_id: string;
   submitted_at: string | Date;
   score: number;
-  knockouts: string[];
+  ko: number;
   pin_direction: 'top' | 'bottom' | null;
   pin_reason: string | null;
   pin_by: string | number | null;
@@ -338,17 +345,20 @@ export async function rankingPage(
     criteriaOf(db, opening.id),
     rankableFields(db, opening),
   ]);
+  // The page first (narrow rows of `ordered`), then its explanation from `raw` and `stats`, and the names.
   const result = await db.execute(sql`${ctes}
-    select o.*, count(*) over () as total, coalesce(ip.name, u.name) as name,
-      coalesce(pip.name, pu.name) as pin_by_name
-    from ordered o
+    select o.*, coalesce(ip.name, u.name) as name, coalesce(pip.name, pu.name) as pin_by_name
+      ${explanationColumns(recipe)}
+    from (select o.*, count(*) over () as total from ordered o
+      where ${rankingFilterSql(filter)}
+      order by o.position
+      limit ${filter.limit}::int offset ${(filter.page - 1) * filter.limit}::int) o
+    ${explanationJoin}
     join users u on u.id = o.applicant_id
     left join individual_profiles ip on ip.user_id = o.applicant_id
     left join users pu on pu.id = o.pin_by
     left join individual_profiles pip on pip.user_id = o.pin_by
-    where ${rankingFilterSql(filter)}
-    order by o.position
-    limit ${filter.limit}::int offset ${(filter.page - 1) * filter.limit}::int`);
+    order by o.position`);
   const rows = (result as unknown as { rows: OrderedRow[] }).rows;
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
@@ -374,6 +384,7 @@ export async function rankingPage(
   const rated = new Set(mine.map((row) => `${row.applicationId}:${row.criterionId}`));
 
   const items = rows.map((row): RankedCandidate => {
+    const knockouts = knockoutReasons(recipe, Number(row.ko));
     const explanation = recipeCriteria.map((criterion, i): ScoreTerm => {
       const hidden = criterion.kind === 'rating' && !rated.has(`${row.id}:${criterion.criterionId}`);
       const normalised = row[`n${i}`] === null || row[`n${i}`] === undefined ? 0 : Number(row[`n${i}`]);
@@ -402,8 +413,8 @@ export async function rankingPage(
       submittedAt: iso(row.submitted_at),
       rank: row.pin_group < 3 ? Number(row.position) : null,
       score: Number(row.score),
-      why: whyOf(recipe, row, pin, explanation),
-      knockouts: row.knockouts ?? [],
+      why: whyOf(recipe, knockouts, pin, explanation),
+      knockouts,
       pin,
       explanation,
     };
@@ -425,9 +436,9 @@ async function countMatching(db: Executor, ctes: ReturnType<typeof rankingCtes>,
 }
 
 /** One line: the knock-out, the pin, or the two largest contributions. */
-function whyOf(recipe: Recipe | null, row: OrderedRow, pin: RankedCandidate['pin'], terms: ScoreTerm[]): string {
+function whyOf(recipe: Recipe | null, knockouts: string[], pin: RankedCandidate['pin'], terms: ScoreTerm[]): string {
   if (pin) return `Pinned to the ${pin.direction}: ${pin.reason}`;
-  if ((row.knockouts ?? []).length > 0) return `Excluded: ${row.knockouts.join('; ')}`;
+  if (knockouts.length > 0) return `Excluded: ${knockouts.join('; ')}`;
   if (recipe === null) return 'No ranking recipe yet: in order of application';
   const top = terms
     .filter((term) => term.contribution !== null && term.contribution > 0)
