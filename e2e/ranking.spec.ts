@@ -83,14 +83,20 @@ test('an organization sets a ranking recipe, reads a candidate’s score breakdo
   // Rate Sara 4 on Overall: then the average and count show.
   const ratings = breakdown.getByRole('region', { name: 'Ratings' });
   await expect(ratings.getByText('Give your rating to see the others’.')).toBeVisible();
-  await ratings.getByRole('radio', { name: '4 of 5' }).check({ force: true });
+  // MUI's stars are visually hidden radio inputs under their icons: click the input itself, as a keyboard user's
+  // selection would.
+  const four = ratings.getByRole('radio', { name: '4 of 5' });
+  await four.dispatchEvent('click');
+  await expect(four).toBeChecked();
   await expect(ratings.getByText(/Average 4 from 1 rating/)).toBeVisible();
   await breakdown.getByRole('button', { name: 'Close' }).click();
 
   // Rate Arjun 5.
   await table.getByRole('button', { name: 'Score breakdown of Arjun Mehta' }).click();
   const second = page.getByRole('dialog', { name: /Arjun Mehta: rank 1/ });
-  await second.getByRole('region', { name: 'Ratings' }).getByRole('radio', { name: '5 of 5' }).check({ force: true });
+  const five = second.getByRole('region', { name: 'Ratings' }).getByRole('radio', { name: '5 of 5' });
+  await five.dispatchEvent('click');
+  await expect(five).toBeChecked();
   await expect(second.getByRole('region', { name: 'Ratings' }).getByText(/Average 5 from 1 rating/)).toBeVisible();
   await second.getByRole('button', { name: 'Close' }).click();
 });

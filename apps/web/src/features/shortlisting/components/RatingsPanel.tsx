@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RATING_MAX } from '@placely/contract';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/errors';
 import { showError } from '../../../lib/snackbar';
 import { useRatings } from '../api/getRatings';
@@ -22,6 +23,8 @@ export interface RatingsPanelProps {
 export function RatingsPanel({ openingId, applicationId }: RatingsPanelProps) {
   const ratings = useRatings(openingId, applicationId);
   const rate = useRateCandidate();
+  // The star chosen shows at once; the server's answer (with everyone's ratings) replaces it.
+  const [chosen, setChosen] = useState<Record<string, number>>({});
   return (
     <Box component="section" aria-labelledby={`ratings-${applicationId}`}>
       <Typography id={`ratings-${applicationId}`} variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 500, mb: 1 }}>
@@ -41,17 +44,24 @@ export function RatingsPanel({ openingId, applicationId }: RatingsPanelProps) {
                 </Typography>
                 <Rating
                   name={`rating-${applicationId}-${criterion.criterionId}`}
-                  value={criterion.mine}
+                  value={chosen[criterion.criterionId] ?? criterion.mine}
                   max={RATING_MAX}
                   readOnly={!ratings.data.abilities.rate}
-                  disabled={rate.isPending}
                   getLabelText={(value) => `${value} of ${RATING_MAX}`}
                   aria-labelledby={`criterion-${criterion.criterionId}`}
                   onChange={(_event, value) => {
                     if (value === null) return;
+                    setChosen((previous) => ({ ...previous, [criterion.criterionId]: value }));
+                    const forget = () => setChosen(({ [criterion.criterionId]: _done, ...rest }) => rest);
                     rate.mutate(
                       { openingId, applicationId, criterionId: criterion.criterionId, score: value },
-                      { onError: (error: unknown) => showError(error) },
+                      {
+                        onSuccess: forget,
+                        onError: (error: unknown) => {
+                          forget();
+                          showError(error);
+                        },
+                      },
                     );
                   }}
                 />
