@@ -8,6 +8,6 @@ export * from './openings';
 export * from './organizations';
 export * from './phone-verification';
 export * from './portfolio';
+export * from './ranking';
 export * from './shortlisting';
 export * from './verification';
-export * from './ranking';
