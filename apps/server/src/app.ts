@@ -43,11 +43,13 @@ import { shortlistingRoutes } from './routes/shortlisting';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { verificationRoutes } from './routes/verification';
+import { videoTaskRoutes } from './routes/video-tasks';
 import { createMailer } from './services/notifications/mailer';
 import { createNotificationQueue } from './services/notifications/queue';
 import { createPageMetaResolver } from './services/page-meta';
 import { createPublicPageLoader } from './services/public-pages';
 import { createSmsSender } from './services/sms';
+import { sendVideoTaskReminder } from './services/video/tasks';
 import { createStorage } from './storage';
 import { defaultWebDistDir, registerWebApp } from './web';
 
@@ -122,6 +124,7 @@ export async function buildApp(
     mailer,
     { ...config.notificationQueue, from: config.mailFrom, jwtSecret: config.jwtSecret, publicUrl: () => publicUrl() },
     app.log,
+    (job) => sendVideoTaskReminder(db, job),
   );
   app.addHook('onReady', () => notificationQueue.start());
   app.addHook('onClose', () => notificationQueue.stop());
@@ -150,6 +153,8 @@ export async function buildApp(
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Video answers stream from signed same-origin links; a recorded take plays back from the browser's blob.
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(profileServiceOrigin ? [profileServiceOrigin] : [])],
         workerSrc: ["'self'"],
@@ -223,6 +228,7 @@ export async function buildApp(
   await app.register(responseRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(shortlistingRoutes(ctx));
+  await app.register(videoTaskRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));

@@ -24,5 +24,6 @@ export * from './resume';
 export * from './shortlisting';
 export * from './user';
 export * from './verification';
+export * from './video';
 export * as z from './zod';
 export { isUnsafeText, UNSAFE_TEXT_MESSAGE } from './zod';

@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   'membership.accepted',
   'membership.declined',
   'opening.newApplication',
+  'videoTask.invited',
+  'videoTask.reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -22,6 +24,8 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, Record<Notification
   'membership.accepted': { inApp: true, email: true },
   'membership.declined': { inApp: true, email: true },
   'opening.newApplication': { inApp: true, email: false },
+  'videoTask.invited': { inApp: true, email: true },
+  'videoTask.reminder': { inApp: true, email: true },
 };
 
 /** How each kind is named on the preferences screen and in unsubscribe confirmations. */
@@ -30,6 +34,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'membership.accepted': 'Join request accepted',
   'membership.declined': 'Join request declined',
   'opening.newApplication': 'New application to your opening',
+  'videoTask.invited': 'Invitation to a video task',
+  'videoTask.reminder': 'Video task deadline reminder (24 hours before)',
 };
 
 export const NOTIFICATIONS_PAGE_LIMIT = 20;
@@ -42,6 +48,7 @@ export const notificationLinks = {
   form: (openingId: string) => `/forms/${encodeURIComponent(openingId)}`,
   group: (groupId: string) => `/joinGroupLink/${encodeURIComponent(groupId)}`,
   verificationGroup: (groupId: string) => `/joinVerificationLink/${encodeURIComponent(groupId)}`,
+  videoTask: (taskId: string) => `/UploadVideoForTask?${new URLSearchParams({ task: taskId })}`,
   application: (openingId: string, applicationId: string) =>
     `/organization/openings?${new URLSearchParams({ opening: openingId, application: applicationId })}`,
 };

@@ -13,6 +13,7 @@ import { resumePolicy } from './resume';
 import { stagePolicy } from './stage';
 import { userPolicy } from './user';
 import { verificationGroupPolicy } from './verification-group';
+import { videoPolicy } from './video';
 
 const policies = {
   ...userPolicy,
@@ -28,6 +29,7 @@ const policies = {
   ...institutionPolicy,
   ...notificationPolicy,
   ...stagePolicy,
+  ...videoPolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

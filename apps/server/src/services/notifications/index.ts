@@ -199,5 +199,15 @@ export function describeNotification(
         title: 'New application',
         body: `${payload.applicantName || 'Someone'} applied to "${payload.openingTitle}".`,
       };
+    case 'videoTask.invited':
+      return {
+        title: 'Video task',
+        body: `${payload.organizationName || 'An organization'} asks you to record a video answer for "${payload.openingTitle}": ${payload.taskTitle}.${payload.deadline ? ` Deadline: ${payload.deadline}.` : ''}`,
+      };
+    case 'videoTask.reminder':
+      return {
+        title: 'Video task due in 24 hours',
+        body: `Your video answer "${payload.taskTitle}" for "${payload.openingTitle}" is due ${payload.deadline}.`,
+      };
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
@@ -9,6 +10,14 @@ import { renderMail } from './templates';
 import { signUnsubscribeToken } from './unsubscribe';
 
 export const EMAIL_QUEUE = 'notification-email';
+/** Video task deadline reminders: one delayed job per invited person, sent 24 h before the deadline. */
+export const VIDEO_REMINDER_QUEUE = 'video-task-reminder';
+export interface VideoReminderJob {
+  taskId: string;
+  userId: number;
+  /** The deadline the job was scheduled for: a moved deadline makes this job a no-op (a new one is scheduled). */
+  deadline: string;
+}
 
 export interface DeliveryOptions {
   from: string;
@@ -50,6 +59,11 @@ export interface NotificationQueue {
   relay(): Promise<number>;
   /** Sends one delivery, at most once; used by the worker (exported for tests). */
   deliver(deliveryId: string): Promise<'sent' | 'skipped' | 'done' | 'busy'>;
+  /**
+   * Schedules video-task reminders (pg-boss sendAfter) after the invite committed; the job id names the task, the
+   * person and the deadline, so scheduling twice keeps one job.
+   */
+  scheduleVideoReminders(jobs: VideoReminderJob[], at: Date): Promise<void>;
 }
 
 export function createNotificationQueue(
@@ -57,6 +71,7 @@ export function createNotificationQueue(
   mailer: Mailer,
   options: DeliveryOptions,
   log: FastifyBaseLogger,
+  reminders?: (job: VideoReminderJob) => Promise<unknown>,
 ): NotificationQueue {
   const boss = new PgBoss({ db: bossDatabase(db), schedule: false, supervise: true });
   boss.on('error', (error) => log.error({ err: error }, 'notification queue error'));
@@ -190,6 +205,23 @@ export function createNotificationQueue(
           if (outcome === 'busy') throw new Error('delivery busy');
         },
       );
+      await boss.createQueue(VIDEO_REMINDER_QUEUE, {
+        name: VIDEO_REMINDER_QUEUE,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      if (reminders) {
+        await boss.work<VideoReminderJob>(
+          VIDEO_REMINDER_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+          async ([job]) => {
+            if (!job) return;
+            await reminders(job.data);
+            await relay();
+          },
+        );
+      }
       started = true;
       timer = setInterval(() => {
         relay().catch((error) => log.error({ err: error }, 'notification relay failed'));
@@ -205,5 +237,17 @@ export function createNotificationQueue(
     },
     relay,
     deliver,
+    async scheduleVideoReminders(jobs, at) {
+      for (const job of jobs) {
+        const id = uuidFromText(`${job.taskId}:${job.userId}:${job.deadline}`);
+        await boss.sendAfter(VIDEO_REMINDER_QUEUE, job, { id }, at);
+      }
+    },
   };
+}
+
+/** pg-boss job ids are UUIDs: a stable one from a text (the same text, the same id). */
+function uuidFromText(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
