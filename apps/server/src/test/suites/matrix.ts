@@ -1,6 +1,6 @@
 import { ORGANIZATION_HEADER } from '@placely/contract';
 import { and, eq } from 'drizzle-orm';
-import { notifications, openingStages, openings } from '../../db/schema';
+import { notifications, openingStages, openings, videoTasks } from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
@@ -77,6 +77,17 @@ const patch = (path: string, body: unknown): Req => ({ method: 'PATCH', path, bo
 const del = (path: string, query: Req['query']): Req => ({ method: 'DELETE', path, query });
 
 const INDIVIDUALS = ['indA', 'indB'] as const;
+const VIDEO_TASK = {
+  title: 'Suite video question',
+  prompt: '<p>Why us?</p>',
+  preparationSeconds: 5,
+  maxAnswerSeconds: 30,
+  takesAllowed: 3,
+  deadline: null,
+  allowUpload: true,
+  askAtApply: false,
+  rubric: [{ id: 'clarity', label: 'Clarity' }],
+};
 const ORGANIZATIONS = ['orgA', 'orgB'] as const;
 const PHONES: Record<SignedInActor, string> = {
   orgA: '+919822200001',
@@ -864,6 +875,137 @@ export const MATRIX: Record<string, Entry> = {
           alsoAllowed: team(who, 'coordA', 'reviewerA'),
         };
       }),
+  },
+
+  // Video tasks: owners and coordinators covering the opening change tasks and invite; everyone covering it (the
+  // reviewer too) lists, watches, scores and comments; the invited candidate takes, submits and watches their own.
+  'GET /api/organization/videoTasks': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s video tasks`,
+      request: get('/api/organization/videoTasks', { openingId: world.org[who].openOpeningId }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/videoTasks': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s opening (a new video task)`,
+      request: post('/api/organization/videoTasks', { openingId: world.org[who].openOpeningId, ...VIDEO_TASK }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'PATCH /api/organization/videoTasks': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s video task`,
+      request: patch('/api/organization/videoTasks', { id: world.org[who].videoTaskId, ...VIDEO_TASK }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'DELETE /api/organization/videoTasks': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare video task`,
+      request: del('/api/organization/videoTasks', { id: world.org[who].spareVideoTaskId }),
+      alsoAllowed: team(who, 'coordA'),
+      async prepare(w) {
+        await w.server.db
+          .update(videoTasks)
+          .set({ deletedAt: null })
+          .where(eq(videoTasks.id, w.org[who].spareVideoTaskId));
+      },
+    })),
+  },
+  'POST /api/organization/videoTasks/invite': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${who}'s applicant ${name} (invited again)`,
+          request: post('/api/organization/videoTasks/invite', {
+            taskId: world.org[who].videoTaskId,
+            applicationIds: [world.ind[name].applicationId],
+          }),
+          alsoAllowed: team(who, 'coordA'),
+        };
+      }),
+  },
+  'GET /api/organization/videoTasks/answers': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `answers to ${who}'s video task`,
+      request: get('/api/organization/videoTasks/answers', { taskId: world.org[who].videoTaskId }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'GET /api/videoTask': {
+    access: 'public',
+    why: 'The /UploadVideoForTask page shows the task and its organization signed out too (it asks to sign in)',
+    request: (world) => get('/api/videoTask', { task: world.org.orgA.videoTaskId }),
+  },
+  'POST /api/videoTask/take': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => ({
+        owner: name,
+        label: `${name}'s take (sent again: a retry counts nothing)`,
+        request: post('/api/videoTask/take', {
+          taskId: world.ind[name].pendingVideoTaskId,
+          fileId: world.ind[name].pendingTakeFileId,
+          source: 'recording',
+        }),
+      })),
+  },
+  'POST /api/videoTask/submit': {
+    access: 'owned',
+    destructive: true,
+    targets: (world) =>
+      INDIVIDUALS.map((name) => ({
+        owner: name,
+        label: `${name}'s answer`,
+        request: post('/api/videoTask/submit', { taskId: world.ind[name].pendingVideoTaskId }),
+      })),
+  },
+  'GET /api/videoTasks/pending': { access: 'self', request: () => get('/api/videoTasks/pending') },
+  'GET /api/videoAnswer': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${name}'s answer to ${who}'s video task`,
+          request: get('/api/videoAnswer', { answer: world.org[who].videoAnswerId }),
+          alsoAllowed: [name, ...team(who, 'coordA', 'reviewerA')],
+        };
+      }),
+  },
+  'PUT /api/videoAnswer/scores': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `scores of ${who}'s video answer`,
+      request: put('/api/videoAnswer/scores', {
+        answerId: world.org[who].videoAnswerId,
+        scores: [{ itemId: 'clarity', score: 4 }],
+      }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/videoAnswer/comments': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `comments on ${who}'s video answer`,
+      request: post('/api/videoAnswer/comments', {
+        answerId: world.org[who].videoAnswerId,
+        atSeconds: 1.5,
+        body: 'Clear start',
+      }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
   },
 
   // Organization teams: every request names the organization it acts for (X-Organization-Id)

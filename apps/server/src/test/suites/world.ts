@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { ORGANIZATION_HEADER } from '@placely/contract';
 import {
   seedEmail,
@@ -84,6 +86,9 @@ interface IndividualResources {
   idempotencyKey: string;
   /** A number this person added and asked a code for (the development SMS outbox holds it). */
   smsPhone: string;
+  /** A video task of the applied opening this person was invited to and took once, not yet submitted. */
+  pendingVideoTaskId: string;
+  pendingTakeFileId: string;
 }
 
 interface OrganizationResources {
@@ -102,6 +107,10 @@ interface OrganizationResources {
   ownerMemberId: string;
   spareMemberId: string;
   invitationMemberId: string;
+  /** Video tasks of the open opening: one its applicant answered (videoAnswerId), a spare to delete. */
+  videoTaskId: string;
+  spareVideoTaskId: string;
+  videoAnswerId: string;
   /** The open opening's pipeline: its fixed Applied and Shortlisted stages and two custom stages (one to remove). */
   stages: { appliedId: string; shortlistedId: string; customId: string; spareCustomId: string };
 }
@@ -277,6 +286,9 @@ export async function buildWorld(server: TestServer): Promise<World> {
       spareMemberId: '',
       invitationMemberId: '',
       stages: { appliedId: '', shortlistedId: '', customId: '', spareCustomId: '' },
+      videoTaskId: '',
+      spareVideoTaskId: '',
+      videoAnswerId: '',
     };
   }
 
@@ -469,6 +481,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
       phone: name === 'indA' ? '+919800000001' : '+919800000002',
       idempotencyKey: `suite-${name}-${run}-key`,
       smsPhone: name === 'indA' ? '+919811100001' : '+919811100002',
+      pendingVideoTaskId: '',
+      pendingTakeFileId: '',
     };
     await call(name, 'POST', '/api/user/profile', {
       phoneNumbers: [{ number: ind[name].phone }, { number: ind[name].smsPhone }],
@@ -480,6 +494,60 @@ export async function buildWorld(server: TestServer): Promise<World> {
   for (const name of ['indA', 'indB'] as const) {
     const link = await call(name, 'GET', `/api/files/${ind[name].resumeFileId}/link`);
     downloadTokens[name] = new URL(link.url, server.baseUrl).searchParams.get('token') ?? '';
+  }
+
+  // Video tasks: each organization asks its applicant for two answers (one submitted, one taken once) and keeps a
+  // spare task to delete.
+  const recorded = await readFile(path.join(__dirname, '../fixtures/recorded-3s.webm'));
+  const uploadVideo = async (actor: ActorName) => {
+    const response = await fetch(`${server.baseUrl}/api/files?purpose=video&name=take.webm`, {
+      method: 'POST',
+      headers: { authorization: actors[actor].token ?? '', 'content-type': 'application/octet-stream' },
+      body: recorded,
+    });
+    const body = (await response.json()) as { result: { data: { id: string } } };
+    if (response.status !== 200) throw new Error(`world: video upload ${response.status} ${JSON.stringify(body)}`);
+    return body.result.data.id;
+  };
+  for (const [name, partner] of [
+    ['indA', 'orgA'],
+    ['indB', 'orgB'],
+  ] as const) {
+    const task = (title: string) =>
+      call(partner, 'POST', '/api/organization/videoTasks', {
+        openingId: org[partner].openOpeningId,
+        title,
+        prompt: '<p>Introduce yourself.</p>',
+        preparationSeconds: 5,
+        maxAnswerSeconds: 30,
+        takesAllowed: 3,
+        deadline: null,
+        allowUpload: true,
+        askAtApply: false,
+        rubric: [{ id: 'clarity', label: 'Clarity' }],
+      });
+    const answered = await task(`Suite video task of ${partner}`);
+    const pending = await task(`Suite pending video task of ${partner}`);
+    const spare = await task(`Suite spare video task of ${partner}`);
+    for (const taskId of [answered.id, pending.id]) {
+      await call(partner, 'POST', '/api/organization/videoTasks/invite', {
+        taskId,
+        applicationIds: [ind[name].applicationId],
+      });
+    }
+    await call(name, 'POST', '/api/videoTask/take', {
+      taskId: answered.id,
+      fileId: await uploadVideo(name),
+      source: 'recording',
+    });
+    const submitted = await call(name, 'POST', '/api/videoTask/submit', { taskId: answered.id });
+    const takeFileId = await uploadVideo(name);
+    await call(name, 'POST', '/api/videoTask/take', { taskId: pending.id, fileId: takeFileId, source: 'recording' });
+    org[partner].videoTaskId = answered.id;
+    org[partner].spareVideoTaskId = spare.id;
+    org[partner].videoAnswerId = submitted.id;
+    ind[name].pendingVideoTaskId = pending.id;
+    ind[name].pendingTakeFileId = takeFileId;
   }
 
   // Pending join requests to each organization's group and verification group, to accept and decline.
