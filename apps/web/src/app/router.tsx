@@ -42,6 +42,8 @@ const OrganizationVerificationRequestsPage = verificationRoute('OrganizationVeri
 const OrganizationVerificationFollowersPage = verificationRoute('OrganizationVerificationFollowersPage');
 const JoinVerificationLinkPage = verificationRoute('JoinVerificationLinkPage');
 const ComingSoonPage = lazy(() => import('./routes/ComingSoonPage'));
+const WatchPage = lazy(() => import('./routes/WatchPage'));
+const UploadVideoForTaskPage = lazy(() => import('./routes/UploadVideoForTaskPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 
 /** Pages that later work fills in: title + one sentence of what will be there. */
@@ -50,16 +52,6 @@ const TOP_LEVEL_COMING_SOON: ReadonlyArray<{ path: string; title: string; descri
     path: PATHS.shortlisting,
     title: 'Shortlisting',
     description: 'Rank and shortlist the candidates who applied to an opening, and share the list.',
-  },
-  {
-    path: PATHS.watch,
-    title: 'Watch',
-    description: 'Watch the videos candidates recorded for an opening’s tasks.',
-  },
-  {
-    path: PATHS.uploadVideoForTask,
-    title: 'Upload a video for a task',
-    description: 'Record or upload the video an opening asks for as part of its application.',
   },
 ];
 
@@ -106,6 +98,8 @@ export const routes: RouteObject[] = [
       { path: PATHS.termsAndConditions, element: <TermsPage /> },
       { path: ROUTE_PATTERNS.viewer, element: <ViewerPage /> },
       { path: ROUTE_PATTERNS.forms, element: <FormsPage /> },
+      { path: PATHS.watch, element: <WatchPage /> },
+      { path: PATHS.uploadVideoForTask, element: <UploadVideoForTaskPage /> },
       ...comingSoon(TOP_LEVEL_COMING_SOON),
       { path: ROUTE_PATTERNS.notFound, element: <NotFoundPage /> },
     ],

@@ -357,6 +357,19 @@ describe('watching (/watch) and scoring', () => {
     ]);
     expect((await s.as('stranger', `/api/organization/videoTasks/answers?taskId=${task.id}`)).status).toBe(404);
 
+    // The responses export carries each video task's average score.
+    const csv = await fetch(
+      `${server.baseUrl}/api/organization/openings/id/applications/export?id=${s.opening.id}&format=csv`,
+      { headers: { authorization: s.tokens.owner } },
+    );
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text()).split('\r\n');
+    const header = lines[0]?.split(',') ?? [];
+    const column = header.indexOf(`Video: ${task.title} (average score)`);
+    expect(column).toBeGreaterThan(0);
+    const candidateLine = lines.find((line) => line.startsWith(s.applications[0]?.id ?? '-'));
+    expect(candidateLine?.split(',')[column]).toBe('4');
+
     // Deleting the task keeps what was submitted.
     expect((await s.as('reviewer', `/api/organization/videoTasks?id=${task.id}`, { method: 'DELETE' })).status).toBe(
       403,

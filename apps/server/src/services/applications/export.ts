@@ -13,7 +13,14 @@ import {
 } from '@placely/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, individualProfiles, openingFormVersions, openingStages, users } from '../../db/schema';
+import {
+  applications,
+  individualProfiles,
+  openingFormVersions,
+  openingStages,
+  users,
+  videoTasks,
+} from '../../db/schema';
 import { type ApplicantVerification, loadApplicantVerifications, verifiedAnswersFor } from './verified';
 import { xlsxStream as writeXlsx, type XlsxCell } from './xlsx-writer';
 
@@ -40,6 +47,8 @@ interface ExportRow {
   /** Filled per batch: what the organization may trust in this application. */
   verifiedRecords?: VerifiedRecord[];
   verifiedAnswers?: VerifiedAnswers;
+  /** Per video task of the opening: the mean of every reviewer's scores on this applicant's submitted answer. */
+  videoAverages: Record<string, number | string | null> | null;
 }
 
 interface Column {
@@ -197,6 +206,21 @@ export async function planExport(
       },
     },
   ];
+  // Video tasks (deleted ones too: their submitted answers are kept): each answer's average score.
+  const tasks = await db
+    .select({ id: videoTasks.id, title: videoTasks.title })
+    .from(videoTasks)
+    .where(eq(videoTasks.openingId, openingId))
+    .orderBy(asc(videoTasks.createdAt));
+  for (const task of tasks) {
+    columns.push({
+      header: `Video: ${task.title} (average score)`,
+      cell: (row) => {
+        const value = row.videoAverages?.[task.id];
+        return value === null || value === undefined ? null : Number(value);
+      },
+    });
+  }
   for (const question of questions) {
     if (question.type !== 'repeatableGroup') {
       columns.push(...leafColumns(question, question.label, (row) => row.answers[question.id], link));
@@ -248,6 +272,11 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
         answers: applications.answers,
         hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
           where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null)`,
+        videoAverages: sql<Record<string, number | string | null> | null>`(select jsonb_object_agg(va.task_id,
+            (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id))
+          from video_answers va join video_tasks vt on vt.id = va.task_id
+          where vt.opening_id = ${applications.openingId} and va.candidate_id = ${applications.applicantId}
+            and va.submitted_at is not null)`,
       })
       .from(applications)
       .innerJoin(users, eq(users.id, applications.applicantId))

@@ -13,9 +13,10 @@ import { useActiveOrganization } from '../../features/organization/useOrganizati
 import { usePipeline } from '../../features/shortlisting/api/getPipeline';
 import { PipelineToolbar } from '../../features/shortlisting/components/PipelineToolbar';
 import { StageHistory } from '../../features/shortlisting/components/StageHistory';
+import { VideoTasksPanel } from '../../features/videoTasks/components/VideoTasksPanel';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
-import { PATHS } from '../paths';
+import { PATHS, toUploadVideoForTask, toWatch } from '../paths';
 
 /**
  * The responses of one opening with its pipeline: `&stage=` filters by stage; the selection (rows, or every
@@ -78,6 +79,19 @@ function OpeningResponses(props: {
           />
         )
       }
+    />
+  );
+}
+
+/** The opening's video tasks under its responses; "invite everyone in a stage" takes the pipeline's stages. */
+function OpeningVideoTasks({ openingId }: { openingId: string }) {
+  const pipeline = usePipeline(openingId);
+  return (
+    <VideoTasksPanel
+      openingId={openingId}
+      stages={pipeline.data?.stages.map((stage) => ({ id: stage.id, name: stage.name })) ?? []}
+      watchTo={toWatch}
+      answerLink={(taskId) => `${window.location.origin}${toUploadVideoForTask(taskId)}`}
     />
   );
 }
@@ -158,6 +172,7 @@ export default function OrganizationOpeningsPage() {
           onOpenApplication={openApplication}
           onFileStarted={fileStarted}
         />
+        <OpeningVideoTasks openingId={openingId} />
       </Page>
     );
   }
