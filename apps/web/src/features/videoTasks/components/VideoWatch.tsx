@@ -44,24 +44,31 @@ export function VideoWatch(props: { view: VideoAnswerView; onGoTo: (answerId: st
   const save = useSaveVideoScores();
   const addComment = useAddVideoComment();
 
-  // A refreshed link (the old one lapses after a few minutes) keeps the place in the video.
-  const shownUrl = useRef(view.videoUrl);
+  // Every answer read signs a new link; the player keeps the one it plays until that is about to lapse, then moves
+  // to the fresh one at the same place (a new src would otherwise restart the video on every score or comment).
+  const [source, setSource] = useState({ url: view.videoUrl, expiresAt: view.linkExpiresAt });
   useEffect(() => {
-    const element = video.current;
-    if (!element || shownUrl.current === view.videoUrl) return;
-    const at = element.currentTime;
-    const playing = !element.paused;
-    shownUrl.current = view.videoUrl;
-    element.src = view.videoUrl;
-    element.addEventListener(
-      'loadedmetadata',
+    if (view.videoUrl === source.url) return;
+    const renewIn = new Date(source.expiresAt).getTime() - Date.now() - 90_000;
+    const timer = setTimeout(
       () => {
-        element.currentTime = at;
-        if (playing) void element.play();
+        const element = video.current;
+        const at = element?.currentTime ?? 0;
+        const playing = element ? !element.paused : false;
+        setSource({ url: view.videoUrl, expiresAt: view.linkExpiresAt });
+        element?.addEventListener(
+          'loadedmetadata',
+          () => {
+            element.currentTime = at;
+            if (playing) void element.play();
+          },
+          { once: true },
+        );
       },
-      { once: true },
+      Math.max(0, renewIn),
     );
-  }, [view.videoUrl]);
+    return () => clearTimeout(timer);
+  }, [view.videoUrl, view.linkExpiresAt, source]);
 
   useEffect(() => {
     if (video.current) video.current.playbackRate = rate;
@@ -107,7 +114,7 @@ export function VideoWatch(props: { view: VideoAnswerView; onGoTo: (answerId: st
       <Box sx={{ bgcolor: 'black', borderRadius: 1, overflow: 'hidden' }}>
         <video
           ref={video}
-          src={view.videoUrl}
+          src={source.url}
           {...(view.posterUrl ? { poster: view.posterUrl } : {})}
           controls
           preload="metadata"
