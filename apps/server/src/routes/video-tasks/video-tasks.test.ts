@@ -1,5 +1,5 @@
 import { ORGANIZATION_HEADER, type VideoAnswerView, type VideoTaskPage } from '@placely/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema';
 import {
@@ -10,6 +10,7 @@ import {
   seedVideoInvitation,
   seedVideoTask,
 } from '../../seed/helpers';
+import { sendVideoTaskReminder } from '../../services/video/tasks';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { generatedMp4, recordedWebm, uploadAs } from './video-test-support';
 
@@ -147,6 +148,26 @@ describe('tasks (organization side)', () => {
       .where(and(eq(notifications.recipientId, s.candidate.id), eq(notifications.kind, 'videoTask.invited')));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.link).toBe(`/UploadVideoForTask?task=${taskId}`);
+    // The 24 h reminder waits in the queue (pg-boss sendAfter), one job per invited person.
+    const jobs = await server.db.execute(
+      sql`select data->>'userId' as user_id, start_after from pgboss.job where name = 'video-task-reminder' and data->>'taskId' = ${taskId}`,
+    );
+    const rows2 = (jobs as unknown as { rows: { user_id: string; start_after: Date | string }[] }).rows;
+    expect(rows2.map((row) => Number(row.user_id)).sort()).toEqual([s.candidate.id, s.applicant.id].sort());
+    const due = new Date(rows2[0]?.start_after ?? 0).getTime();
+    expect(Math.abs(due - (Date.now() + 2 * 86_400_000))).toBeLessThan(120_000);
+    // The job's work: a reminder to who has not submitted, nothing once the deadline moved.
+    const deadline = created.body.result.data.deadline as string;
+    expect(await sendVideoTaskReminder(server.db, { taskId, userId: s.candidate.id, deadline })).toBe(true);
+    expect(
+      await sendVideoTaskReminder(server.db, { taskId, userId: s.candidate.id, deadline: new Date().toISOString() }),
+    ).toBe(false);
+    const reminders = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, s.candidate.id), eq(notifications.kind, 'videoTask.reminder')));
+    expect(reminders).toHaveLength(1);
+
     const pending = await s.as('candidate', '/api/videoTasks/pending');
     expect(pending.body.result.data.items.map((item: { taskId: string }) => item.taskId)).toContain(taskId);
     const foreign = await s.as('owner', '/api/organization/videoTasks/invite', {
