@@ -4,6 +4,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { usePendingVideoTasks } from '../api/listPendingVideoTasks';
 
 /** Video tasks the signed-in person still has to answer, at the top of their applications (/forms). */
@@ -21,7 +22,7 @@ export function PendingVideoTasks(props: { answerTo: (taskId: string) => string 
           <ListItem key={item.taskId} disableGutters>
             <ListItemText
               primary={
-                <Link href={props.answerTo(item.taskId)}>
+                <Link component={RouterLink} to={props.answerTo(item.taskId)}>
                   {item.title} — {item.openingTitle}
                 </Link>
               }

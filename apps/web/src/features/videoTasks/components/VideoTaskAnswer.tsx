@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { formatBytes, formatSeconds, VIDEO_CONTENT_TYPES, type VideoTaskPage } from '@placely/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { type UploadHandle, uploadFile } from '../../../lib/uploads/uploadFile';
@@ -150,7 +151,14 @@ export function VideoTaskAnswer(props: {
     <Stack spacing={3}>
       {header}
       {submitted && answer ? (
-        <Alert severity="success" action={<Button href={props.watchTo(answer.id)}>Watch your answer</Button>}>
+        <Alert
+          severity="success"
+          action={
+            <Button component={RouterLink} to={props.watchTo(answer.id)}>
+              Watch your answer
+            </Button>
+          }
+        >
           Your answer was submitted.
         </Alert>
       ) : (

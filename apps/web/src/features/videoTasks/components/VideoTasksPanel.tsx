@@ -19,6 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatSeconds, VIDEO_LIMITS, type VideoTaskSummary } from '@placely/contract';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useCreateVideoTask } from '../api/createVideoTask';
@@ -177,7 +178,9 @@ function TaskAnswers(props: { taskId: string; watchTo: (answerId: string) => str
             <TableCell data-testid="video-average">{row.averageScore ?? '—'}</TableCell>
             <TableCell>{row.reviewers}</TableCell>
             <TableCell>
-              <Link href={props.watchTo(row.id)}>Watch</Link>
+              <Link component={RouterLink} to={props.watchTo(row.id)}>
+                Watch
+              </Link>
             </TableCell>
           </TableRow>
         ))}
