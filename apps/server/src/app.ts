@@ -66,6 +66,8 @@ export async function buildApp(
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
+    // One line per request, written when it ends (onResponse below), instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: LIMITS.requestBodyBytes,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
@@ -80,6 +82,12 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerUnsafeTextGuard(app);
+  // Half the log volume of Fastify's "incoming request" + "request completed" pair, the same fields (issue #17: logs
+  // were ~6 % of a health check's CPU). A request that never ends shows up in the access log of the proxy instead.
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
   // API answers carry a person's data unless a route says otherwise (public logos set their own long-lived policy):
   // no browser or proxy cache may keep them.
   app.addHook('onSend', async (request, reply, payload) => {

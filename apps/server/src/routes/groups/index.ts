@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import { groupMembers, groups } from '../../db/schema';
 import { errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
@@ -43,13 +44,14 @@ function abilitiesFor(actor: Actor | null, group: GroupRow, membership: Membersh
 /** Presents groups with their counts, owners and the caller's standing, in three queries whatever the count. */
 async function presentGroups(db: Executor, actor: Actor | null, rows: GroupRow[]): Promise<Group[]> {
   const ids = rows.map((row) => row.id);
-  const [counts, states, owners] = await Promise.all([
-    circleCounts(db, GROUP_CIRCLE, ids),
-    viewerStates(db, GROUP_CIRCLE, actor?.user.id ?? null, ids),
-    ownerSummaries(
-      db,
-      rows.map((row) => row.ownerId),
-    ),
+  const [counts, states, owners] = await readTogether(db, [
+    () => circleCounts(db, GROUP_CIRCLE, ids),
+    () => viewerStates(db, GROUP_CIRCLE, actor?.user.id ?? null, ids),
+    () =>
+      ownerSummaries(
+        db,
+        rows.map((row) => row.ownerId),
+      ),
   ]);
   return rows.map((row) => {
     const viewer = states.get(row.id) ?? { membership: null, following: false };

@@ -3,6 +3,7 @@ import { and, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm
 import type { Actor } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import { institutionRoles, institutions, verificationGroupRoles, verificationGroups } from '../../db/schema';
 import { errors } from '../../errors';
 import { authorize, can } from '../../policies';
@@ -48,20 +49,22 @@ async function accessFor(
   const ids = rows.map((row) => row.id);
   const institutionIds = [...new Set(rows.map((row) => row.institutionId).filter((id): id is number => id !== null))];
   const userId = actor?.user.id ?? null;
-  const [roles, instRoles, states] = await Promise.all([
-    userId === null || ids.length === 0
-      ? []
-      : db
-          .select({ groupId: verificationGroupRoles.groupId, role: verificationGroupRoles.role })
-          .from(verificationGroupRoles)
-          .where(and(eq(verificationGroupRoles.userId, userId), inArray(verificationGroupRoles.groupId, ids))),
-    userId === null || institutionIds.length === 0
-      ? []
-      : db
-          .select({ institutionId: institutionRoles.institutionId, role: institutionRoles.role })
-          .from(institutionRoles)
-          .where(and(eq(institutionRoles.userId, userId), inArray(institutionRoles.institutionId, institutionIds))),
-    viewerStates(db, VERIFICATION_CIRCLE, userId, ids),
+  const [roles, instRoles, states] = await readTogether(db, [
+    () =>
+      userId === null || ids.length === 0
+        ? []
+        : db
+            .select({ groupId: verificationGroupRoles.groupId, role: verificationGroupRoles.role })
+            .from(verificationGroupRoles)
+            .where(and(eq(verificationGroupRoles.userId, userId), inArray(verificationGroupRoles.groupId, ids))),
+    () =>
+      userId === null || institutionIds.length === 0
+        ? []
+        : db
+            .select({ institutionId: institutionRoles.institutionId, role: institutionRoles.role })
+            .from(institutionRoles)
+            .where(and(eq(institutionRoles.userId, userId), inArray(institutionRoles.institutionId, institutionIds))),
+    () => viewerStates(db, VERIFICATION_CIRCLE, userId, ids),
   ]);
   const roleOf = new Map(roles.map((row) => [row.groupId, row.role]));
   const institutionRoleOf = new Map(instRoles.map((row) => [row.institutionId, row.role]));
@@ -126,19 +129,21 @@ export function verificationAccess(ctx: AppContext) {
   ): Promise<VerificationGroup[]> => {
     const ids = rows.map((row) => row.id);
     const institutionIds = [...new Set(rows.map((row) => row.institutionId).filter((id): id is number => !!id))];
-    const [access, counts, owners, institutionRows] = await Promise.all([
-      accessFor(db, actor, adminEmails, rows),
-      circleCounts(db, VERIFICATION_CIRCLE, ids),
-      ownerSummaries(
-        db,
-        rows.map((row) => row.ownerId),
-      ),
-      institutionIds.length === 0
-        ? []
-        : db
-            .select({ institutionId: institutions.id, name: institutions.name })
-            .from(institutions)
-            .where(inArray(institutions.id, institutionIds)),
+    const [access, counts, owners, institutionRows] = await readTogether(db, [
+      () => accessFor(db, actor, adminEmails, rows),
+      () => circleCounts(db, VERIFICATION_CIRCLE, ids),
+      () =>
+        ownerSummaries(
+          db,
+          rows.map((row) => row.ownerId),
+        ),
+      () =>
+        institutionIds.length === 0
+          ? []
+          : db
+              .select({ institutionId: institutions.id, name: institutions.name })
+              .from(institutions)
+              .where(inArray(institutions.id, institutionIds)),
     ]);
     const institutionOf = new Map(institutionRows.map((row) => [row.institutionId, row]));
     return rows.map((row) => {

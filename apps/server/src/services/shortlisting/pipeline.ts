@@ -9,6 +9,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/authenticate';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import {
   applications,
   openingStages,
@@ -76,13 +77,14 @@ export async function stagesOf(db: Executor, openingId: string): Promise<StageRo
 }
 
 export async function stagesWithCounts(db: Executor, openingId: string): Promise<Stage[]> {
-  const [stages, counts] = await Promise.all([
-    stagesOf(db, openingId),
-    db
-      .select({ stageId: applications.stageId, n: count() })
-      .from(applications)
-      .where(eq(applications.openingId, openingId))
-      .groupBy(applications.stageId),
+  const [stages, counts] = await readTogether(db, [
+    () => stagesOf(db, openingId),
+    () =>
+      db
+        .select({ stageId: applications.stageId, n: count() })
+        .from(applications)
+        .where(eq(applications.openingId, openingId))
+        .groupBy(applications.stageId),
   ]);
   const countOf = new Map(counts.map((row) => [row.stageId, Number(row.n)]));
   return stages.map((stage) => ({
