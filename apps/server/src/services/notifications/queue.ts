@@ -159,7 +159,7 @@ export function createNotificationQueue(
     const content = renderMail({
       kind: notification.kind,
       payload: notification.payload,
-      recipientName: found.name ?? 'there',
+      recipientName: found.name ?? '',
       actionUrl: `${base}${notification.link}`,
       unsubscribeUrl,
       preferencesUrl: `${base}/notifications`,

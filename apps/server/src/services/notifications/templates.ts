@@ -32,7 +32,7 @@ export function renderMail(input: {
           `All notification settings: ${input.preferencesUrl}`,
         ];
   const text = [
-    `Hello ${input.recipientName},`,
+    `Hello${input.recipientName ? ` ${input.recipientName}` : ''},`,
     '',
     body,
     '',
@@ -67,7 +67,7 @@ export function renderMail(input: {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:24px">
 <tr><td>
 <h1 style="font-size:20px;line-height:28px;margin:0 0 16px">${escapeHtml(title)}</h1>
-<p style="font-size:16px;line-height:24px;margin:0 0 8px">Hello ${escapeHtml(input.recipientName)},</p>
+<p style="font-size:16px;line-height:24px;margin:0 0 8px">Hello${input.recipientName ? ` ${escapeHtml(input.recipientName)}` : ''},</p>
 <p style="font-size:16px;line-height:24px;margin:0 0 24px">${escapeHtml(body)}</p>
 ${detailsHtml}<p style="margin:0 0 24px"><a href="${escapeHtml(input.actionUrl)}" style="display:inline-block;background:#1f4fd1;color:#ffffff;text-decoration:none;font-size:16px;padding:12px 20px;border-radius:6px">${escapeHtml(action)}</a></p>
 <p style="font-size:13px;line-height:20px;color:#4b5563;margin:0">${footerHtml}</p>
