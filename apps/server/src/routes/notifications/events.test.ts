@@ -1,8 +1,8 @@
 import type { Stage } from '@placely/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationDeliveries, notifications } from '../../db/schema';
+import { notificationDeliveries, notifications, stageBulkMoves } from '../../db/schema';
 import {
   seedEmail,
   seedGroup,
@@ -102,6 +102,21 @@ describe('stage changes', () => {
 
     // Rejected while unreleased: nothing yet. Released: told once; released again: nothing more.
     const [first, second] = applications;
+    await move(stage('Rejected').id, { applicationIds: [first!.id] });
+    expect(await rowsOf(people[0]!.user.id, 'application.stageChanged')).toHaveLength(1);
+    // Undoing that unreleased rejection puts them back where they still see themselves: nothing to say.
+    const latest = await server.db
+      .select({ id: stageBulkMoves.id })
+      .from(stageBulkMoves)
+      .where(eq(stageBulkMoves.openingId, opening.id))
+      .orderBy(desc(stageBulkMoves.createdAt))
+      .limit(1);
+    const undone = await server.call(`${base}/moves/undo`, {
+      token: orgToken,
+      body: { openingId: opening.id, bulkMoveId: latest[0]!.id },
+    });
+    expect(undone.body.result.data).toEqual({ restored: 1 });
+    expect(await rowsOf(people[0]!.user.id, 'application.stageChanged')).toHaveLength(1);
     await move(stage('Rejected').id, { applicationIds: [first!.id] });
     expect(await rowsOf(people[0]!.user.id, 'application.stageChanged')).toHaveLength(1);
     const release = (rejectionsReleased: boolean) =>

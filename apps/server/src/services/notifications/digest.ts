@@ -12,8 +12,8 @@ export function digestDayBefore(at: Date): string {
 }
 
 /**
- * One digest per person per opening for one UTC day: for each opening that received applications that day, each
- * person of its organization whose role covers it (and the organization account itself) gets
+ * One digest per person per opening for one UTC day: for each opening that received applications that day, the
+ * owners and the coordinators covering it (and the organization account itself) get
  * `opening.applicationsDigest` with the day's count. The dedupe key names (opening, person, day), so running it twice
  * for a day — a retried job, two processes — writes one; preferences decide in-app and mail as for every kind.
  */
@@ -31,7 +31,7 @@ export async function writeDailyDigests(db: Executor, day: string): Promise<void
         select n.id as opening_id, m.user_id from d_openings n
         join organization_members m on m.organization_id = n.organization_id
         left join organization_member_openings mo on mo.member_id = m.id and mo.opening_id = n.id
-        where m.user_id is not null and m.revoked_at is null
+        where m.user_id is not null and m.revoked_at is null and m.role in ('owner', 'coordinator')
           and (m.role = 'owner' or m.all_openings or mo.member_id is not null)
         union select id, organization_id from d_openings
       )

@@ -17,7 +17,8 @@ const organizationNameOf = sql`coalesce((select coalesce(op.name, u.name) from u
 /**
  * The candidates told of one bulk move (or single move, or undo): the candidate-facing label of the stage they
  * reached. A move into a Rejected stage says nothing while rejections are unreleased (releaseRejections tells them
- * later, under the same key); a move between two stages the candidate sees under the same label says nothing either.
+ * later, under the same key); a move the candidate cannot see — between two stages of the same label, or out of an
+ * unreleased rejection back to the label they still see (labels.ts shows them the same) — says nothing either.
  */
 export async function notifyStageMoves(tx: Executor, bulkMoveId: string): Promise<void> {
   await notifyFrom(
@@ -33,7 +34,16 @@ export async function notifyStageMoves(tx: Executor, bulkMoveId: string): Promis
       left join opening_stages fr on fr.id = m.from_stage_id
       where m.bulk_move_id = ${bulkMoveId}::uuid and a.status <> 'withdrawn'
         and (st.kind <> 'rejected' or o.rejections_released)
-        and fr.candidate_label is distinct from st.candidate_label`,
+        and st.candidate_label is distinct from (case
+          -- Leaving an unreleased rejection (an undo, a change of mind): the candidate still saw the stage before it.
+          when fr.kind = 'rejected' and not o.rejections_released then coalesce(
+            (select prev.candidate_label from stage_moves pm join opening_stages prev on prev.id = pm.from_stage_id
+              where pm.application_id = a.id and pm.to_stage_id = fr.id and pm.id <> m.id and pm.at <= m.at
+                and prev.kind <> 'rejected'
+              order by pm.at desc, pm.id desc limit 1),
+            (select first.candidate_label from opening_stages first
+              where first.opening_id = a.opening_id and first.kind = 'applied'))
+          else fr.candidate_label end)`,
   );
 }
 

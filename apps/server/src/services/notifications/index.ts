@@ -145,8 +145,9 @@ export async function claimNotificationsByEmail(tx: Executor, user: { id: number
 
 /**
  * A submitted application, as CTEs to append to the submit's own statement after its `app` CTE (the inserted
- * application): "application received" for the candidate and "new application" for the organization and the people
- * of its team whose role covers the opening. Same statement, so the same transaction as the application.
+ * application): "application received" for the candidate and "new application" for the organization and the owners
+ * and coordinators of its team covering the opening (reviewers review what they are given). Same statement, so the
+ * same transaction as the application.
  * The links are notificationLinks.form / .application (contract) written in SQL.
  */
 export function applicationSubmittedCtes(): SQL {
@@ -157,7 +158,8 @@ export function applicationSubmittedCtes(): SQL {
       select m.user_id from n_opening n
       join organization_members m on m.organization_id = n.organization_id
       left join organization_member_openings mo on mo.member_id = m.id and mo.opening_id = n.id
-      where m.user_id is not null and m.revoked_at is null and (m.all_openings or mo.member_id is not null)
+      where m.user_id is not null and m.revoked_at is null and m.role in ('owner', 'coordinator')
+        and (m.role = 'owner' or m.all_openings or mo.member_id is not null)
       -- An organization that predates teams still hears about its applications.
       union select organization_id from n_opening
     ), n_events as (
