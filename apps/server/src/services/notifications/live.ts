@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from '../../db/client';
 
 /** The channel the notifications trigger (migration 0019) speaks on; the payload is the recipient's id. */
@@ -41,21 +41,29 @@ export function createUnreadSignals(db: Database, log: FastifyBaseLogger): Unrea
       active = true;
       return;
     }
-    // A connection of its own, outside the pool: LISTEN belongs to one session.
-    const connection = await (client as pg.Pool).connect();
+    // A connection of its own, outside the pool (LISTEN belongs to one session; the pool keeps all its connections
+    // for queries), with the pool's connection settings.
+    const connection = new pg.Client((client as pg.Pool).options);
     const lost = (error?: Error) => {
       if (!active) return;
       active = false;
-      connection.release(error ?? true);
+      connection.end().catch(() => undefined);
       if (error) log.warn({ code: (error as { code?: string }).code }, 'unread listener lost; streams poll meanwhile');
       if (!closed) {
         retry = setTimeout(() => ensure(), 5_000);
         retry.unref();
       }
     };
+    connection.on('error', (error) => lost(error));
+    connection.on('end', () => lost(new Error('listener connection ended')));
     connection.on('notification', (message) => dispatch(message.payload));
-    connection.on('error', lost);
-    await connection.query(`LISTEN ${UNREAD_CHANNEL}`);
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${UNREAD_CHANNEL}`);
+    } catch (error) {
+      await connection.end().catch(() => undefined);
+      throw error;
+    }
     active = true;
     stop = async () => lost();
   };
