@@ -69,6 +69,41 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'verificationGroup.awaitingApproval': 'Verification group awaiting approval (platform admins)',
 };
 
+/** How the preferences screen groups the kinds: by whom they concern. Every kind is in exactly one group. */
+export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: readonly NotificationKind[] }> = [
+  {
+    title: 'Your applications',
+    kinds: [
+      'application.received',
+      'application.edited',
+      'application.stageChanged',
+      'opening.closedEarly',
+      'opening.deadlineExtended',
+      'opening.formChanged',
+    ],
+  },
+  {
+    title: 'Your profile, groups and teams',
+    kinds: [
+      'record.verified',
+      'record.rejected',
+      'group.newOpening',
+      'membership.accepted',
+      'membership.declined',
+      'organization.teamInvitation',
+    ],
+  },
+  {
+    title: 'Organizations and groups you run',
+    kinds: [
+      'opening.newApplication',
+      'opening.applicationsDigest',
+      'membership.requested',
+      'verificationGroup.awaitingApproval',
+    ],
+  },
+];
+
 export const NOTIFICATIONS_PAGE_LIMIT = 20;
 /** Seconds between the live stream's checks, and the web's polling interval when the stream is unavailable. */
 export const NOTIFICATIONS_STREAM_CHECK_SECONDS = 2;

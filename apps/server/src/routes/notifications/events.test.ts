@@ -1,4 +1,4 @@
-import type { Stage } from '@placely/contract';
+import { NOTIFICATION_KIND_GROUPS, NOTIFICATION_KINDS, type Stage } from '@placely/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,11 @@ async function apply(token: string, openingId: string) {
   expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   return applied.body.result.data as { id: string };
 }
+
+it('the preferences screen shows every kind in exactly one group', () => {
+  const grouped = NOTIFICATION_KIND_GROUPS.flatMap((group) => group.kinds);
+  expect([...grouped].sort()).toEqual([...NOTIFICATION_KINDS].sort());
+});
 
 describe('stage changes', () => {
   it('bulk moves tell each candidate once, by the candidate label; rejections only when released', async () => {
