@@ -16,6 +16,7 @@ import {
 import { errors } from '../errors';
 import { decodeTimeCursor, pageFrom, type TimeCursor } from '../http/cursor';
 import { notifyMembershipDecided } from './notifications';
+import { notifyJoinRequested } from './notifications/events';
 
 /**
  * Groups and verification groups share one way of joining, following, deciding requests and listing people. These
@@ -157,17 +158,24 @@ export async function joinCircle(
   open: boolean,
 ): Promise<MembershipState> {
   const target: MembershipState = open ? 'member' : 'requested';
-  await tx
+  const inserted = await tx
     .insert(circle.members)
     .values({ groupId, userId, state: target, decidedAt: open ? sql`now()` : null })
-    .onConflictDoNothing({ target: [circle.members.groupId, circle.members.userId] });
+    .onConflictDoNothing({ target: [circle.members.groupId, circle.members.userId] })
+    .returning({ id: circle.members.id });
   const [row] = await tx
     .select()
     .from(circle.members)
     .where(and(eq(circle.members.groupId, groupId), eq(circle.members.userId, userId)))
     .for('update');
   if (!row) throw new Error('membership row vanished');
-  if (row.state === 'member' || row.state === target) return row.state;
+  if (row.state === 'member' || row.state === target) {
+    // A request this call made (a fresh row) tells the people who decide it; one already waiting says nothing more.
+    if (row.state === 'requested' && inserted.length > 0) {
+      await notifyJoinRequested(tx, circle.notifyAs, groupId, userId);
+    }
+    return row.state;
+  }
   // requested → member (the group opened up), or declined → asked again.
   const [updated] = await tx
     .update(circle.members)
@@ -180,6 +188,7 @@ export async function joinCircle(
     })
     .where(eq(circle.members.id, row.id))
     .returning({ state: circle.members.state });
+  if (updated?.state === 'requested') await notifyJoinRequested(tx, circle.notifyAs, groupId, userId);
   return updated?.state ?? target;
 }
 

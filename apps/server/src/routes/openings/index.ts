@@ -12,6 +12,7 @@ import { authorize, can } from '../../policies';
 import { coversAllOpenings, type OrganizationAccess } from '../../policies/organization';
 import { type OpeningRow, presentOpening, presentOpeningListItem } from '../../presenters/opening';
 import { sanitizeRichText } from '../../services/html';
+import { notifyNewOpeningToFollowers, notifyOpeningUpdated } from '../../services/notifications/events';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
   changeOpeningStatusSchema,
@@ -184,6 +185,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           openingId: row.id,
           details: { title: row.title, status: row.status },
         });
+        if (row.status === 'open') await notifyNewOpeningToFollowers(tx, row.id);
         return presentOne(tx, actor, access, row);
       });
       return ok(opening, 'Opening created');
@@ -206,6 +208,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         authorize(actor, 'opening.change', { access, opening: row });
         await assertOwnGroups(tx, access, input.eligibility.groupIds, 'opening.eligibility.groupIds');
         let version = row.currentFormVersion;
+        let formChanged = false;
         if (input.form) {
           const previous = await currentForm(tx, row);
           if (!previous || canonical(previous.definition) !== canonical(input.form)) {
@@ -215,6 +218,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               .where(eq(openingFormVersions.openingId, row.id));
             version = Number(latest?.max ?? 0) + 1;
             await tx.insert(openingFormVersions).values({ openingId: row.id, version, definition: input.form });
+            formChanged = Boolean(previous);
             await recordAudit(tx, access.organizationId, actor.user.id, {
               kind: 'form.versionSaved',
               openingId: row.id,
@@ -240,6 +244,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             details: { from: row.status, to: updated.status },
           });
         }
+        await notifyOpeningUpdated(tx, row, updated, formChanged && version !== null ? version : null);
         return presentOne(tx, actor, access, updated);
       });
       return ok(opening, 'Opening saved');
@@ -267,6 +272,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               details: { from: row.status, to: updated.status },
             });
           }
+          await notifyOpeningUpdated(tx, row, updated, null);
           return presentOne(tx, actor, access, updated);
         });
         return ok(opening, request.body.status === 'closed' ? 'Opening closed' : 'Opening updated');

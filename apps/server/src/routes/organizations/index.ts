@@ -19,6 +19,7 @@ import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import { presentAuditEvent, presentOrganizationPerson } from '../../presenters/organization';
+import { notifyTeamInvitation } from '../../services/notifications/events';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
   activityRouteSchema,
@@ -154,13 +155,21 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                 .update(organizationMembers)
                 .set(values)
                 .where(eq(organizationMembers.id, existing.id))
-                .returning({ id: organizationMembers.id })
+                .returning({ id: organizationMembers.id, updatedAt: organizationMembers.updatedAt })
             : await tx
                 .insert(organizationMembers)
                 .values({ organizationId: access.organizationId, email, ...values })
-                .returning({ id: organizationMembers.id });
+                .returning({ id: organizationMembers.id, updatedAt: organizationMembers.updatedAt });
           if (!row) throw new Error('The member insert returned no row');
           await replaceScope(tx, row.id, scope.openingIds);
+          await notifyTeamInvitation(tx, {
+            memberRowId: row.id,
+            invitedAt: row.updatedAt,
+            organizationId: access.organizationId,
+            email,
+            userId: person?.id ?? null,
+            roleTitle: `${article(role)} ${roleTitle(role)}`,
+          });
           await recordAudit(tx, access.organizationId, actor.user.id, {
             kind: 'member.invited',
             subjectEmail: email,

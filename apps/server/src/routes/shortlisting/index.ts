@@ -9,6 +9,7 @@ import { ok } from '../../http/envelope';
 import { can } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
+import { notifyReleasedRejections } from '../../services/notifications/events';
 import { organizationAccessOf } from '../../services/organizations';
 import {
   addStage,
@@ -104,12 +105,15 @@ export function shortlistingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.patch(`${base}/settings`, { ...authenticated, schema: settingsRouteSchema }, async (request) => {
-      const pipeline = await changeStages(request, request.body.openingId, (tx, _actor, _access, opening) =>
-        tx
+      const pipeline = await changeStages(request, request.body.openingId, async (tx, _actor, _access, opening) => {
+        await tx
           .update(openings)
           .set({ rejectionsReleased: request.body.rejectionsReleased, updatedAt: sql`now()` })
-          .where(eq(openings.id, opening.id)),
-      );
+          .where(eq(openings.id, opening.id));
+        // Releasing tells the candidates already rejected; those told before (same move) are not told again.
+        if (request.body.rejectionsReleased && !opening.rejectionsReleased)
+          await notifyReleasedRejections(tx, opening.id);
+      });
       return ok(pipeline, STAGE_MESSAGES.settingsSaved);
     });
 

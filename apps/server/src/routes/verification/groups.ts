@@ -11,6 +11,7 @@ import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { isVerificationAdmin, type VerificationGroupRow } from '../../policies/verification-group';
 import { afterCursor, listJoined, VERIFICATION_CIRCLE } from '../../services/memberships';
+import { notifyAwaitingApproval } from '../../services/notifications/events';
 import { anyRoleOf, type VerificationAccessTools } from './access';
 import {
   adminVerificationGroupsSchema,
@@ -116,6 +117,7 @@ export function verificationGroupRoutes(ctx: AppContext, tools: VerificationAcce
             role: 'owner',
             grantedBy: actor.user.id,
           });
+          await notifyAwaitingApproval(tx, row, ctx.config.verificationAdminEmails);
           return presentOne(tx, actor, row);
         });
         return ok(group, 'Verification group created; it goes live once a verification admin approves it');

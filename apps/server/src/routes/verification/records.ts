@@ -9,6 +9,7 @@ import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { presentRecordDecision } from '../../presenters/verification-group';
+import { notifyRecordDecided } from '../../services/notifications/events';
 import { personSummaries, unknownPerson } from '../../services/people';
 import { lockUser } from '../../services/users';
 import { RECORD_TABLES } from '../../services/verification';
@@ -116,6 +117,14 @@ export function verificationRecordRoutes(
           })
           .returning();
         if (!row) throw new Error('insert returned nothing');
+        await notifyRecordDecided(tx, {
+          decisionId: row.id,
+          userId,
+          decision,
+          groupName: access.group.name,
+          recordLabel: `${recordKind} record`,
+          note: note ?? null,
+        });
         return presentRecordDecision(row, actor.user.name);
       });
       return ok(decided, decision === 'verified' ? 'Marked verified' : 'Marked rejected');

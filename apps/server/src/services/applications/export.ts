@@ -110,7 +110,8 @@ function leafColumns(
   return columns;
 }
 
-function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
+/** One answer as the spreadsheet (and the "received" mail) shows it. */
+export function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
   if (value === undefined || value === null || value === '') return null;
   switch (field.type) {
     case 'yesNo':

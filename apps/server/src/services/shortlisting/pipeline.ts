@@ -23,6 +23,7 @@ import { errors } from '../../errors';
 import { authorize } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
+import { notifyStageMoves } from '../notifications/events';
 
 export type StageRow = typeof openingStages.$inferSelect;
 type StageAction = 'stage.view' | 'stage.move' | 'stage.manage';
@@ -278,7 +279,10 @@ export async function moveApplications(
   return { moved: moving.length, bulkMoveId };
 }
 
-/** Sets the stages, writes the history rows and the audit trail (one `candidate.moved` per application). */
+/**
+ * Sets the stages, writes the history rows and the audit trail (one `candidate.moved` per application), and tells
+ * the candidates (application.stageChanged).
+ */
 async function recordMoves(
   tx: Executor,
   actor: Actor,
@@ -338,6 +342,8 @@ async function recordMoves(
       })),
     );
   }
+  // The candidates hear it in the same transaction: one INSERT … SELECT over this move's history rows.
+  await notifyStageMoves(tx, bulk.id);
   return bulk.id;
 }
 
