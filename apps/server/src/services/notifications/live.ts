@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/client';
 
-/** The channel the notifications trigger (migration 0019) speaks on; the payload is the recipient's id. */
+/** The channel the notifications trigger (migration 0015) speaks on; the payload is the recipient's id. */
 export const UNREAD_CHANNEL = 'notifications_unread';
 
 /**
