@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'membership.accepted',
   'membership.declined',
   'opening.newApplication',
+  'shortlist.verdict',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -22,6 +23,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, Record<Notification
   'membership.accepted': { inApp: true, email: true },
   'membership.declined': { inApp: true, email: true },
   'opening.newApplication': { inApp: true, email: false },
+  'shortlist.verdict': { inApp: true, email: true },
 };
 
 /** How each kind is named on the preferences screen and in unsubscribe confirmations. */
@@ -30,6 +32,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'membership.accepted': 'Join request accepted',
   'membership.declined': 'Join request declined',
   'opening.newApplication': 'New application to your opening',
+  'shortlist.verdict': 'A verdict on a shared shortlist',
 };
 
 export const NOTIFICATIONS_PAGE_LIMIT = 20;
@@ -44,6 +47,8 @@ export const notificationLinks = {
   verificationGroup: (groupId: string) => `/joinVerificationLink/${encodeURIComponent(groupId)}`,
   application: (openingId: string, applicationId: string) =>
     `/organization/openings?${new URLSearchParams({ opening: openingId, application: applicationId })}`,
+  shortlist: (openingId: string, shortlistId: string) =>
+    `/organization/openings?${new URLSearchParams({ opening: openingId, shortlist: shortlistId })}`,
 };
 
 export const notificationSchema = z

@@ -10,3 +10,4 @@ export * from './phone-verification';
 export * from './portfolio';
 export * from './shortlisting';
 export * from './verification';
+export * from './shortlists';

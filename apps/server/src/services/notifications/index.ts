@@ -199,5 +199,10 @@ export function describeNotification(
         title: 'New application',
         body: `${payload.applicantName || 'Someone'} applied to "${payload.openingTitle}".`,
       };
+    case 'shortlist.verdict':
+      return {
+        title: 'New verdict on a shortlist',
+        body: `${payload.visitorName} said "${payload.verdict}" about ${payload.candidateName} on the shortlist "${payload.shortlistName}" (${payload.openingTitle}).`,
+      };
   }
 }
