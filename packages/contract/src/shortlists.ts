@@ -86,7 +86,11 @@ export const shortlistSchema = z
   })
   .meta({ id: 'Shortlist' });
 export type Shortlist = z.infer<typeof shortlistSchema>;
-export const shortlistListSchema = z.object({ items: z.array(shortlistSchema) });
+export const shortlistListSchema = z.object({
+  items: z.array(shortlistSchema),
+  /** The caller may make shortlists of this opening. */
+  abilities: z.object({ create: z.boolean() }),
+});
 export type ShortlistList = z.infer<typeof shortlistListSchema>;
 
 /** GET /api/organization/shortlisting/lists?openingId= */

@@ -41,16 +41,13 @@ const OrganizationVerificationsPage = verificationRoute('OrganizationVerificatio
 const OrganizationVerificationRequestsPage = verificationRoute('OrganizationVerificationRequestsPage');
 const OrganizationVerificationFollowersPage = verificationRoute('OrganizationVerificationFollowersPage');
 const JoinVerificationLinkPage = verificationRoute('JoinVerificationLinkPage');
+// A shared shortlist: its own chunk, loaded only by people who open a link.
+const ShortlistingPage = lazy(() => import('./routes/ShortlistingPage'));
 const ComingSoonPage = lazy(() => import('./routes/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 
 /** Pages that later work fills in: title + one sentence of what will be there. */
 const TOP_LEVEL_COMING_SOON: ReadonlyArray<{ path: string; title: string; description: string }> = [
-  {
-    path: PATHS.shortlisting,
-    title: 'Shortlisting',
-    description: 'Rank and shortlist the candidates who applied to an opening, and share the list.',
-  },
   {
     path: PATHS.watch,
     title: 'Watch',
@@ -106,6 +103,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.termsAndConditions, element: <TermsPage /> },
       { path: ROUTE_PATTERNS.viewer, element: <ViewerPage /> },
       { path: ROUTE_PATTERNS.forms, element: <FormsPage /> },
+      { path: PATHS.shortlisting, element: <ShortlistingPage /> },
       ...comingSoon(TOP_LEVEL_COMING_SOON),
       { path: ROUTE_PATTERNS.notFound, element: <NotFoundPage /> },
     ],

@@ -9,5 +9,5 @@ export * from './organizations';
 export * from './phone-verification';
 export * from './portfolio';
 export * from './shortlisting';
-export * from './verification';
 export * from './shortlists';
+export * from './verification';

@@ -117,6 +117,7 @@ export function shortlistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const abilities = abilitiesOf(actor, access, opening);
       return ok({
         items: rows.map((row) => presentShortlist(row, opening.title, counts.get(row.id) ?? 0, abilities)),
+        abilities: { create: abilities.change },
       });
     });
 

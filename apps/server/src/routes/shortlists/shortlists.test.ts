@@ -230,7 +230,7 @@ describe('shortlists', () => {
 
   it('exports the shortlist in its order as CSV and XLSX', async () => {
     const { as, create, ids } = await setup(4);
-    const shortlist = await create('Export me', [ids[2], ids[0]]);
+    const shortlist = await create('Export me', [ids[2] ?? '', ids[0] ?? '']);
     const csv = await as('owner', `${base}/id/export?id=${shortlist.id}&format=csv`);
     expect(csv.status).toBe(200);
     expect(csv.response.headers.get('x-total-rows')).toBe('2');
