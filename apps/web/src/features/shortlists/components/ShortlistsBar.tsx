@@ -35,6 +35,9 @@ export function ShortlistsBar({ openingId, selected, onOpen }: ShortlistsBarProp
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const [addMenu, setAddMenu] = useState<HTMLElement | null>(null);
+  // The new shortlist opens once the naming dialog has gone: a dialog opened while another is still on screen
+  // would stay hidden from assistive technology when the first one closes.
+  const [made, setMade] = useState<string | null>(null);
   const items = shortlists.data?.items ?? [];
   const canCreate = shortlists.data?.abilities.create ?? false;
   const ids = [...selected];
@@ -48,7 +51,7 @@ export function ShortlistsBar({ openingId, selected, onOpen }: ShortlistsBarProp
           setNaming(false);
           setName('');
           showSuccess(result.message);
-          onOpen(result.data.id);
+          setMade(result.data.id);
         },
         onError: (error) => showError(error),
       },
@@ -97,14 +100,28 @@ export function ShortlistsBar({ openingId, selected, onOpen }: ShortlistsBarProp
           </MenuItem>
         ))}
       </Menu>
-      <Dialog open={naming} onClose={() => setNaming(false)} fullWidth maxWidth="xs">
+      <Dialog
+        open={naming}
+        onClose={() => setNaming(false)}
+        fullWidth
+        maxWidth="xs"
+        aria-labelledby="new-shortlist-title"
+        slotProps={{
+          transition: {
+            onExited: () => {
+              if (made) onOpen(made);
+              setMade(null);
+            },
+          },
+        }}
+      >
         <form
           onSubmit={(event) => {
             event.preventDefault();
             submit();
           }}
         >
-          <DialogTitle>New shortlist</DialogTitle>
+          <DialogTitle id="new-shortlist-title">New shortlist</DialogTitle>
           <DialogContent>
             <TextField
               autoFocus
