@@ -228,6 +228,20 @@ describe('shortlists', () => {
     expect((await as('coordinator', `${base}/id?id=${shortlist.id}`, { method: 'DELETE' })).status).toBe(200);
   });
 
+  it('concurrent adds queue on the shortlist: every candidate once, positions distinct', async () => {
+    const { as, create, ids } = await setup(6);
+    const shortlist = await create('Busy', []);
+    const batches = [ids.slice(0, 3), ids.slice(2, 5), ids.slice(1, 6), ids.slice(0, 6)];
+    const results = await Promise.all(
+      batches.map((applicationIds) => as('owner', `${base}/id/users`, { body: { id: shortlist.id, applicationIds } })),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const users = (await as('owner', `${base}/id/users?id=${shortlist.id}`)).body.result.data as ShortlistUsers;
+    expect(users.total).toBe(6);
+    expect(new Set(users.items.map((c) => c.applicationId)).size).toBe(6);
+    expect(new Set(users.items.map((c) => c.position)).size).toBe(6);
+  });
+
   it('exports the shortlist in its order as CSV and XLSX', async () => {
     const { as, create, ids } = await setup(4);
     const shortlist = await create('Export me', [ids[2] ?? '', ids[0] ?? '']);
