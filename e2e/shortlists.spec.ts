@@ -59,7 +59,8 @@ test('an organization builds a shortlist and shares it; a visitor without an acc
   await share.getByRole('button', { name: 'Close' }).click();
 
   // A fresh browser, signed out: the shortlist in order, no top bar; the visitor leaves verdicts under their name.
-  const visitor = await (await browser.newContext()).newPage();
+  // On a phone-sized screen, as most links are opened.
+  const visitor = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
   await visitor.goto(url);
   await expect(visitor.getByRole('heading', { name: 'For the panel on 3 Dec' })).toBeVisible();
   await expect(visitor.getByRole('banner')).toHaveCount(0);
@@ -82,6 +83,15 @@ test('an organization builds a shortlist and shares it; a visitor without an acc
     .click();
   await visitor.getByRole('button', { name: 'Save verdict' }).nth(1).click();
   await expect(visitor.getByText('Priya (hiring manager)').first()).toBeVisible();
+  const overflow = await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // Printing shows every candidate expanded, without the verdict forms.
+  await visitor.getByText(`1. ${names[1]}`).click();
+  await visitor.emulateMedia({ media: 'print' });
+  await expect(visitor.getByRole('list', { name: 'Verdicts' }).first()).toContainText('Strong system design');
+  await expect(visitor.getByRole('list', { name: 'Verdicts' }).first()).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Save verdict' })).toHaveCount(0);
+  await visitor.emulateMedia({ media: 'screen' });
 
   // The organization sees the verdicts beside each candidate, and the link's view count.
   await page.reload();

@@ -5,9 +5,15 @@ import {
   type Shortlist,
   type ShortlistUsers,
 } from '@placely/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, organizationAuditEvents, shareLinks, shareLinkViews } from '../../db/schema';
+import {
+  notificationDeliveries,
+  notifications,
+  organizationAuditEvents,
+  shareLinks,
+  shareLinkViews,
+} from '../../db/schema';
 import { seedOpeningWithApplicants, seedOrganization, seedOrganizationMember, seedStudent } from '../../seed/helpers';
 import { hashLinkToken } from '../../services/shortlisting/share-links';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -349,6 +355,17 @@ describe('share links', () => {
       .where(and(eq(notifications.recipientId, org.id), eq(notifications.kind, 'shortlist.verdict')));
     expect(told.length).toBe(4);
     expect(told[0]?.link).toContain(`shortlist=${shortlist.id}`);
+    // Mail too, by default (the outbox row waits for the queue).
+    const mailed = await server.db
+      .select()
+      .from(notificationDeliveries)
+      .where(
+        inArray(
+          notificationDeliveries.notificationId,
+          told.map((row) => row.id),
+        ),
+      );
+    expect(mailed).toHaveLength(4);
   });
 
   it('refuses a verdict on a candidate outside the link’s shortlist', async () => {
