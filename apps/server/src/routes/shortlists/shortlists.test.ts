@@ -138,6 +138,10 @@ describe('shortlists', () => {
     });
     expect(removed.body.result.data.count).toBe(3);
     expect(await order()).toEqual([ids[4], ids[0], ids[1]]);
+    const positions = (
+      (await as('owner', `${base}/id/users?id=${shortlist.id}`)).body.result.data as ShortlistUsers
+    ).items.map((c) => c.position);
+    expect(positions).toEqual([0, 1, 2]);
 
     // Pages follow the order.
     const first = await as('owner', `${base}/id/users?id=${shortlist.id}&limit=2`);

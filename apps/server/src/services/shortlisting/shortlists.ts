@@ -121,12 +121,19 @@ export async function addEntries(
   return fresh.length;
 }
 
+/** Takes one candidate off (the caller holds the row lock); those after it move up one place. */
 export async function removeEntry(tx: Executor, shortlist: ShortlistRow, applicationId: string): Promise<void> {
   const removed = await tx
     .delete(shortlistEntries)
     .where(and(eq(shortlistEntries.shortlistId, shortlist.id), eq(shortlistEntries.applicationId, applicationId)))
-    .returning({ id: shortlistEntries.applicationId });
-  if (removed.length === 0) throw errors.notFound('That candidate in this shortlist');
+    .returning({ position: shortlistEntries.position });
+  const [gone] = removed;
+  if (!gone) throw errors.notFound('That candidate in this shortlist');
+  // Positions stay 0..n-1, so "the third candidate" means the same in the app, the link and the export.
+  await tx
+    .update(shortlistEntries)
+    .set({ position: sql`${shortlistEntries.position} - 1` })
+    .where(and(eq(shortlistEntries.shortlistId, shortlist.id), gt(shortlistEntries.position, gone.position)));
   await touch(tx, shortlist.id);
 }
 
