@@ -40,6 +40,7 @@ import { profileRoutes } from './routes/profile';
 import { responseRoutes } from './routes/responses';
 import { resumeRoutes } from './routes/resume';
 import { shortlistingRoutes } from './routes/shortlisting';
+import { shortlistRoutes } from './routes/shortlists';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { verificationRoutes } from './routes/verification';
@@ -231,6 +232,7 @@ export async function buildApp(
   await app.register(responseRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(shortlistingRoutes(ctx));
+  await app.register(shortlistRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));

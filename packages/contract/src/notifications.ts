@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'opening.applicationsDigest',
   'organization.teamInvitation',
   'verificationGroup.awaitingApproval',
+  'shortlist.verdict',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -47,6 +48,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, Record<Notification
   'opening.applicationsDigest': { inApp: false, email: true },
   'organization.teamInvitation': { inApp: true, email: true },
   'verificationGroup.awaitingApproval': { inApp: true, email: true },
+  'shortlist.verdict': { inApp: true, email: true },
 };
 
 /** How each kind is named on the preferences screen and in unsubscribe confirmations. */
@@ -67,6 +69,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'opening.applicationsDigest': 'New applications to your opening (daily digest)',
   'organization.teamInvitation': 'Invitation to an organization team',
   'verificationGroup.awaitingApproval': 'Verification group awaiting approval (platform admins)',
+  'shortlist.verdict': 'A verdict on a shared shortlist',
 };
 
 /** How the preferences screen groups the kinds: by whom they concern. Every kind is in exactly one group. */
@@ -99,6 +102,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
       'opening.newApplication',
       'opening.applicationsDigest',
       'membership.requested',
+      'shortlist.verdict',
       'verificationGroup.awaitingApproval',
     ],
   },
@@ -121,6 +125,8 @@ export const notificationLinks = {
   organizationProfile: '/organization/profile',
   groupRequests: '/organization/grouprequests',
   verificationRequests: '/organization/verificationrequests',
+  shortlist: (openingId: string, shortlistId: string) =>
+    `/organization/openings?${new URLSearchParams({ opening: openingId, shortlist: shortlistId })}`,
 };
 
 export const notificationSchema = z

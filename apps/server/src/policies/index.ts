@@ -10,6 +10,7 @@ import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
 import { portfolioPolicy } from './portfolio';
 import { resumePolicy } from './resume';
+import { shortlistPolicy } from './shortlist';
 import { stagePolicy } from './stage';
 import { userPolicy } from './user';
 import { verificationGroupPolicy } from './verification-group';
@@ -28,6 +29,7 @@ const policies = {
   ...institutionPolicy,
   ...notificationPolicy,
   ...stagePolicy,
+  ...shortlistPolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

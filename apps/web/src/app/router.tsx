@@ -41,16 +41,13 @@ const OrganizationVerificationsPage = verificationRoute('OrganizationVerificatio
 const OrganizationVerificationRequestsPage = verificationRoute('OrganizationVerificationRequestsPage');
 const OrganizationVerificationFollowersPage = verificationRoute('OrganizationVerificationFollowersPage');
 const JoinVerificationLinkPage = verificationRoute('JoinVerificationLinkPage');
+// A shared shortlist: its own chunk, loaded only by people who open a link.
+const ShortlistingPage = lazy(() => import('./routes/ShortlistingPage'));
 const ComingSoonPage = lazy(() => import('./routes/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 
 /** Pages that later work fills in: title + one sentence of what will be there. */
 const TOP_LEVEL_COMING_SOON: ReadonlyArray<{ path: string; title: string; description: string }> = [
-  {
-    path: PATHS.shortlisting,
-    title: 'Shortlisting',
-    description: 'Rank and shortlist the candidates who applied to an opening, and share the list.',
-  },
   {
     path: PATHS.watch,
     title: 'Watch',
@@ -105,6 +102,7 @@ export function AppRoutes() {
           <Route path={PATHS.termsAndConditions} element={<TermsPage />} />
           <Route path={ROUTE_PATTERNS.viewer} element={<ViewerPage />} />
           <Route path={ROUTE_PATTERNS.forms} element={<FormsPage />} />
+          <Route path={PATHS.shortlisting} element={<ShortlistingPage />} />
           {TOP_LEVEL_COMING_SOON.map(({ path, title, description }) => (
             <Route key={path} path={path} element={<ComingSoonPage title={title} description={description} />} />
           ))}

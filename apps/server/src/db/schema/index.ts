@@ -9,4 +9,5 @@ export * from './organizations';
 export * from './phone-verification';
 export * from './portfolio';
 export * from './shortlisting';
+export * from './shortlists';
 export * from './verification';

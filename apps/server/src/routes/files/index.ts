@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  FILE_LINK_TTL_SECONDS,
   FILE_MESSAGES,
   FILE_PURPOSES,
   FILE_RULES,
@@ -14,7 +13,7 @@ import { Server as TusServer } from '@tus/server';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { jwtVerify, SignJWT } from 'jose';
+import { jwtVerify } from 'jose';
 import type { Actor } from '../../auth/authenticate';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -25,13 +24,13 @@ import { authorize, can } from '../../policies';
 import { coversOpening } from '../../policies/organization';
 import { presentFile } from '../../presenters/file';
 import { applicationsWithFileAt } from '../../services/applications/file-access';
+import { FILE_LINK_AUDIENCE, signFileLink } from '../../services/file-links';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import { recordProfileView } from '../../services/profile-views';
 import { MissingObjectError } from '../../storage';
 import { CONTENT_SNIFF_BYTES, detectContentType, sanitizeFileName } from '../../storage/content-type';
 import { downloadSchema, fileLinkRouteSchema, getFileSchema, publicFileSchema, uploadFileSchema } from './schema';
 
-const LINK_AUDIENCE = 'placely-file-download';
 const MAX_UPLOAD_BYTES = Math.max(...FILE_PURPOSES.map((purpose) => FILE_RULES[purpose].maxBytes));
 const isPurpose = (value: unknown): value is FilePurpose => FILE_PURPOSES.includes(value as FilePurpose);
 
@@ -148,23 +147,14 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           applicationId: sentTo.applicationId,
         });
       }
-      const expiresAt = new Date(Date.now() + FILE_LINK_TTL_SECONDS * 1000);
-      const token = await new SignJWT({ uid: actor.user.id })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(row.id)
-        .setAudience(LINK_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(ctx.config.jwtSecret);
-      // In the query string: request logs drop query strings, so the token never reaches the logs.
-      return ok({ url: `/api/files/download?token=${token}`, expiresAt: expiresAt.toISOString() });
+      return ok(await signFileLink(ctx.config.jwtSecret, row.id, actor.user.id));
     });
 
     app.get('/api/files/download', { schema: downloadSchema }, async (request, reply) => {
       let fileId: string | undefined;
       try {
         const { payload } = await jwtVerify(request.query.token, ctx.config.jwtSecret, {
-          audience: LINK_AUDIENCE,
+          audience: FILE_LINK_AUDIENCE,
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'iat', 'sub'],
         });

@@ -296,5 +296,10 @@ export function describeNotification(
         title: 'Verification group awaiting approval',
         body: `The verification group "${payload.groupName}" was created and waits for a platform verification admin to approve it.`,
       };
+    case 'shortlist.verdict':
+      return {
+        title: 'New verdict on a shortlist',
+        body: `${payload.visitorName} said "${payload.verdict}" about ${payload.candidateName} on the shortlist "${payload.shortlistName}" (${payload.openingTitle}).`,
+      };
   }
 }

@@ -1,6 +1,6 @@
 import { ORGANIZATION_HEADER } from '@placely/contract';
 import { and, eq } from 'drizzle-orm';
-import { notifications, openingStages, openings } from '../../db/schema';
+import { notifications, openingStages, openings, shareLinks, shortlistEntries, shortlists } from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
@@ -105,6 +105,34 @@ const perIndividual = (build: (world: World, who: 'indA' | 'indB') => Omit<Targe
   INDIVIDUALS.map((who) => ({ owner: who, ...build(world, who) }));
 const perOrganization = (build: (world: World, who: 'orgA' | 'orgB') => Omit<Target, 'owner'>) => (world: World) =>
   ORGANIZATIONS.map((who) => ({ owner: who, ...build(world, who) }));
+
+/** The individual who applied to this organization's open opening in the world. */
+const partnerOf = (who: 'orgA' | 'orgB') => (who === 'orgA' ? 'indA' : 'indB');
+
+/** Brings back the spare shortlist, its candidate and its link after someone allowed removed or revoked them. */
+async function restoreSpareShortlist(world: World, who: 'orgA' | 'orgB') {
+  const { spareId, spareLinkId } = world.org[who].shortlist;
+  const db = world.server.db;
+  await db
+    .insert(shortlists)
+    .values({ id: spareId, openingId: world.org[who].openOpeningId, name: `Spare shortlist ${who}`, fields: ['name'] })
+    .onConflictDoNothing();
+  await db
+    .insert(shortlistEntries)
+    .values({ shortlistId: spareId, applicationId: world.ind[partnerOf(who)].applicationId, position: 0 })
+    .onConflictDoNothing();
+  await db
+    .insert(shareLinks)
+    .values({
+      id: spareLinkId,
+      shortlistId: spareId,
+      tokenHash: `suite-spare-${spareLinkId}`,
+      fields: ['name'],
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .onConflictDoNothing();
+  await db.update(shareLinks).set({ revokedAt: null }).where(eq(shareLinks.id, spareLinkId));
+}
 
 /** Profile sections share one route factory; their matrix rows do too. */
 function section(
@@ -864,6 +892,181 @@ export const MATRIX: Record<string, Entry> = {
           alsoAllowed: team(who, 'coordA', 'reviewerA'),
         };
       }),
+  },
+
+  // Shortlists and share links: owners and coordinators build and share; a reviewer reads those of their opening.
+  'GET /api/organization/shortlisting/lists': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlists`,
+      request: get('/api/organization/shortlisting/lists', { openingId: world.org[who].openOpeningId }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/lists': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s opening (a new shortlist)`,
+      request: post('/api/organization/shortlisting/lists', {
+        openingId: world.org[who].openOpeningId,
+        name: `Suite made ${who}`,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'GET /api/organization/shortlisting/id': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist`,
+      request: get('/api/organization/shortlisting/id', { id: world.org[who].shortlist.id }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'PATCH /api/organization/shortlisting/id': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist (rename)`,
+      request: patch('/api/organization/shortlisting/id', {
+        id: world.org[who].shortlist.id,
+        name: `Suite shortlist ${who}`,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'DELETE /api/organization/shortlisting/id': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare shortlist`,
+      request: del('/api/organization/shortlisting/id', { id: world.org[who].shortlist.spareId }),
+      alsoAllowed: team(who, 'coordA'),
+      prepare: (w) => restoreSpareShortlist(w, who),
+    })),
+  },
+  'GET /api/organization/shortlisting/id/users': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlisted candidates`,
+      request: get('/api/organization/shortlisting/id/users', { id: world.org[who].shortlist.id }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/id/users': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist (add a candidate)`,
+      request: post('/api/organization/shortlisting/id/users', {
+        id: world.org[who].shortlist.id,
+        applicationIds: [world.ind[partnerOf(who)].applicationId],
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'DELETE /api/organization/shortlisting/id/users': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare shortlist (take a candidate off)`,
+      request: del('/api/organization/shortlisting/id/users', {
+        id: world.org[who].shortlist.spareId,
+        applicationId: world.ind[partnerOf(who)].applicationId,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+      prepare: (w) => restoreSpareShortlist(w, who),
+    })),
+  },
+  'PUT /api/organization/shortlisting/id/users/order': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist order`,
+      request: put('/api/organization/shortlisting/id/users/order', {
+        id: world.org[who].shortlist.id,
+        applicationIds: [world.ind[partnerOf(who)].applicationId],
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'GET /api/organization/shortlisting/id/export': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist export`,
+      request: get('/api/organization/shortlisting/id/export', { id: world.org[who].shortlist.id, format: 'csv' }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/sharable/link': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist (a new link)`,
+      request: post('/api/organization/shortlisting/sharable/link', {
+        shortlistId: world.org[who].shortlist.spareId,
+        fields: ['name'],
+      }),
+      alsoAllowed: team(who, 'coordA'),
+      prepare: (w) => restoreSpareShortlist(w, who),
+    })),
+  },
+  'GET /api/organization/shortlisting/sharable/link': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s share links`,
+      request: get('/api/organization/shortlisting/sharable/link', { shortlistId: world.org[who].shortlist.id }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'DELETE /api/organization/shortlisting/sharable/link': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare share link`,
+      request: del('/api/organization/shortlisting/sharable/link', { id: world.org[who].shortlist.spareLinkId }),
+      alsoAllowed: team(who, 'coordA'),
+      prepare: (w) => restoreSpareShortlist(w, who),
+    })),
+  },
+  // The link's token is the credential: whoever holds it reads what the link shows (here names and file names).
+  'GET /api/organization/shortlisting/sharable/view': {
+    access: 'public',
+    why: 'a shared shortlist link is read by people without an account; the token decides what they see',
+    targets: (world) =>
+      ORGANIZATIONS.map((who) => ({
+        owner: who,
+        label: `${who}'s shared shortlist`,
+        request: get('/api/organization/shortlisting/sharable/view', { link: world.org[who].shortlist.linkToken }),
+        alsoAllowed: 'everyone' as const,
+        reveals: [world.marker(partnerOf(who), 'applicationFile')],
+      })),
+  },
+  'POST /api/organization/shortlisting/sharable/verdict': {
+    access: 'public',
+    why: 'visitors of a shared shortlist link leave verdicts under a name they type; the token is the credential',
+    targets: (world) =>
+      ORGANIZATIONS.map((who) => ({
+        owner: who,
+        label: `${who}'s shared shortlist (a verdict)`,
+        request: post('/api/organization/shortlisting/sharable/verdict', {
+          link: world.org[who].shortlist.linkToken,
+          applicationId: world.ind[partnerOf(who)].applicationId,
+          visitorName: 'Suite visitor',
+          verdict: 'maybe',
+          comment: 'Suite comment',
+        }),
+        alsoAllowed: 'everyone' as const,
+      })),
+  },
+  'GET /api/organization/shortlisting/sharable/file': {
+    access: 'public',
+    why: 'a shared shortlist link that shows resumes gives its visitors short-lived download links to them',
+    targets: (world) =>
+      ORGANIZATIONS.map((who) => ({
+        owner: who,
+        label: `${who}'s shared candidate's file`,
+        request: get('/api/organization/shortlisting/sharable/file', {
+          link: world.org[who].shortlist.linkToken,
+          applicationId: world.ind[partnerOf(who)].applicationId,
+          fileId: world.ind[partnerOf(who)].applicationFileId,
+        }),
+        alsoAllowed: 'everyone' as const,
+      })),
   },
 
   // Organization teams: every request names the organization it acts for (X-Organization-Id)

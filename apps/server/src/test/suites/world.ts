@@ -104,6 +104,11 @@ interface OrganizationResources {
   invitationMemberId: string;
   /** The open opening's pipeline: its fixed Applied and Shortlisted stages and two custom stages (one to remove). */
   stages: { appliedId: string; shortlistedId: string; customId: string; spareCustomId: string };
+  /**
+   * Shortlists of the open opening holding the partner individual's application: the main one with a live share link
+   * (showing names and files), and a spare one (to take the candidate off, to delete) with a link to revoke.
+   */
+  shortlist: { id: string; spareId: string; linkToken: string; spareLinkId: string };
 }
 
 export interface World {
@@ -277,6 +282,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       spareMemberId: '',
       invitationMemberId: '',
       stages: { appliedId: '', shortlistedId: '', customId: '', spareCustomId: '' },
+      shortlist: { id: '', spareId: '', linkToken: '', spareLinkId: '' },
     };
   }
 
@@ -474,6 +480,36 @@ export async function buildWorld(server: TestServer): Promise<World> {
       phoneNumbers: [{ number: ind[name].phone }, { number: ind[name].smsPhone }],
     });
     await call(name, 'POST', '/api/profile/phone/code', { phoneNumber: ind[name].smsPhone });
+  }
+
+  // Shortlists of each organization's open opening with its applicant, and share links to them.
+  for (const [name, partner] of pairs) {
+    const openingId = org[partner].openOpeningId;
+    const applicationIds = [ind[name].applicationId];
+    const main = await call(partner, 'POST', '/api/organization/shortlisting/lists', {
+      openingId,
+      name: `Suite shortlist ${partner}`,
+      applicationIds,
+      fields: ['name', 'resume'],
+    });
+    const spare = await call(partner, 'POST', '/api/organization/shortlisting/lists', {
+      openingId,
+      name: `Spare shortlist ${partner}`,
+      applicationIds,
+    });
+    const link = await call(partner, 'POST', '/api/organization/shortlisting/sharable/link', {
+      shortlistId: main.id,
+      fields: ['name', 'resume'],
+    });
+    const spareLink = await call(partner, 'POST', '/api/organization/shortlisting/sharable/link', {
+      shortlistId: spare.id,
+    });
+    org[partner].shortlist = {
+      id: main.id,
+      spareId: spare.id,
+      linkToken: new URL(link.url).searchParams.get('link') ?? '',
+      spareLinkId: spareLink.id,
+    };
   }
 
   const downloadTokens: World['downloadTokens'] = {};

@@ -13,6 +13,8 @@ import { useActiveOrganization } from '../../features/organization/useOrganizati
 import { usePipeline } from '../../features/shortlisting/api/getPipeline';
 import { PipelineToolbar } from '../../features/shortlisting/components/PipelineToolbar';
 import { StageHistory } from '../../features/shortlisting/components/StageHistory';
+import { ShortlistDialog } from '../../features/shortlists/components/ShortlistDialog';
+import { ShortlistsBar } from '../../features/shortlists/components/ShortlistsBar';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
@@ -29,6 +31,9 @@ function OpeningResponses(props: {
   onStageChange: (stageId: string | null) => void;
   onOpenApplication: (id: string | null) => void;
   onFileStarted: () => void;
+  /** The shortlist open in its dialog (`&shortlist=`), e.g. from a verdict notification. */
+  shortlistId: string | null;
+  onOpenShortlist: (id: string | null) => void;
 }) {
   const { openingId, stageId } = props;
   const pipeline = usePipeline(openingId);
@@ -64,18 +69,28 @@ function OpeningResponses(props: {
         : {})}
       toolbar={
         pipeline.data && (
-          <PipelineToolbar
-            pipeline={pipeline.data}
-            stageId={stageId}
-            onStageChange={(next) => {
-              clear();
-              props.onStageChange(next);
-            }}
-            selected={selected}
-            allMatching={allMatching}
-            onSelectAllMatching={() => setAllMatching(true)}
-            onClearSelection={clear}
-          />
+          <Stack spacing={1}>
+            <PipelineToolbar
+              pipeline={pipeline.data}
+              stageId={stageId}
+              onStageChange={(next) => {
+                clear();
+                props.onStageChange(next);
+              }}
+              selected={selected}
+              allMatching={allMatching}
+              onSelectAllMatching={() => setAllMatching(true)}
+              onClearSelection={clear}
+            />
+            <ShortlistsBar openingId={openingId} selected={selected} onOpen={props.onOpenShortlist} />
+            {props.shortlistId && (
+              <ShortlistDialog
+                key={props.shortlistId}
+                shortlistId={props.shortlistId}
+                onClose={() => props.onOpenShortlist(null)}
+              />
+            )}
+          </Stack>
         )
       }
     />
@@ -95,6 +110,7 @@ export default function OrganizationOpeningsPage() {
   const applicationId = params.get('application');
   const fileId = params.get('file');
   const stageId = params.get('stage');
+  const shortlistId = params.get('shortlist');
 
   const openApplication = useCallback(
     (id: string | null) =>
@@ -130,6 +146,17 @@ export default function OrganizationOpeningsPage() {
     [setParams],
   );
 
+  const openShortlist = useCallback(
+    (id: string | null) =>
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        if (id) next.set('shortlist', id);
+        else next.delete('shortlist');
+        return next;
+      }),
+    [setParams],
+  );
+
   const here = `${PATHS.organization.openings}${params.size ? `?${params}` : ''}`;
   if (!accessToken) {
     return (
@@ -157,6 +184,8 @@ export default function OrganizationOpeningsPage() {
           onStageChange={changeStage}
           onOpenApplication={openApplication}
           onFileStarted={fileStarted}
+          shortlistId={shortlistId}
+          onOpenShortlist={openShortlist}
         />
       </Page>
     );
