@@ -9,6 +9,7 @@ import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { presentRecordDecision } from '../../presenters/verification-group';
+import { organizationAccessOf } from '../../services/organizations';
 import { personSummaries, unknownPerson } from '../../services/people';
 import { lockUser } from '../../services/users';
 import { RECORD_TABLES } from '../../services/verification';
@@ -48,8 +49,9 @@ export function verificationRecordRoutes(
       { ...authenticated, schema: memberRecordsRouteSchema },
       async (request) => {
         const actor = actorOf(request);
+        const organization = await organizationAccessOf(ctx.db, request, actor);
         const { groupId, userId } = request.query;
-        const access = await loadAccess(ctx.db, actor, groupId);
+        const access = await loadAccess(ctx.db, actor, groupId, false, organization);
         authorize(actor, 'verificationGroup.viewMembers', access);
         await requireMember(ctx.db, groupId, userId);
         const entriesOf = async (kind: RecordKind) => {
@@ -83,9 +85,10 @@ export function verificationRecordRoutes(
 
     app.post('/api/verification/record', { ...authenticated, schema: recordDecisionRouteSchema }, async (request) => {
       const actor = actorOf(request);
+      const organization = await organizationAccessOf(ctx.db, request, actor);
       const { groupId, userId, recordKind, recordId, recordUpdatedAt, decision, note } = request.body;
       const decided = await ctx.db.transaction(async (tx) => {
-        const access = await loadAccess(tx, actor, groupId);
+        const access = await loadAccess(tx, actor, groupId, false, organization);
         authorize(actor, 'verificationGroup.verify', access);
         if (userId === actor.user.id) throw errors.forbidden('You cannot verify your own records.');
         await requireMember(tx, groupId, userId);

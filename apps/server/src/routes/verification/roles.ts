@@ -10,6 +10,7 @@ import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import type { VerificationGroupRow } from '../../policies/verification-group';
 import { presentRoleGrant } from '../../presenters/verification-group';
+import { organizationAccessOf, organizationStandingOf } from '../../services/organizations';
 import { abilitiesFor, type VerificationAccessTools } from './access';
 import { grantRoleSchema, listRolesSchema, revokeRoleSchema, userRoleRouteSchema } from './schema';
 
@@ -39,7 +40,8 @@ export function verificationRoleRoutes(
       { ...authenticated, schema: listRolesSchema },
       async (request) => {
         const actor = actorOf(request);
-        const access = await loadAccess(ctx.db, actor, request.query.groupId);
+        const organization = await organizationAccessOf(ctx.db, request, actor);
+        const access = await loadAccess(ctx.db, actor, request.query.groupId, false, organization);
         authorize(actor, 'verificationGroup.manage', access);
         return ok(await listRoles(ctx.db, access.group));
       },
@@ -50,10 +52,11 @@ export function verificationRoleRoutes(
       { ...authenticated, schema: grantRoleSchema },
       async (request) => {
         const actor = actorOf(request);
+        const organization = await organizationAccessOf(ctx.db, request, actor);
         const { groupId, email, role } = request.body;
         const roles = await ctx.db.transaction(async (tx) => {
           // The group row lock serialises role changes, so "the creator stays owner" cannot be raced.
-          const access = await loadAccess(tx, actor, groupId, true);
+          const access = await loadAccess(tx, actor, groupId, true, organization);
           authorize(actor, 'verificationGroup.manage', access);
           const [existing] = await tx
             .select()
@@ -82,9 +85,10 @@ export function verificationRoleRoutes(
       { ...authenticated, schema: revokeRoleSchema },
       async (request) => {
         const actor = actorOf(request);
+        const organization = await organizationAccessOf(ctx.db, request, actor);
         const { groupId, email } = request.query;
         const roles = await ctx.db.transaction(async (tx) => {
-          const access = await loadAccess(tx, actor, groupId, true);
+          const access = await loadAccess(tx, actor, groupId, true, organization);
           authorize(actor, 'verificationGroup.manage', access);
           const [existing] = await tx
             .select()
@@ -107,7 +111,8 @@ export function verificationRoleRoutes(
       { ...authenticated, schema: userRoleRouteSchema },
       async (request) => {
         const actor = actorOf(request);
-        const access = await loadAccess(ctx.db, actor, request.query.groupId);
+        const organization = await organizationStandingOf(ctx.db, request, actor);
+        const access = await loadAccess(ctx.db, actor, request.query.groupId, false, organization);
         return ok({
           groupId: access.group.id,
           role: access.role,
