@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { groupMembers, groups } from '../../db/schema';
 import { errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
@@ -129,7 +130,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     await app.register(membershipRoutes(ctx, groupKind));
 
-    app.get('/api/groups', { schema: listGroupsSchema }, async (request) => {
+    app.get('/api/groups', { schema: actingForOrganization(listGroupsSchema) }, async (request) => {
       const { organizationId, limit } = request.query;
       const actor = await optionalActor(ctx, request.headers.authorization);
       const organization = actor ? await organizationStandingOf(ctx.db, request, actor) : null;
@@ -164,7 +165,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok({ items: await presentGroups(ctx.db, actor, items, organization), nextCursor });
     });
 
-    app.post('/api/group', { ...authenticated, schema: createGroupSchema }, async (request) => {
+    app.post('/api/group', { ...authenticated, schema: actingForOrganization(createGroupSchema) }, async (request) => {
       const actor = actorOf(request);
       const group = await ctx.db.transaction(async (tx) => {
         const organization = await organizationAccessOf(tx, request, actor);
@@ -179,7 +180,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(group, 'Group created');
     });
 
-    app.patch('/api/group', { ...authenticated, schema: updateGroupSchema }, async (request) => {
+    app.patch('/api/group', { ...authenticated, schema: actingForOrganization(updateGroupSchema) }, async (request) => {
       const actor = actorOf(request);
       const { id, ...changes } = request.body;
       const group = await ctx.db.transaction(async (tx) => {
@@ -196,15 +197,19 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(group, 'Group saved');
     });
 
-    app.delete('/api/group', { ...authenticated, schema: deleteGroupSchema }, async (request) => {
-      const actor = actorOf(request);
-      await ctx.db.transaction(async (tx) => {
-        const organization = await organizationAccessOf(tx, request, actor);
-        const row = await loadGroup(tx, request.query.id, true);
-        authorize(actor, 'group.delete', { group: row, organization });
-        await tx.update(groups).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(groups.id, row.id));
-      });
-      return ok({ id: request.query.id }, 'Group deleted');
-    });
+    app.delete(
+      '/api/group',
+      { ...authenticated, schema: actingForOrganization(deleteGroupSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        await ctx.db.transaction(async (tx) => {
+          const organization = await organizationAccessOf(tx, request, actor);
+          const row = await loadGroup(tx, request.query.id, true);
+          authorize(actor, 'group.delete', { group: row, organization });
+          await tx.update(groups).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(groups.id, row.id));
+        });
+        return ok({ id: request.query.id }, 'Group deleted');
+      },
+    );
   };
 }

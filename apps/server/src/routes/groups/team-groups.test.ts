@@ -150,3 +150,32 @@ describe("the organization's verification groups, run by its team", () => {
     expect((await t.coordinator.call(`/api/verification/group?id=${group.id}`, { method: 'DELETE' })).status).toBe(200);
   });
 });
+
+describe('the X-Organization-Id header in OpenAPI', () => {
+  it('is a documented header parameter of the organization-scoped routes, and of no personal one', async () => {
+    const { body } = await server.call('/api/docs/json');
+    const headerOf = (path: string, method: string) =>
+      (body.paths[path]?.[method]?.parameters ?? []).find(
+        (p: { in: string; name: string }) => p.in === 'header' && p.name === ORGANIZATION_HEADER.toLowerCase(),
+      );
+    for (const [path, method] of [
+      ['/api/organization/openings', 'get'],
+      ['/api/organization/openings', 'post'],
+      ['/api/organization/openings/id/applications', 'get'],
+      ['/api/organization/people', 'post'],
+      ['/api/organization/activity', 'get'],
+      ['/api/organization/shortlisting/moves', 'post'],
+      ['/api/group', 'post'],
+      ['/api/group/request/accept', 'post'],
+      ['/api/verification/group', 'patch'],
+      ['/api/verification/group/userAccess/email', 'post'],
+    ] as const) {
+      const header = headerOf(path, method);
+      expect(header, `${method.toUpperCase()} ${path}`).toBeDefined();
+      expect(header.required).toBeFalsy();
+      expect(header.description).toContain('The organization the request acts for');
+    }
+    expect(headerOf('/api/user/skills', 'get')).toBeUndefined();
+    expect(headerOf('/api/user/organizations', 'get')).toBeUndefined();
+  });
+});

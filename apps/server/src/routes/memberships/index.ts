@@ -4,6 +4,7 @@ import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
 import type { OrganizationAccess } from '../../policies/organization';
 import { presentGroupPerson, presentGroupRequest } from '../../presenters/membership';
@@ -103,14 +104,14 @@ export function membershipRoutes<Subject>(ctx: AppContext, kind: MembershipKind<
       return { managed: kind.scope(actor, action, organization), groupId };
     };
 
-    app.get(`${base}/details/id`, { schema: schemas.details }, async (request) => {
+    app.get(`${base}/details/id`, { schema: actingForOrganization(schemas.details) }, async (request) => {
       const actor = await optionalActor(ctx, request.headers.authorization);
       const { id } = request.query as { id: string };
       const organization = await standingOf(ctx, request, actor);
       return ok(await kind.present(ctx.db, actor, await kind.load(ctx.db, actor, id, false, organization)));
     });
 
-    app.post(`${base}/join`, { ...authenticated, schema: schemas.join }, async (request) => {
+    app.post(`${base}/join`, { ...authenticated, schema: actingForOrganization(schemas.join) }, async (request) => {
       const actor = actorOf(request);
       const { groupId } = request.body as GroupIdBody;
       const organization = await standingOf(ctx, request, actor);
@@ -124,7 +125,7 @@ export function membershipRoutes<Subject>(ctx: AppContext, kind: MembershipKind<
       return ok(presented, state === 'member' ? `You are a member of ${name}` : 'Request sent');
     });
 
-    app.post(`${base}/leave`, { ...authenticated, schema: schemas.leave }, async (request) => {
+    app.post(`${base}/leave`, { ...authenticated, schema: actingForOrganization(schemas.leave) }, async (request) => {
       const actor = actorOf(request);
       const { groupId } = request.body as GroupIdBody;
       const organization = await standingOf(ctx, request, actor);
@@ -137,19 +138,23 @@ export function membershipRoutes<Subject>(ctx: AppContext, kind: MembershipKind<
       return ok(presented, `You left the ${noun}`);
     });
 
-    app.get(`${base}/groupJoiningRequests`, { ...authenticated, schema: schemas.requests }, async (request) => {
-      const actor = actorOf(request);
-      const scope = await scopeFor(request, actor, request.query.groupId, 'manage');
-      const { items: page, nextCursor } = await listRequests(ctx.db, circle, scope, request.query);
-      const people = await personSummaries(
-        ctx.db,
-        page.map((row) => row.userId),
-      );
-      return ok({
-        items: page.map((row) => presentGroupRequest(row, people.get(row.userId) ?? unknownPerson(row.userId))),
-        nextCursor,
-      });
-    });
+    app.get(
+      `${base}/groupJoiningRequests`,
+      { ...authenticated, schema: actingForOrganization(schemas.requests) },
+      async (request) => {
+        const actor = actorOf(request);
+        const scope = await scopeFor(request, actor, request.query.groupId, 'manage');
+        const { items: page, nextCursor } = await listRequests(ctx.db, circle, scope, request.query);
+        const people = await personSummaries(
+          ctx.db,
+          page.map((row) => row.userId),
+        );
+        return ok({
+          items: page.map((row) => presentGroupRequest(row, people.get(row.userId) ?? unknownPerson(row.userId))),
+          nextCursor,
+        });
+      },
+    );
 
     const decide =
       (decision: 'member' | 'declined') =>
@@ -167,8 +172,16 @@ export function membershipRoutes<Subject>(ctx: AppContext, kind: MembershipKind<
         const what = result.requests.length === 1 ? 'Request' : 'Requests';
         return ok(result, decision === 'member' ? `${what} accepted` : `${what} declined`);
       };
-    app.post(`${base}/request/accept`, { ...authenticated, schema: schemas.accept }, decide('member'));
-    app.post(`${base}/request/decline`, { ...authenticated, schema: schemas.decline }, decide('declined'));
+    app.post(
+      `${base}/request/accept`,
+      { ...authenticated, schema: actingForOrganization(schemas.accept) },
+      decide('member'),
+    );
+    app.post(
+      `${base}/request/decline`,
+      { ...authenticated, schema: actingForOrganization(schemas.decline) },
+      decide('declined'),
+    );
 
     const people =
       (which: 'members' | 'followers') =>
@@ -194,8 +207,12 @@ export function membershipRoutes<Subject>(ctx: AppContext, kind: MembershipKind<
           nextCursor,
         });
       };
-    app.get(`${base}/members`, { ...authenticated, schema: schemas.members }, people('members'));
-    app.get(`${base}/followers`, { ...authenticated, schema: schemas.followers }, people('followers'));
+    app.get(`${base}/members`, { ...authenticated, schema: actingForOrganization(schemas.members) }, people('members'));
+    app.get(
+      `${base}/followers`,
+      { ...authenticated, schema: actingForOrganization(schemas.followers) },
+      people('followers'),
+    );
 
     const remove =
       (which: 'members' | 'followers') =>
@@ -211,10 +228,18 @@ export function membershipRoutes<Subject>(ctx: AppContext, kind: MembershipKind<
         });
         return ok({ groupId, userId }, which === 'members' ? 'Member removed' : 'Follower removed');
       };
-    app.post(`${base}/remove/member`, { ...authenticated, schema: schemas.removeMember }, remove('members'));
-    app.post(`${base}/remove/follower`, { ...authenticated, schema: schemas.removeFollower }, remove('followers'));
+    app.post(
+      `${base}/remove/member`,
+      { ...authenticated, schema: actingForOrganization(schemas.removeMember) },
+      remove('members'),
+    );
+    app.post(
+      `${base}/remove/follower`,
+      { ...authenticated, schema: actingForOrganization(schemas.removeFollower) },
+      remove('followers'),
+    );
 
-    app.post(`${base}/follow`, { ...authenticated, schema: schemas.follow }, async (request) => {
+    app.post(`${base}/follow`, { ...authenticated, schema: actingForOrganization(schemas.follow) }, async (request) => {
       const actor = actorOf(request);
       const organization = await standingOf(ctx, request, actor);
       const subject = await kind.load(ctx.db, actor, (request.body as GroupIdBody).groupId, false, organization);

@@ -6,6 +6,7 @@ import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { institutionRoles, institutions, users, verificationGroupRoles, verificationGroups } from '../../db/schema';
 import { errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
@@ -55,7 +56,7 @@ export function verificationGroupRoutes(ctx: AppContext, tools: VerificationAcce
 
     app.get(
       '/api/verification/groups/verification',
-      { ...authenticated, schema: listVerificationGroupsSchema },
+      { ...authenticated, schema: actingForOrganization(listVerificationGroupsSchema) },
       async (request) => {
         const actor = actorOf(request);
         if (request.query.view === 'pending') {
@@ -84,7 +85,7 @@ export function verificationGroupRoutes(ctx: AppContext, tools: VerificationAcce
 
     app.get(
       '/api/verification/groups/admin',
-      { ...authenticated, schema: adminVerificationGroupsSchema },
+      { ...authenticated, schema: actingForOrganization(adminVerificationGroupsSchema) },
       async (request) => {
         const actor = actorOf(request);
         // With a role in them, or run by the organization the caller acts for (owners and coordinators).
@@ -95,7 +96,7 @@ export function verificationGroupRoutes(ctx: AppContext, tools: VerificationAcce
 
     app.post(
       '/api/verification/group',
-      { ...authenticated, schema: createVerificationGroupSchema },
+      { ...authenticated, schema: actingForOrganization(createVerificationGroupSchema) },
       async (request) => {
         const actor = actorOf(request);
         const { institutionId, ...details } = request.body;
@@ -163,7 +164,7 @@ export function verificationGroupRoutes(ctx: AppContext, tools: VerificationAcce
 
     app.patch(
       '/api/verification/group',
-      { ...authenticated, schema: updateVerificationGroupSchema },
+      { ...authenticated, schema: actingForOrganization(updateVerificationGroupSchema) },
       async (request) => {
         const { id, ...changes } = request.body;
         const actor = actorOf(request);
@@ -175,7 +176,7 @@ export function verificationGroupRoutes(ctx: AppContext, tools: VerificationAcce
 
     app.delete(
       '/api/verification/group',
-      { ...authenticated, schema: deleteVerificationGroupSchema },
+      { ...authenticated, schema: actingForOrganization(deleteVerificationGroupSchema) },
       async (request) => {
         const actor = actorOf(request);
         const organization = await organizationAccessOf(ctx.db, request, actor);
@@ -193,7 +194,7 @@ export function verificationGroupRoutes(ctx: AppContext, tools: VerificationAcce
 
     app.post(
       '/api/verification/group/approval',
-      { ...authenticated, schema: approveVerificationGroupSchema },
+      { ...authenticated, schema: actingForOrganization(approveVerificationGroupSchema) },
       async (request) => {
         const actor = actorOf(request);
         const { id, decision } = request.body;

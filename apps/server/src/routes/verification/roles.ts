@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { users, verificationGroupRoles } from '../../db/schema';
 import { errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import type { VerificationGroupRow } from '../../policies/verification-group';
@@ -37,7 +38,7 @@ export function verificationRoleRoutes(
 
     app.get(
       '/api/verification/group/userAccess/email',
-      { ...authenticated, schema: listRolesSchema },
+      { ...authenticated, schema: actingForOrganization(listRolesSchema) },
       async (request) => {
         const actor = actorOf(request);
         const organization = await organizationAccessOf(ctx.db, request, actor);
@@ -49,7 +50,7 @@ export function verificationRoleRoutes(
 
     app.post(
       '/api/verification/group/userAccess/email',
-      { ...authenticated, schema: grantRoleSchema },
+      { ...authenticated, schema: actingForOrganization(grantRoleSchema) },
       async (request) => {
         const actor = actorOf(request);
         const organization = await organizationAccessOf(ctx.db, request, actor);
@@ -82,7 +83,7 @@ export function verificationRoleRoutes(
 
     app.delete(
       '/api/verification/group/userAccess/email',
-      { ...authenticated, schema: revokeRoleSchema },
+      { ...authenticated, schema: actingForOrganization(revokeRoleSchema) },
       async (request) => {
         const actor = actorOf(request);
         const organization = await organizationAccessOf(ctx.db, request, actor);
@@ -108,7 +109,7 @@ export function verificationRoleRoutes(
 
     app.get(
       '/api/verifications/group/user/role',
-      { ...authenticated, schema: userRoleRouteSchema },
+      { ...authenticated, schema: actingForOrganization(userRoleRouteSchema) },
       async (request) => {
         const actor = actorOf(request);
         const organization = await organizationStandingOf(ctx.db, request, actor);
