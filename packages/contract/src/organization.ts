@@ -9,20 +9,6 @@ import * as z from './zod';
  */
 export const ORGANIZATION_HEADER = 'X-Organization-Id';
 
-/**
- * The request headers of every organization-scoped route, documented in OpenAPI as the `x-organization-id` header
- * parameter (header names are case-insensitive). Other headers pass through untouched. Empty means "not named".
- */
-export const organizationHeadersSchema = z.looseObject({
-  'x-organization-id': z
-    .string()
-    .regex(/^(|[1-9][0-9]{0,15})$/, 'Must be an organization id')
-    .optional()
-    .describe(
-      "The organization the request acts for (its id). The caller's live membership and role there are checked on every request; without it the caller acts for their own organization account.",
-    ),
-});
-
 /** An invitation not claimed within this many days lapses; inviting the same email again renews it. */
 export const ORGANIZATION_INVITATION_TTL_DAYS = 14;
 
