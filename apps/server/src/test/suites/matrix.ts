@@ -1350,3 +1350,5 @@ function groupLists(
     [`POST ${base}/remove/follower`]: remove('remove/follower', 'followers'),
   };
 }
+
+export { FORM };
