@@ -60,6 +60,7 @@ export function AppShell() {
     ? getNavItems(accountType, {
         actingForTeam: active.actingForTeam,
         activity: active.organization?.abilities.viewActivity ?? false,
+        groups: active.organization?.abilities.runGroups ?? false,
       })
     : [];
   const showTopBar = shouldShowTopBar({ hasToken: signedIn, pathname });

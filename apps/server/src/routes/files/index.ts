@@ -19,6 +19,7 @@ import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { files, organizationProfiles } from '../../db/schema';
 import { AppError, envelopeFor, errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { coversOpening } from '../../policies/organization';
@@ -125,30 +126,34 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(presentFile(row));
     });
 
-    app.get('/api/files/:id/link', { ...authenticated, schema: fileLinkRouteSchema }, async (request) => {
-      const actor = actorOf(request);
-      const row = await loadFile(request.params.id);
-      if (row?.status !== 'ready') throw errors.notFound('That file');
-      // A file sent with an application is readable by the people of that organization whose role covers the opening.
-      const access = row.ownerId === actor.user.id ? null : await organizationAccessOf(ctx.db, request, actor);
-      const sentTo = access
-        ? (await applicationsWithFileAt(ctx.db, row.id, access.organizationId)).find((sent) =>
-            coversOpening(access, sent.openingId),
-          )
-        : undefined;
-      const sentToActor = sentTo !== undefined;
-      authorize(actor, 'file.read', { file: row, sentToActor });
-      // An organization opening a candidate's resume shows up in that person's "who viewed me" and its audit trail.
-      if (access && sentTo && row.purpose === 'resume') {
-        await recordProfileView(ctx.db, { ownerId: row.ownerId, viewerId: access.organizationId, subject: 'resume' });
-        await recordAudit(ctx.db, access.organizationId, actor.user.id, {
-          kind: 'resume.viewed',
-          openingId: sentTo.openingId,
-          applicationId: sentTo.applicationId,
-        });
-      }
-      return ok(await signFileLink(ctx.config.jwtSecret, row.id, actor.user.id));
-    });
+    app.get(
+      '/api/files/:id/link',
+      { ...authenticated, schema: actingForOrganization(fileLinkRouteSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const row = await loadFile(request.params.id);
+        if (row?.status !== 'ready') throw errors.notFound('That file');
+        // A file sent with an application is readable by the people of that organization whose role covers the opening.
+        const access = row.ownerId === actor.user.id ? null : await organizationAccessOf(ctx.db, request, actor);
+        const sentTo = access
+          ? (await applicationsWithFileAt(ctx.db, row.id, access.organizationId)).find((sent) =>
+              coversOpening(access, sent.openingId),
+            )
+          : undefined;
+        const sentToActor = sentTo !== undefined;
+        authorize(actor, 'file.read', { file: row, sentToActor });
+        // An organization opening a candidate's resume shows up in that person's "who viewed me" and its audit trail.
+        if (access && sentTo && row.purpose === 'resume') {
+          await recordProfileView(ctx.db, { ownerId: row.ownerId, viewerId: access.organizationId, subject: 'resume' });
+          await recordAudit(ctx.db, access.organizationId, actor.user.id, {
+            kind: 'resume.viewed',
+            openingId: sentTo.openingId,
+            applicationId: sentTo.applicationId,
+          });
+        }
+        return ok(await signFileLink(ctx.config.jwtSecret, row.id, actor.user.id));
+      },
+    );
 
     app.get('/api/files/download', { schema: downloadSchema }, async (request, reply) => {
       let fileId: string | undefined;

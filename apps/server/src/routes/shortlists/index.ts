@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { openings, shortlists } from '../../db/schema';
 import { errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { canSeeContacts, type OrganizationAccess } from '../../policies/organization';
@@ -94,170 +95,209 @@ export function shortlistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       });
     };
 
-    app.get(`${base}/lists`, { ...authenticated, schema: listShortlistsSchema }, async (request) => {
-      const actor = actorOf(request);
-      const access = await organizationAccessOf(ctx.db, request, actor);
-      const [opening] = await ctx.db
-        .select()
-        .from(openings)
-        .where(
-          and(
-            eq(openings.id, request.query.openingId),
-            isNull(openings.deletedAt),
-            eq(openings.organizationId, access.organizationId),
-          ),
-        );
-      if (!opening) throw errors.notFound('That opening');
-      authorize(actor, 'shortlist.view', { access, opening });
-      const rows = await shortlistsOf(ctx.db, opening.id);
-      const counts = await entryCounts(
-        ctx.db,
-        rows.map((row) => row.id),
-      );
-      const abilities = abilitiesOf(actor, access, opening);
-      return ok({
-        items: rows.map((row) => presentShortlist(row, opening.title, counts.get(row.id) ?? 0, abilities)),
-        abilities: { create: abilities.change },
-      });
-    });
-
-    app.post(`${base}/lists`, { ...authenticated, schema: createShortlistSchema }, async (request) => {
-      const actor = actorOf(request);
-      const access = await organizationAccessOf(ctx.db, request, actor);
-      const { openingId, name, applicationIds, fields } = request.body;
-      const result = await ctx.db.transaction(async (tx) => {
-        // The opening row lock keeps the per-opening count true when two shortlists are made at once.
-        const [opening] = await tx
+    app.get(
+      `${base}/lists`,
+      { ...authenticated, schema: actingForOrganization(listShortlistsSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const [opening] = await ctx.db
           .select()
           .from(openings)
           .where(
             and(
-              eq(openings.id, openingId),
+              eq(openings.id, request.query.openingId),
               isNull(openings.deletedAt),
               eq(openings.organizationId, access.organizationId),
             ),
-          )
-          .for('no key update');
+          );
         if (!opening) throw errors.notFound('That opening');
-        authorize(actor, 'shortlist.change', { access, opening });
-        const [existing] = await tx.select({ n: count() }).from(shortlists).where(eq(shortlists.openingId, opening.id));
-        if (Number(existing?.n ?? 0) >= SHORTLIST_LIMITS.maxPerOpening) {
-          throw errors.conflict(`An opening keeps at most ${SHORTLIST_LIMITS.maxPerOpening} shortlists.`);
-        }
-        const [created] = await tx
-          .insert(shortlists)
-          .values({
-            openingId: opening.id,
-            name,
-            fields: [...new Set<ShareField>(fields ?? DEFAULT_SHARE_FIELDS)],
-            createdBy: actor.user.id,
-          })
-          .returning();
-        if (!created) throw new Error('shortlist not inserted');
-        await addEntries(tx, actor, created, applicationIds ?? []);
-        return present(tx, actor, access, created, opening);
-      });
-      return ok(result, SHORTLIST_MESSAGES.created);
-    });
+        authorize(actor, 'shortlist.view', { access, opening });
+        const rows = await shortlistsOf(ctx.db, opening.id);
+        const counts = await entryCounts(
+          ctx.db,
+          rows.map((row) => row.id),
+        );
+        const abilities = abilitiesOf(actor, access, opening);
+        return ok({
+          items: rows.map((row) => presentShortlist(row, opening.title, counts.get(row.id) ?? 0, abilities)),
+          abilities: { create: abilities.change },
+        });
+      },
+    );
 
-    app.get(`${base}/id`, { ...authenticated, schema: readShortlistSchema }, async (request) => {
+    app.post(
+      `${base}/lists`,
+      { ...authenticated, schema: actingForOrganization(createShortlistSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const { openingId, name, applicationIds, fields } = request.body;
+        const result = await ctx.db.transaction(async (tx) => {
+          // The opening row lock keeps the per-opening count true when two shortlists are made at once.
+          const [opening] = await tx
+            .select()
+            .from(openings)
+            .where(
+              and(
+                eq(openings.id, openingId),
+                isNull(openings.deletedAt),
+                eq(openings.organizationId, access.organizationId),
+              ),
+            )
+            .for('no key update');
+          if (!opening) throw errors.notFound('That opening');
+          authorize(actor, 'shortlist.change', { access, opening });
+          const [existing] = await tx
+            .select({ n: count() })
+            .from(shortlists)
+            .where(eq(shortlists.openingId, opening.id));
+          if (Number(existing?.n ?? 0) >= SHORTLIST_LIMITS.maxPerOpening) {
+            throw errors.conflict(`An opening keeps at most ${SHORTLIST_LIMITS.maxPerOpening} shortlists.`);
+          }
+          const [created] = await tx
+            .insert(shortlists)
+            .values({
+              openingId: opening.id,
+              name,
+              fields: [...new Set<ShareField>(fields ?? DEFAULT_SHARE_FIELDS)],
+              createdBy: actor.user.id,
+            })
+            .returning();
+          if (!created) throw new Error('shortlist not inserted');
+          await addEntries(tx, actor, created, applicationIds ?? []);
+          return present(tx, actor, access, created, opening);
+        });
+        return ok(result, SHORTLIST_MESSAGES.created);
+      },
+    );
+
+    app.get(`${base}/id`, { ...authenticated, schema: actingForOrganization(readShortlistSchema) }, async (request) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { shortlist, opening } = await loadShortlist(ctx.db, actor, access, request.query.id, 'shortlist.view');
       return ok(await present(ctx.db, actor, access, shortlist, opening));
     });
 
-    app.patch(`${base}/id`, { ...authenticated, schema: updateShortlistSchema }, async (request) => {
-      const { id, name, fields } = request.body;
-      const result = await changeShortlist(request, id, (tx, _actor, shortlist) =>
-        tx
-          .update(shortlists)
-          .set({
-            ...(name !== undefined ? { name } : {}),
-            ...(fields !== undefined ? { fields: [...new Set(fields)] } : {}),
-            updatedAt: sql`now()`,
-          })
-          .where(eq(shortlists.id, shortlist.id)),
-      );
-      return ok(result, SHORTLIST_MESSAGES.renamed);
-    });
+    app.patch(
+      `${base}/id`,
+      { ...authenticated, schema: actingForOrganization(updateShortlistSchema) },
+      async (request) => {
+        const { id, name, fields } = request.body;
+        const result = await changeShortlist(request, id, (tx, _actor, shortlist) =>
+          tx
+            .update(shortlists)
+            .set({
+              ...(name !== undefined ? { name } : {}),
+              ...(fields !== undefined ? { fields: [...new Set(fields)] } : {}),
+              updatedAt: sql`now()`,
+            })
+            .where(eq(shortlists.id, shortlist.id)),
+        );
+        return ok(result, SHORTLIST_MESSAGES.renamed);
+      },
+    );
 
-    app.delete(`${base}/id`, { ...authenticated, schema: deleteShortlistSchema }, async (request) => {
-      const actor = actorOf(request);
-      const access = await organizationAccessOf(ctx.db, request, actor);
-      await ctx.db.transaction(async (tx) => {
-        const { shortlist } = await loadShortlist(tx, actor, access, request.query.id, 'shortlist.change', true);
-        await tx.delete(shortlists).where(eq(shortlists.id, shortlist.id));
-      });
-      return ok({ id: request.query.id }, SHORTLIST_MESSAGES.deleted);
-    });
+    app.delete(
+      `${base}/id`,
+      { ...authenticated, schema: actingForOrganization(deleteShortlistSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        await ctx.db.transaction(async (tx) => {
+          const { shortlist } = await loadShortlist(tx, actor, access, request.query.id, 'shortlist.change', true);
+          await tx.delete(shortlists).where(eq(shortlists.id, shortlist.id));
+        });
+        return ok({ id: request.query.id }, SHORTLIST_MESSAGES.deleted);
+      },
+    );
 
-    app.get(`${base}/id/users`, { ...authenticated, schema: shortlistUsersRouteSchema }, async (request) => {
-      const actor = actorOf(request);
-      const access = await organizationAccessOf(ctx.db, request, actor);
-      const { shortlist } = await loadShortlist(ctx.db, actor, access, request.query.id, 'shortlist.view');
-      const page = await shortlistCandidates(
-        ctx.db,
-        shortlist,
-        { fields: shortlist.fields, contactsAllowed: canSeeContacts(access), alwaysStage: true },
-        {
-          after: request.query.cursor === undefined ? undefined : Number(request.query.cursor),
-          limit: request.query.limit,
-        },
-      );
-      return ok({ ...page, fields: shortlist.fields });
-    });
+    app.get(
+      `${base}/id/users`,
+      { ...authenticated, schema: actingForOrganization(shortlistUsersRouteSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const { shortlist } = await loadShortlist(ctx.db, actor, access, request.query.id, 'shortlist.view');
+        const page = await shortlistCandidates(
+          ctx.db,
+          shortlist,
+          { fields: shortlist.fields, contactsAllowed: canSeeContacts(access), alwaysStage: true },
+          {
+            after: request.query.cursor === undefined ? undefined : Number(request.query.cursor),
+            limit: request.query.limit,
+          },
+        );
+        return ok({ ...page, fields: shortlist.fields });
+      },
+    );
 
-    app.post(`${base}/id/users`, { ...authenticated, schema: addShortlistUsersSchema }, async (request) => {
-      let added = 0;
-      const result = await changeShortlist(request, request.body.id, async (tx, actor, shortlist) => {
-        added = await addEntries(tx, actor, shortlist, request.body.applicationIds);
-      });
-      return ok(result, SHORTLIST_MESSAGES.added(added));
-    });
+    app.post(
+      `${base}/id/users`,
+      { ...authenticated, schema: actingForOrganization(addShortlistUsersSchema) },
+      async (request) => {
+        let added = 0;
+        const result = await changeShortlist(request, request.body.id, async (tx, actor, shortlist) => {
+          added = await addEntries(tx, actor, shortlist, request.body.applicationIds);
+        });
+        return ok(result, SHORTLIST_MESSAGES.added(added));
+      },
+    );
 
-    app.delete(`${base}/id/users`, { ...authenticated, schema: removeShortlistUserSchema }, async (request) => {
-      const result = await changeShortlist(request, request.query.id, (tx, _actor, shortlist) =>
-        removeEntry(tx, shortlist, request.query.applicationId),
-      );
-      return ok(result, SHORTLIST_MESSAGES.removed);
-    });
+    app.delete(
+      `${base}/id/users`,
+      { ...authenticated, schema: actingForOrganization(removeShortlistUserSchema) },
+      async (request) => {
+        const result = await changeShortlist(request, request.query.id, (tx, _actor, shortlist) =>
+          removeEntry(tx, shortlist, request.query.applicationId),
+        );
+        return ok(result, SHORTLIST_MESSAGES.removed);
+      },
+    );
 
-    app.put(`${base}/id/users/order`, { ...authenticated, schema: orderShortlistUsersSchema }, async (request) => {
-      const result = await changeShortlist(request, request.body.id, (tx, _actor, shortlist) =>
-        reorderEntries(tx, shortlist, request.body.applicationIds),
-      );
-      return ok(result, SHORTLIST_MESSAGES.reordered);
-    });
+    app.put(
+      `${base}/id/users/order`,
+      { ...authenticated, schema: actingForOrganization(orderShortlistUsersSchema) },
+      async (request) => {
+        const result = await changeShortlist(request, request.body.id, (tx, _actor, shortlist) =>
+          reorderEntries(tx, shortlist, request.body.applicationIds),
+        );
+        return ok(result, SHORTLIST_MESSAGES.reordered);
+      },
+    );
 
-    app.get(`${base}/id/export`, { ...authenticated, schema: exportShortlistSchema }, async (request, reply) => {
-      const actor = actorOf(request);
-      const access = await organizationAccessOf(ctx.db, request, actor);
-      const { id, format } = request.query;
-      const { shortlist, opening } = await loadShortlist(ctx.db, actor, access, id, 'shortlist.export');
-      const plan = await planExport(
-        ctx.db,
-        opening.id,
-        (applicationId, fileId) => applicantFileLink(ctx.publicUrl(), opening.id, applicationId, fileId),
-        shortlist.id,
-      );
-      await recordAudit(ctx.db, access.organizationId, actor.user.id, {
-        kind: 'export.downloaded',
-        openingId: opening.id,
-        details: { format, rows: plan.total, shortlistId: shortlist.id },
-      });
-      const day = new Date().toISOString().slice(0, 10);
-      const fileName = `${opening.title} - ${shortlist.name} ${day}.${format}`;
-      const body =
-        format === 'csv' ? csvStream(ctx.db, opening.id, plan) : xlsxStream(ctx.db, opening.id, plan, shortlist.name);
-      return reply
-        .header('Content-Type', EXPORT_CONTENT_TYPES[format])
-        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-        .header(EXPORT_TOTAL_ROWS_HEADER, String(plan.total))
-        .header('Access-Control-Expose-Headers', `${EXPORT_TOTAL_ROWS_HEADER}, Content-Disposition`)
-        .header('Cache-Control', 'private, no-store')
-        .send(body);
-    });
+    app.get(
+      `${base}/id/export`,
+      { ...authenticated, schema: actingForOrganization(exportShortlistSchema) },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const { id, format } = request.query;
+        const { shortlist, opening } = await loadShortlist(ctx.db, actor, access, id, 'shortlist.export');
+        const plan = await planExport(
+          ctx.db,
+          opening.id,
+          (applicationId, fileId) => applicantFileLink(ctx.publicUrl(), opening.id, applicationId, fileId),
+          shortlist.id,
+        );
+        await recordAudit(ctx.db, access.organizationId, actor.user.id, {
+          kind: 'export.downloaded',
+          openingId: opening.id,
+          details: { format, rows: plan.total, shortlistId: shortlist.id },
+        });
+        const day = new Date().toISOString().slice(0, 10);
+        const fileName = `${opening.title} - ${shortlist.name} ${day}.${format}`;
+        const body =
+          format === 'csv' ? csvStream(ctx.db, opening.id, plan) : xlsxStream(ctx.db, opening.id, plan, shortlist.name);
+        return reply
+          .header('Content-Type', EXPORT_CONTENT_TYPES[format])
+          .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+          .header(EXPORT_TOTAL_ROWS_HEADER, String(plan.total))
+          .header('Access-Control-Expose-Headers', `${EXPORT_TOTAL_ROWS_HEADER}, Content-Disposition`)
+          .header('Cache-Control', 'private, no-store')
+          .send(body);
+      },
+    );
 
     await app.register(shareLinkRoutes(ctx));
   };

@@ -5,6 +5,7 @@ import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { applicationFiles, files, shareLinks, shortlistEntries } from '../../db/schema';
 import { errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
 import { presentShareLink } from '../../presenters/shortlist';
 import { signFileLink } from '../../services/file-links';
@@ -38,7 +39,7 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const authenticated = { onRequest: ctx.authenticate };
     const base = '/api/organization/shortlisting/sharable';
 
-    app.post(`${base}/link`, { ...authenticated, schema: createLinkSchema }, async (request) => {
+    app.post(`${base}/link`, { ...authenticated, schema: actingForOrganization(createLinkSchema) }, async (request) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { shortlistId, fields, expiresInDays, label } = request.body;
@@ -69,7 +70,7 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
     });
 
-    app.get(`${base}/link`, { ...authenticated, schema: listLinksSchema }, async (request) => {
+    app.get(`${base}/link`, { ...authenticated, schema: actingForOrganization(listLinksSchema) }, async (request) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { shortlist } = await loadShortlist(ctx.db, actor, access, request.query.shortlistId, 'shortlist.view');
@@ -77,49 +78,53 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok({ items: rows.map(({ link, createdByName }) => presentShareLink(link, createdByName)) });
     });
 
-    app.delete(`${base}/link`, { ...authenticated, schema: revokeLinkSchema }, async (request) => {
-      const actor = actorOf(request);
-      const access = await organizationAccessOf(ctx.db, request, actor);
-      const revoked = await ctx.db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({ shortlistId: shareLinks.shortlistId })
-          .from(shareLinks)
-          .where(eq(shareLinks.id, request.query.id));
-        if (!found) throw errors.notFound('That link');
-        // Scoped to the organization acted for: another organization's link is a 404 like an unknown one.
-        const { shortlist, opening } = await loadShortlist(
-          tx,
-          actor,
-          access,
-          found.shortlistId,
-          'shortlist.share',
-          true,
-        ).catch((error: unknown) => {
-          throw error instanceof Error && 'code' in error && error.code === 'NOT_FOUND'
-            ? errors.notFound('That link')
-            : error;
+    app.delete(
+      `${base}/link`,
+      { ...authenticated, schema: actingForOrganization(revokeLinkSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const revoked = await ctx.db.transaction(async (tx) => {
+          const [found] = await tx
+            .select({ shortlistId: shareLinks.shortlistId })
+            .from(shareLinks)
+            .where(eq(shareLinks.id, request.query.id));
+          if (!found) throw errors.notFound('That link');
+          // Scoped to the organization acted for: another organization's link is a 404 like an unknown one.
+          const { shortlist, opening } = await loadShortlist(
+            tx,
+            actor,
+            access,
+            found.shortlistId,
+            'shortlist.share',
+            true,
+          ).catch((error: unknown) => {
+            throw error instanceof Error && 'code' in error && error.code === 'NOT_FOUND'
+              ? errors.notFound('That link')
+              : error;
+          });
+          const [row] = await tx
+            .update(shareLinks)
+            .set({
+              revokedAt: sql`coalesce(${shareLinks.revokedAt}, now())`,
+              revokedBy: sql`coalesce(${shareLinks.revokedBy}, ${actor.user.id})`,
+            })
+            .where(eq(shareLinks.id, request.query.id))
+            .returning();
+          if (!row) throw errors.notFound('That link');
+          await recordAudit(tx, access.organizationId, actor.user.id, {
+            kind: 'shareLink.revoked',
+            openingId: opening.id,
+            details: { shortlistId: shortlist.id, linkId: row.id },
+          });
+          return row;
         });
-        const [row] = await tx
-          .update(shareLinks)
-          .set({
-            revokedAt: sql`coalesce(${shareLinks.revokedAt}, now())`,
-            revokedBy: sql`coalesce(${shareLinks.revokedBy}, ${actor.user.id})`,
-          })
-          .where(eq(shareLinks.id, request.query.id))
-          .returning();
-        if (!row) throw errors.notFound('That link');
-        await recordAudit(tx, access.organizationId, actor.user.id, {
-          kind: 'shareLink.revoked',
-          openingId: opening.id,
-          details: { shortlistId: shortlist.id, linkId: row.id },
-        });
-        return row;
-      });
-      const [listed] = await shareLinksOf(ctx.db, revoked.shortlistId).then((rows) =>
-        rows.filter(({ link }) => link.id === revoked.id),
-      );
-      return ok(presentShareLink(revoked, listed?.createdByName ?? null), SHORTLIST_MESSAGES.linkRevoked);
-    });
+        const [listed] = await shareLinksOf(ctx.db, revoked.shortlistId).then((rows) =>
+          rows.filter(({ link }) => link.id === revoked.id),
+        );
+        return ok(presentShareLink(revoked, listed?.createdByName ?? null), SHORTLIST_MESSAGES.linkRevoked);
+      },
+    );
 
     // Public: the link's token is the credential. Nothing here reads the caller's session.
     app.get(`${base}/view`, { schema: viewSharedSchema }, async (request) => {

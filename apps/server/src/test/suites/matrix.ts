@@ -1,6 +1,19 @@
 import { ORGANIZATION_HEADER } from '@placely/contract';
 import { and, eq } from 'drizzle-orm';
-import { notifications, openingStages, openings, shareLinks, shortlistEntries, shortlists } from '../../db/schema';
+import {
+  groupFollowers,
+  groupMembers,
+  groups,
+  notifications,
+  openingStages,
+  openings,
+  shareLinks,
+  shortlistEntries,
+  shortlists,
+  verificationGroupFollowers,
+  verificationGroupMembers,
+  verificationGroups,
+} from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
@@ -1237,6 +1250,7 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s group`,
       request: patch('/api/group', { id: world.org[who].groupId, name: `Suite group of ${who}` }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'DELETE /api/group': {
@@ -1245,6 +1259,11 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s spare group`,
       request: del('/api/group', { id: world.org[who].spareGroupId }),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may delete it too: bring it back before every attempt.
+      async prepare(w) {
+        await w.server.db.update(groups).set({ deletedAt: null }).where(eq(groups.id, w.org[who].spareGroupId));
+      },
     })),
   },
   'GET /api/group/details/id': {
@@ -1311,6 +1330,7 @@ export const MATRIX: Record<string, Entry> = {
         id: world.org[who].verificationGroupId,
         name: `Suite verification of ${who}`,
       }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'DELETE /api/verification/group': {
@@ -1319,6 +1339,13 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s spare verification group`,
       request: del('/api/verification/group', { id: world.org[who].spareVerificationGroupId }),
+      alsoAllowed: team(who, 'coordA'),
+      async prepare(w) {
+        await w.server.db
+          .update(verificationGroups)
+          .set({ deletedAt: null })
+          .where(eq(verificationGroups.id, w.org[who].spareVerificationGroupId));
+      },
     })),
   },
   'POST /api/verification/group/approval': {
@@ -1364,6 +1391,7 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `who holds roles in ${who}'s verification group`,
       request: get('/api/verification/group/userAccess/email', { groupId: world.org[who].verificationGroupId }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'POST /api/verification/group/userAccess/email': {
@@ -1375,6 +1403,7 @@ export const MATRIX: Record<string, Entry> = {
         email: world.spareInstitutionEmail,
         role: 'viewer',
       }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'DELETE /api/verification/group/userAccess/email': {
@@ -1386,6 +1415,16 @@ export const MATRIX: Record<string, Entry> = {
         groupId: world.org[who].verificationGroupId,
         email: world.spareInstitutionEmail,
       }),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may revoke it too: grant it again before every attempt.
+      async prepare(w, caller) {
+        const response = await w.server.call('/api/verification/group/userAccess/email', {
+          method: 'POST',
+          token: w.actors[who].token,
+          body: { groupId: w.org[who].verificationGroupId, email: w.spareInstitutionEmail, role: 'viewer' },
+        });
+        if (response.status !== 200) throw new Error(`matrix: regranting the spare role before ${caller} failed`);
+      },
     })),
   },
   'GET /api/verifications/group/user/role': {
@@ -1402,7 +1441,7 @@ export const MATRIX: Record<string, Entry> = {
           groupId: world.org[who].verificationGroupId,
           userId: world.actors[member].userId,
         }),
-        alsoAllowed: who === 'orgA' ? ['verifier'] : [],
+        alsoAllowed: who === 'orgA' ? ['verifier', 'coordA'] : [],
       };
     }),
   },
@@ -1432,7 +1471,7 @@ export const MATRIX: Record<string, Entry> = {
               decision: 'verified',
               note: 'Checked against the transcript',
             }),
-            alsoAllowed: who === 'orgA' ? ['verifier'] : [],
+            alsoAllowed: who === 'orgA' ? ['verifier', 'coordA'] : [],
           } satisfies Target;
         }),
       ),
@@ -1447,9 +1486,13 @@ function groupLists(
 ): Record<string, Entry> {
   const base = `/api/${kind}`;
   const memberOf = (who: 'orgA' | 'orgB') => (who === 'orgA' ? 'indA' : 'indB');
+  // orgA's coordinator runs its groups and verification groups, acting for it.
+  const runners = (who: 'orgA' | 'orgB'): ActorName[] => team(who, 'coordA');
   // Every role of a verification group (the verifier included) sees its members.
-  const staff = (path: string, who: 'orgA' | 'orgB'): ActorName[] =>
-    kind === 'verification' && path === 'members' && who === 'orgA' ? ['verifier'] : [];
+  const staff = (path: string, who: 'orgA' | 'orgB'): ActorName[] => [
+    ...runners(who),
+    ...(kind === 'verification' && path === 'members' && who === 'orgA' ? (['verifier'] as const) : []),
+  ];
   const list = (path: string): Entry => ({
     access: 'owned',
     targets: perOrganization((world, who) => ({
@@ -1458,6 +1501,10 @@ function groupLists(
       alsoAllowed: staff(path, who),
     })),
   });
+  const tables =
+    kind === 'group'
+      ? { members: groupMembers, followers: groupFollowers }
+      : { members: verificationGroupMembers, followers: verificationGroupFollowers };
   const decide = (path: string, asker: 'indB' | 'indA' | 'verifier' | 'other'): Entry => ({
     access: 'owned',
     destructive: true,
@@ -1466,10 +1513,18 @@ function groupLists(
       return {
         label: `${by}'s request to ${who}'s ${kind} group`,
         request: post(`${base}/${path}`, { ids: [world.org[who][requestKey][by]] }),
+        alsoAllowed: runners(who),
+        // The coordinator may decide it too: ask again before every attempt, so the lists stay as seeded.
+        async prepare(w) {
+          await w.server.db
+            .update(tables.members)
+            .set({ state: 'requested', decidedBy: null, decidedAt: null })
+            .where(eq(tables.members.id, w.org[who][requestKey][by] ?? ''));
+        },
       };
     }),
   });
-  const remove = (path: string): Entry => ({
+  const remove = (path: string, which: 'members' | 'followers'): Entry => ({
     access: 'owned',
     destructive: true,
     targets: perOrganization((world, who) => ({
@@ -1478,6 +1533,17 @@ function groupLists(
         groupId: world.org[who][groupKey],
         userId: world.actors[memberOf(who)].userId,
       }),
+      alsoAllowed: runners(who),
+      // The coordinator may remove them too: put them back before every attempt.
+      async prepare(w) {
+        const row = { groupId: w.org[who][groupKey], userId: w.actors[memberOf(who)].userId };
+        if (which === 'followers') await w.server.db.insert(tables.followers).values(row).onConflictDoNothing();
+        else
+          await w.server.db
+            .insert(tables.members)
+            .values({ ...row, state: 'member' })
+            .onConflictDoNothing();
+      },
     })),
   });
   return {
@@ -1486,8 +1552,8 @@ function groupLists(
     [`POST ${base}/request/decline`]: decide('request/decline', 'verifier'),
     [`GET ${base}/members`]: list('members'),
     [`GET ${base}/followers`]: list('followers'),
-    [`POST ${base}/remove/member`]: remove('remove/member'),
-    [`POST ${base}/remove/follower`]: remove('remove/follower'),
+    [`POST ${base}/remove/member`]: remove('remove/member', 'members'),
+    [`POST ${base}/remove/follower`]: remove('remove/follower', 'followers'),
   };
 }
 

@@ -343,7 +343,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
   ] as const;
   for (const [name, partner, other] of pairs) {
     // indA's verification group (orgA's) has the verifier; its owner and staff read the member's records.
-    const recordReaders: ActorName[] = name === 'indA' ? ['orgA', 'verifier'] : ['orgB'];
+    // orgA's coordinator runs orgA's groups and verification groups as orgA does.
+    const recordReaders: ActorName[] = name === 'indA' ? ['orgA', 'verifier', 'coordA'] : ['orgB'];
     // What reaches an application reaches the team roles of its organization that cover the opening.
     const applicationReaders: ActorName[] = [partner, ...readersOfApplications(partner)];
     // orgA's reviewer was not granted contact details; its coordinator sees them as owners do.
@@ -361,7 +362,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
 
     const education = await call(name, 'POST', '/api/individual/education', {
       // The latest education is in the person summary every organization whose group they join or ask to join sees.
-      institutionName: mark(name, 'education', [...recordReaders, partner, other]),
+      institutionName: mark(name, 'education', [...recordReaders, partner, other, 'coordA']),
       degree: 'B.Tech',
       fieldOfStudy: 'Computer Engineering',
       startMonth: '2022-08',
