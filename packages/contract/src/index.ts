@@ -22,6 +22,7 @@ export * from './portfolio';
 export * from './profile';
 export * from './resume';
 export * from './shortlisting';
+export * from './shortlists';
 export * from './user';
 export * from './verification';
 export * from './video';

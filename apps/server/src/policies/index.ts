@@ -10,6 +10,7 @@ import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
 import { portfolioPolicy } from './portfolio';
 import { resumePolicy } from './resume';
+import { shortlistPolicy } from './shortlist';
 import { stagePolicy } from './stage';
 import { userPolicy } from './user';
 import { verificationGroupPolicy } from './verification-group';
@@ -30,6 +31,7 @@ const policies = {
   ...notificationPolicy,
   ...stagePolicy,
   ...videoPolicy,
+  ...shortlistPolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

@@ -1,18 +1,23 @@
 import { FILE_LINK_TTL_SECONDS } from '@placely/contract';
 import { jwtVerify, SignJWT } from 'jose';
 
-const LINK_AUDIENCE = 'placely-file-download';
+/** Audience of signed download links (GET /api/files/download?token=). */
+export const FILE_LINK_AUDIENCE = 'placely-file-download';
 
 /**
- * A short-lived signed link to a file's bytes (`/api/files/download?token=`), for whoever the caller's route has
- * authorized. The token rides in the query string: request logs drop query strings, so it never reaches the logs.
+ * A short-lived signed download link for one file. `uid` names the person it was signed for when there is one (a
+ * shortlist link's visitor has none). In the query string: request logs drop query strings.
  */
-export async function signFileLink(secret: Uint8Array, fileId: string, userId: number) {
+export async function signFileLink(
+  secret: Uint8Array,
+  fileId: string,
+  uid?: number,
+): Promise<{ url: string; expiresAt: string }> {
   const expiresAt = new Date(Date.now() + FILE_LINK_TTL_SECONDS * 1000);
-  const token = await new SignJWT({ uid: userId })
+  const token = await new SignJWT(uid === undefined ? {} : { uid })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(fileId)
-    .setAudience(LINK_AUDIENCE)
+    .setAudience(FILE_LINK_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .sign(secret);
@@ -23,7 +28,7 @@ export async function signFileLink(secret: Uint8Array, fileId: string, userId: n
 export async function fileIdOfLink(secret: Uint8Array, token: string): Promise<string | undefined> {
   try {
     const { payload } = await jwtVerify(token, secret, {
-      audience: LINK_AUDIENCE,
+      audience: FILE_LINK_AUDIENCE,
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'iat', 'sub'],
     });

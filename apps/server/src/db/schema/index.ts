@@ -9,5 +9,6 @@ export * from './organizations';
 export * from './phone-verification';
 export * from './portfolio';
 export * from './shortlisting';
+export * from './shortlists';
 export * from './verification';
 export * from './video';

@@ -20,6 +20,7 @@ import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { files, organizationProfiles } from '../../db/schema';
 import { AppError, envelopeFor, errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { coversOpening } from '../../policies/organization';
@@ -157,7 +158,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(presentFile(row));
     });
 
-    app.get('/api/files/:id/link', { ...authenticated, schema: fileLinkRouteSchema }, async (request) => {
+    app.get("/api/files/:id/link", { ...authenticated, schema: actingForOrganization(fileLinkRouteSchema) }, async (request) => {
       const actor = actorOf(request);
       const row = await loadFile(request.params.id);
       if (row?.status !== 'ready') throw errors.notFound('That file');

@@ -11,13 +11,14 @@ import {
   type VerifiedAnswers,
   type VerifiedRecord,
 } from '@placely/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   applications,
   individualProfiles,
   openingFormVersions,
   openingStages,
+  shortlistEntries,
   users,
   videoTasks,
 } from '../../db/schema';
@@ -44,6 +45,8 @@ interface ExportRow {
   answers: Answers;
   /** The applicant has a live verification decision (their badges are looked up). */
   hasVerifications?: boolean;
+  /** Its place in the shortlist being exported (shortlist exports only). */
+  position?: number;
   /** Filled per batch: what the organization may trust in this application. */
   verifiedRecords?: VerifiedRecord[];
   verifiedAnswers?: VerifiedAnswers;
@@ -60,6 +63,8 @@ export interface ExportPlan {
   columns: Column[];
   total: number;
   definitions: Map<number, FormDefinition>;
+  /** Export only this shortlist's candidates, in its order (else every application of the opening). */
+  shortlistId?: string;
 }
 
 /**
@@ -119,7 +124,8 @@ function leafColumns(
   return columns;
 }
 
-function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
+/** One answer as the spreadsheet (and the "received" mail) shows it. */
+export function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
   if (value === undefined || value === null || value === '') return null;
   switch (field.type) {
     case 'yesNo':
@@ -145,11 +151,15 @@ function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
   }
 }
 
-/** Plans the export of an opening's applications: every column, and how many rows there will be. */
+/**
+ * Plans the export of an opening's applications — or of one of its shortlists, in the shortlist's order with its
+ * position first: every column, and how many rows there will be.
+ */
 export async function planExport(
   db: Executor,
   openingId: string,
   fileLink: (applicationId: string, fileId: string) => string,
+  shortlistId?: string,
 ): Promise<ExportPlan> {
   const versions = await db
     .select({ version: openingFormVersions.version, definition: openingFormVersions.definition })
@@ -171,7 +181,7 @@ export async function planExport(
       ),
     })
     .from(applications)
-    .where(eq(applications.openingId, openingId));
+    .where(and(eq(applications.openingId, openingId), shortlistId ? inShortlist(shortlistId) : undefined));
   groups.forEach((group, index) => {
     rowCounts.set(group.id, Number((stats as Record<string, unknown> | undefined)?.[`g${index}`] ?? 0));
   });
@@ -179,6 +189,7 @@ export async function planExport(
   const link = (row: ExportRow, fileId: string) => fileLink(row.id, fileId);
   const iso = (date: Date) => date.toISOString();
   const columns: Column[] = [
+    ...(shortlistId ? [{ header: 'Shortlist position', cell: (row: ExportRow) => (row.position ?? 0) + 1 }] : []),
     { header: 'Application ID', cell: (row) => row.id },
     { header: 'Name', cell: (row) => row.name },
     { header: 'Email', cell: (row) => row.email },
@@ -247,14 +258,21 @@ export async function planExport(
     columns,
     total: Number(stats?.total ?? 0),
     definitions: new Map(versions.map((v) => [v.version, v.definition as FormDefinition])),
+    shortlistId,
   };
 }
 
-/** The opening's applications, oldest first, fetched in bounded batches by keyset. */
+const inShortlist = (shortlistId: string) =>
+  sql`exists(select 1 from ${shortlistEntries} se where se.shortlist_id = ${shortlistId} and se.application_id = ${applications.id})`;
+
+/**
+ * The opening's applications, oldest first — or the shortlist's, in its order —, fetched in bounded batches by keyset.
+ */
 async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
-  let after: { at: Date; id: string } | null = null;
+  let after: { at: Date; id: string; position: number } | null = null;
+  const { shortlistId } = plan;
   for (;;) {
-    const batch: ExportRow[] = await db
+    const base = db
       .select({
         id: applications.id,
         applicantId: applications.applicantId,
@@ -277,21 +295,32 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
           from video_answers va join video_tasks vt on vt.id = va.task_id
           where vt.opening_id = ${applications.openingId} and va.candidate_id = ${applications.applicantId}
             and va.submitted_at is not null)`,
+        position: shortlistId ? shortlistEntries.position : sql<number>`0`,
       })
       .from(applications)
       .innerJoin(users, eq(users.id, applications.applicantId))
-      .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-      .where(
-        and(
-          eq(applications.openingId, openingId),
-          // A row comparison: the (opening_id, submitted_at, id) index gives each batch as a range.
-          after
-            ? sql`(${applications.submittedAt}, ${applications.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(applications.submittedAt), asc(applications.id))
-      .limit(BATCH);
+      .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId));
+    const batch: ExportRow[] = shortlistId
+      ? await base
+          .innerJoin(
+            shortlistEntries,
+            and(eq(shortlistEntries.applicationId, applications.id), eq(shortlistEntries.shortlistId, shortlistId)),
+          )
+          .where(after ? gt(shortlistEntries.position, after.position) : undefined)
+          .orderBy(asc(shortlistEntries.position))
+          .limit(BATCH)
+      : await base
+          .where(
+            and(
+              eq(applications.openingId, openingId),
+              // A row comparison: the (opening_id, submitted_at, id) index gives each batch as a range.
+              after
+                ? sql`(${applications.submittedAt}, ${applications.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(asc(applications.submittedAt), asc(applications.id))
+          .limit(BATCH);
     if (batch.length === 0) return;
     // Badges need a live verification decision: a batch without one skips the lookup.
     const vouched = batch.filter((row) => row.hasVerifications);
@@ -310,7 +339,7 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
     yield batch;
     const last = batch.at(-1);
     if (!last || batch.length < BATCH) return;
-    after = { at: last.submittedAt, id: last.id };
+    after = { at: last.submittedAt, id: last.id, position: last.position ?? 0 };
   }
 }
 

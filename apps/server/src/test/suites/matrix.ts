@@ -1,6 +1,20 @@
 import { ORGANIZATION_HEADER } from '@placely/contract';
 import { and, eq } from 'drizzle-orm';
-import { notifications, openingStages, openings, videoTasks } from '../../db/schema';
+import {
+  groupFollowers,
+  groupMembers,
+  groups,
+  notifications,
+  openingStages,
+  openings,
+  shareLinks,
+  shortlistEntries,
+  shortlists,
+  verificationGroupFollowers,
+  verificationGroupMembers,
+  verificationGroups,
+  videoTasks,
+} from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
@@ -116,6 +130,34 @@ const perIndividual = (build: (world: World, who: 'indA' | 'indB') => Omit<Targe
   INDIVIDUALS.map((who) => ({ owner: who, ...build(world, who) }));
 const perOrganization = (build: (world: World, who: 'orgA' | 'orgB') => Omit<Target, 'owner'>) => (world: World) =>
   ORGANIZATIONS.map((who) => ({ owner: who, ...build(world, who) }));
+
+/** The individual who applied to this organization's open opening in the world. */
+const partnerOf = (who: 'orgA' | 'orgB') => (who === 'orgA' ? 'indA' : 'indB');
+
+/** Brings back the spare shortlist, its candidate and its link after someone allowed removed or revoked them. */
+async function restoreSpareShortlist(world: World, who: 'orgA' | 'orgB') {
+  const { spareId, spareLinkId } = world.org[who].shortlist;
+  const db = world.server.db;
+  await db
+    .insert(shortlists)
+    .values({ id: spareId, openingId: world.org[who].openOpeningId, name: `Spare shortlist ${who}`, fields: ['name'] })
+    .onConflictDoNothing();
+  await db
+    .insert(shortlistEntries)
+    .values({ shortlistId: spareId, applicationId: world.ind[partnerOf(who)].applicationId, position: 0 })
+    .onConflictDoNothing();
+  await db
+    .insert(shareLinks)
+    .values({
+      id: spareLinkId,
+      shortlistId: spareId,
+      tokenHash: `suite-spare-${spareLinkId}`,
+      fields: ['name'],
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .onConflictDoNothing();
+  await db.update(shareLinks).set({ revokedAt: null }).where(eq(shareLinks.id, spareLinkId));
+}
 
 /** Profile sections share one route factory; their matrix rows do too. */
 function section(
@@ -1007,6 +1049,180 @@ export const MATRIX: Record<string, Entry> = {
       alsoAllowed: team(who, 'coordA', 'reviewerA'),
     })),
   },
+  // Shortlists and share links: owners and coordinators build and share; a reviewer reads those of their opening.
+  'GET /api/organization/shortlisting/lists': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlists`,
+      request: get('/api/organization/shortlisting/lists', { openingId: world.org[who].openOpeningId }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/lists': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s opening (a new shortlist)`,
+      request: post('/api/organization/shortlisting/lists', {
+        openingId: world.org[who].openOpeningId,
+        name: `Suite made ${who}`,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'GET /api/organization/shortlisting/id': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist`,
+      request: get('/api/organization/shortlisting/id', { id: world.org[who].shortlist.id }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'PATCH /api/organization/shortlisting/id': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist (rename)`,
+      request: patch('/api/organization/shortlisting/id', {
+        id: world.org[who].shortlist.id,
+        name: `Suite shortlist ${who}`,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'DELETE /api/organization/shortlisting/id': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare shortlist`,
+      request: del('/api/organization/shortlisting/id', { id: world.org[who].shortlist.spareId }),
+      alsoAllowed: team(who, 'coordA'),
+      prepare: (w) => restoreSpareShortlist(w, who),
+    })),
+  },
+  'GET /api/organization/shortlisting/id/users': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlisted candidates`,
+      request: get('/api/organization/shortlisting/id/users', { id: world.org[who].shortlist.id }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/id/users': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist (add a candidate)`,
+      request: post('/api/organization/shortlisting/id/users', {
+        id: world.org[who].shortlist.id,
+        applicationIds: [world.ind[partnerOf(who)].applicationId],
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'DELETE /api/organization/shortlisting/id/users': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare shortlist (take a candidate off)`,
+      request: del('/api/organization/shortlisting/id/users', {
+        id: world.org[who].shortlist.spareId,
+        applicationId: world.ind[partnerOf(who)].applicationId,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+      prepare: (w) => restoreSpareShortlist(w, who),
+    })),
+  },
+  'PUT /api/organization/shortlisting/id/users/order': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist order`,
+      request: put('/api/organization/shortlisting/id/users/order', {
+        id: world.org[who].shortlist.id,
+        applicationIds: [world.ind[partnerOf(who)].applicationId],
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'GET /api/organization/shortlisting/id/export': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist export`,
+      request: get('/api/organization/shortlisting/id/export', { id: world.org[who].shortlist.id, format: 'csv' }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/sharable/link': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist (a new link)`,
+      request: post('/api/organization/shortlisting/sharable/link', {
+        shortlistId: world.org[who].shortlist.spareId,
+        fields: ['name'],
+      }),
+      alsoAllowed: team(who, 'coordA'),
+      prepare: (w) => restoreSpareShortlist(w, who),
+    })),
+  },
+  'GET /api/organization/shortlisting/sharable/link': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s share links`,
+      request: get('/api/organization/shortlisting/sharable/link', { shortlistId: world.org[who].shortlist.id }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'DELETE /api/organization/shortlisting/sharable/link': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare share link`,
+      request: del('/api/organization/shortlisting/sharable/link', { id: world.org[who].shortlist.spareLinkId }),
+      alsoAllowed: team(who, 'coordA'),
+      prepare: (w) => restoreSpareShortlist(w, who),
+    })),
+  },
+  // The link's token is the credential: whoever holds it reads what the link shows (here names and file names).
+  'GET /api/organization/shortlisting/sharable/view': {
+    access: 'public',
+    why: 'a shared shortlist link is read by people without an account; the token decides what they see',
+    targets: (world) =>
+      ORGANIZATIONS.map((who) => ({
+        owner: who,
+        label: `${who}'s shared shortlist`,
+        request: get('/api/organization/shortlisting/sharable/view', { link: world.org[who].shortlist.linkToken }),
+        alsoAllowed: 'everyone' as const,
+        reveals: [world.marker(partnerOf(who), 'applicationFile')],
+      })),
+  },
+  'POST /api/organization/shortlisting/sharable/verdict': {
+    access: 'public',
+    why: 'visitors of a shared shortlist link leave verdicts under a name they type; the token is the credential',
+    targets: (world) =>
+      ORGANIZATIONS.map((who) => ({
+        owner: who,
+        label: `${who}'s shared shortlist (a verdict)`,
+        request: post('/api/organization/shortlisting/sharable/verdict', {
+          link: world.org[who].shortlist.linkToken,
+          applicationId: world.ind[partnerOf(who)].applicationId,
+          visitorName: 'Suite visitor',
+          verdict: 'maybe',
+          comment: 'Suite comment',
+        }),
+        alsoAllowed: 'everyone' as const,
+      })),
+  },
+  'GET /api/organization/shortlisting/sharable/file': {
+    access: 'public',
+    why: 'a shared shortlist link that shows resumes gives its visitors short-lived download links to them',
+    targets: (world) =>
+      ORGANIZATIONS.map((who) => ({
+        owner: who,
+        label: `${who}'s shared candidate's file`,
+        request: get('/api/organization/shortlisting/sharable/file', {
+          link: world.org[who].shortlist.linkToken,
+          applicationId: world.ind[partnerOf(who)].applicationId,
+          fileId: world.ind[partnerOf(who)].applicationFileId,
+        }),
+        alsoAllowed: 'everyone' as const,
+      })),
+  },
 
   // Organization teams: every request names the organization it acts for (X-Organization-Id)
   'GET /api/user/organizations': { access: 'self', request: () => get('/api/user/organizations') },
@@ -1176,6 +1392,7 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s group`,
       request: patch('/api/group', { id: world.org[who].groupId, name: `Suite group of ${who}` }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'DELETE /api/group': {
@@ -1184,6 +1401,11 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s spare group`,
       request: del('/api/group', { id: world.org[who].spareGroupId }),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may delete it too: bring it back before every attempt.
+      async prepare(w) {
+        await w.server.db.update(groups).set({ deletedAt: null }).where(eq(groups.id, w.org[who].spareGroupId));
+      },
     })),
   },
   'GET /api/group/details/id': {
@@ -1250,6 +1472,7 @@ export const MATRIX: Record<string, Entry> = {
         id: world.org[who].verificationGroupId,
         name: `Suite verification of ${who}`,
       }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'DELETE /api/verification/group': {
@@ -1258,6 +1481,13 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s spare verification group`,
       request: del('/api/verification/group', { id: world.org[who].spareVerificationGroupId }),
+      alsoAllowed: team(who, 'coordA'),
+      async prepare(w) {
+        await w.server.db
+          .update(verificationGroups)
+          .set({ deletedAt: null })
+          .where(eq(verificationGroups.id, w.org[who].spareVerificationGroupId));
+      },
     })),
   },
   'POST /api/verification/group/approval': {
@@ -1303,6 +1533,7 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `who holds roles in ${who}'s verification group`,
       request: get('/api/verification/group/userAccess/email', { groupId: world.org[who].verificationGroupId }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'POST /api/verification/group/userAccess/email': {
@@ -1314,6 +1545,7 @@ export const MATRIX: Record<string, Entry> = {
         email: world.spareInstitutionEmail,
         role: 'viewer',
       }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'DELETE /api/verification/group/userAccess/email': {
@@ -1325,6 +1557,16 @@ export const MATRIX: Record<string, Entry> = {
         groupId: world.org[who].verificationGroupId,
         email: world.spareInstitutionEmail,
       }),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may revoke it too: grant it again before every attempt.
+      async prepare(w, caller) {
+        const response = await w.server.call('/api/verification/group/userAccess/email', {
+          method: 'POST',
+          token: w.actors[who].token,
+          body: { groupId: w.org[who].verificationGroupId, email: w.spareInstitutionEmail, role: 'viewer' },
+        });
+        if (response.status !== 200) throw new Error(`matrix: regranting the spare role before ${caller} failed`);
+      },
     })),
   },
   'GET /api/verifications/group/user/role': {
@@ -1341,7 +1583,7 @@ export const MATRIX: Record<string, Entry> = {
           groupId: world.org[who].verificationGroupId,
           userId: world.actors[member].userId,
         }),
-        alsoAllowed: who === 'orgA' ? ['verifier'] : [],
+        alsoAllowed: who === 'orgA' ? ['verifier', 'coordA'] : [],
       };
     }),
   },
@@ -1371,7 +1613,7 @@ export const MATRIX: Record<string, Entry> = {
               decision: 'verified',
               note: 'Checked against the transcript',
             }),
-            alsoAllowed: who === 'orgA' ? ['verifier'] : [],
+            alsoAllowed: who === 'orgA' ? ['verifier', 'coordA'] : [],
           } satisfies Target;
         }),
       ),
@@ -1386,9 +1628,13 @@ function groupLists(
 ): Record<string, Entry> {
   const base = `/api/${kind}`;
   const memberOf = (who: 'orgA' | 'orgB') => (who === 'orgA' ? 'indA' : 'indB');
+  // orgA's coordinator runs its groups and verification groups, acting for it.
+  const runners = (who: 'orgA' | 'orgB'): ActorName[] => team(who, 'coordA');
   // Every role of a verification group (the verifier included) sees its members.
-  const staff = (path: string, who: 'orgA' | 'orgB'): ActorName[] =>
-    kind === 'verification' && path === 'members' && who === 'orgA' ? ['verifier'] : [];
+  const staff = (path: string, who: 'orgA' | 'orgB'): ActorName[] => [
+    ...runners(who),
+    ...(kind === 'verification' && path === 'members' && who === 'orgA' ? (['verifier'] as const) : []),
+  ];
   const list = (path: string): Entry => ({
     access: 'owned',
     targets: perOrganization((world, who) => ({
@@ -1397,6 +1643,10 @@ function groupLists(
       alsoAllowed: staff(path, who),
     })),
   });
+  const tables =
+    kind === 'group'
+      ? { members: groupMembers, followers: groupFollowers }
+      : { members: verificationGroupMembers, followers: verificationGroupFollowers };
   const decide = (path: string, asker: 'indB' | 'indA' | 'verifier' | 'other'): Entry => ({
     access: 'owned',
     destructive: true,
@@ -1405,10 +1655,18 @@ function groupLists(
       return {
         label: `${by}'s request to ${who}'s ${kind} group`,
         request: post(`${base}/${path}`, { ids: [world.org[who][requestKey][by]] }),
+        alsoAllowed: runners(who),
+        // The coordinator may decide it too: ask again before every attempt, so the lists stay as seeded.
+        async prepare(w) {
+          await w.server.db
+            .update(tables.members)
+            .set({ state: 'requested', decidedBy: null, decidedAt: null })
+            .where(eq(tables.members.id, w.org[who][requestKey][by] ?? ''));
+        },
       };
     }),
   });
-  const remove = (path: string): Entry => ({
+  const remove = (path: string, which: 'members' | 'followers'): Entry => ({
     access: 'owned',
     destructive: true,
     targets: perOrganization((world, who) => ({
@@ -1417,6 +1675,17 @@ function groupLists(
         groupId: world.org[who][groupKey],
         userId: world.actors[memberOf(who)].userId,
       }),
+      alsoAllowed: runners(who),
+      // The coordinator may remove them too: put them back before every attempt.
+      async prepare(w) {
+        const row = { groupId: w.org[who][groupKey], userId: w.actors[memberOf(who)].userId };
+        if (which === 'followers') await w.server.db.insert(tables.followers).values(row).onConflictDoNothing();
+        else
+          await w.server.db
+            .insert(tables.members)
+            .values({ ...row, state: 'member' })
+            .onConflictDoNothing();
+      },
     })),
   });
   return {
@@ -1425,8 +1694,8 @@ function groupLists(
     [`POST ${base}/request/decline`]: decide('request/decline', 'verifier'),
     [`GET ${base}/members`]: list('members'),
     [`GET ${base}/followers`]: list('followers'),
-    [`POST ${base}/remove/member`]: remove('remove/member'),
-    [`POST ${base}/remove/follower`]: remove('remove/follower'),
+    [`POST ${base}/remove/member`]: remove('remove/member', 'members'),
+    [`POST ${base}/remove/follower`]: remove('remove/follower', 'followers'),
   };
 }
 

@@ -113,6 +113,11 @@ interface OrganizationResources {
   videoAnswerId: string;
   /** The open opening's pipeline: its fixed Applied and Shortlisted stages and two custom stages (one to remove). */
   stages: { appliedId: string; shortlistedId: string; customId: string; spareCustomId: string };
+  /**
+   * Shortlists of the open opening holding the partner individual's application: the main one with a live share link
+   * (showing names and files), and a spare one (to take the candidate off, to delete) with a link to revoke.
+   */
+  shortlist: { id: string; spareId: string; linkToken: string; spareLinkId: string };
 }
 
 export interface World {
@@ -289,6 +294,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       videoTaskId: '',
       spareVideoTaskId: '',
       videoAnswerId: '',
+      shortlist: { id: '', spareId: '', linkToken: '', spareLinkId: '' },
     };
   }
 
@@ -349,7 +355,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
   ] as const;
   for (const [name, partner, other] of pairs) {
     // indA's verification group (orgA's) has the verifier; its owner and staff read the member's records.
-    const recordReaders: ActorName[] = name === 'indA' ? ['orgA', 'verifier'] : ['orgB'];
+    // orgA's coordinator runs orgA's groups and verification groups as orgA does.
+    const recordReaders: ActorName[] = name === 'indA' ? ['orgA', 'verifier', 'coordA'] : ['orgB'];
     // What reaches an application reaches the team roles of its organization that cover the opening.
     const applicationReaders: ActorName[] = [partner, ...readersOfApplications(partner)];
     // orgA's reviewer was not granted contact details; its coordinator sees them as owners do.
@@ -367,7 +374,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
 
     const education = await call(name, 'POST', '/api/individual/education', {
       // The latest education is in the person summary every organization whose group they join or ask to join sees.
-      institutionName: mark(name, 'education', [...recordReaders, partner, other]),
+      institutionName: mark(name, 'education', [...recordReaders, partner, other, 'coordA']),
       degree: 'B.Tech',
       fieldOfStudy: 'Computer Engineering',
       startMonth: '2022-08',
@@ -488,6 +495,36 @@ export async function buildWorld(server: TestServer): Promise<World> {
       phoneNumbers: [{ number: ind[name].phone }, { number: ind[name].smsPhone }],
     });
     await call(name, 'POST', '/api/profile/phone/code', { phoneNumber: ind[name].smsPhone });
+  }
+
+  // Shortlists of each organization's open opening with its applicant, and share links to them.
+  for (const [name, partner] of pairs) {
+    const openingId = org[partner].openOpeningId;
+    const applicationIds = [ind[name].applicationId];
+    const main = await call(partner, 'POST', '/api/organization/shortlisting/lists', {
+      openingId,
+      name: `Suite shortlist ${partner}`,
+      applicationIds,
+      fields: ['name', 'resume'],
+    });
+    const spare = await call(partner, 'POST', '/api/organization/shortlisting/lists', {
+      openingId,
+      name: `Spare shortlist ${partner}`,
+      applicationIds,
+    });
+    const link = await call(partner, 'POST', '/api/organization/shortlisting/sharable/link', {
+      shortlistId: main.id,
+      fields: ['name', 'resume'],
+    });
+    const spareLink = await call(partner, 'POST', '/api/organization/shortlisting/sharable/link', {
+      shortlistId: spare.id,
+    });
+    org[partner].shortlist = {
+      id: main.id,
+      spareId: spare.id,
+      linkToken: new URL(link.url).searchParams.get('link') ?? '',
+      spareLinkId: spareLink.id,
+    };
   }
 
   const downloadTokens: World['downloadTokens'] = {};

@@ -14,6 +14,8 @@ import { usePipeline } from '../../features/shortlisting/api/getPipeline';
 import { PipelineToolbar } from '../../features/shortlisting/components/PipelineToolbar';
 import { StageHistory } from '../../features/shortlisting/components/StageHistory';
 import { VideoTasksPanel } from '../../features/videoTasks/components/VideoTasksPanel';
+import { ShortlistDialog } from '../../features/shortlists/components/ShortlistDialog';
+import { ShortlistsBar } from '../../features/shortlists/components/ShortlistsBar';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
 import { PATHS, toUploadVideoForTask, toWatch } from '../paths';
@@ -30,6 +32,9 @@ function OpeningResponses(props: {
   onStageChange: (stageId: string | null) => void;
   onOpenApplication: (id: string | null) => void;
   onFileStarted: () => void;
+  /** The shortlist open in its dialog (`&shortlist=`), e.g. from a verdict notification. */
+  shortlistId: string | null;
+  onOpenShortlist: (id: string | null) => void;
 }) {
   const { openingId, stageId } = props;
   const pipeline = usePipeline(openingId);
@@ -65,18 +70,28 @@ function OpeningResponses(props: {
         : {})}
       toolbar={
         pipeline.data && (
-          <PipelineToolbar
-            pipeline={pipeline.data}
-            stageId={stageId}
-            onStageChange={(next) => {
-              clear();
-              props.onStageChange(next);
-            }}
-            selected={selected}
-            allMatching={allMatching}
-            onSelectAllMatching={() => setAllMatching(true)}
-            onClearSelection={clear}
-          />
+          <Stack spacing={1}>
+            <PipelineToolbar
+              pipeline={pipeline.data}
+              stageId={stageId}
+              onStageChange={(next) => {
+                clear();
+                props.onStageChange(next);
+              }}
+              selected={selected}
+              allMatching={allMatching}
+              onSelectAllMatching={() => setAllMatching(true)}
+              onClearSelection={clear}
+            />
+            <ShortlistsBar openingId={openingId} selected={selected} onOpen={props.onOpenShortlist} />
+            {props.shortlistId && (
+              <ShortlistDialog
+                key={props.shortlistId}
+                shortlistId={props.shortlistId}
+                onClose={() => props.onOpenShortlist(null)}
+              />
+            )}
+          </Stack>
         )
       }
     />
@@ -109,6 +124,7 @@ export default function OrganizationOpeningsPage() {
   const applicationId = params.get('application');
   const fileId = params.get('file');
   const stageId = params.get('stage');
+  const shortlistId = params.get('shortlist');
 
   const openApplication = useCallback(
     (id: string | null) =>
@@ -144,6 +160,17 @@ export default function OrganizationOpeningsPage() {
     [setParams],
   );
 
+  const openShortlist = useCallback(
+    (id: string | null) =>
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        if (id) next.set('shortlist', id);
+        else next.delete('shortlist');
+        return next;
+      }),
+    [setParams],
+  );
+
   const here = `${PATHS.organization.openings}${params.size ? `?${params}` : ''}`;
   if (!accessToken) {
     return (
@@ -171,6 +198,8 @@ export default function OrganizationOpeningsPage() {
           onStageChange={changeStage}
           onOpenApplication={openApplication}
           onFileStarted={fileStarted}
+          shortlistId={shortlistId}
+          onOpenShortlist={openShortlist}
         />
         <OpeningVideoTasks openingId={openingId} />
       </Page>
