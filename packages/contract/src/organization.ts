@@ -102,6 +102,8 @@ export const myOrganizationSchema = z
       manageTeam: z.boolean(),
       viewActivity: z.boolean(),
       export: z.boolean(),
+      /** Runs the organization's groups and verification groups (owners and coordinators). */
+      runGroups: z.boolean(),
     }),
   })
   .meta({ id: 'MyOrganization' });

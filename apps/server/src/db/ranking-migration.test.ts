@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { migratedUpTo } from '../test/migrations';
 
-describe('migration 0015 (ranking)', () => {
+describe('migration 0018 (ranking)', () => {
   it('gives existing and new openings the "Overall" rating criterion; ratings stay within 1–5', async () => {
-    const { db, finish } = await migratedUpTo('0015_ranking');
+    const { db, finish } = await migratedUpTo('0018_ranking');
     await db.exec(`
       INSERT INTO users (email, name, account_type) VALUES ('hiring@acme.test', 'Acme', 'Organization'),
         ('a@example.test', 'A', 'Individual');

@@ -11,9 +11,11 @@ import { organizationPolicy } from './organization';
 import { portfolioPolicy } from './portfolio';
 import { rankingPolicy } from './ranking';
 import { resumePolicy } from './resume';
+import { shortlistPolicy } from './shortlist';
 import { stagePolicy } from './stage';
 import { userPolicy } from './user';
 import { verificationGroupPolicy } from './verification-group';
+import { videoPolicy } from './video';
 
 const policies = {
   ...userPolicy,
@@ -30,6 +32,8 @@ const policies = {
   ...notificationPolicy,
   ...stagePolicy,
   ...rankingPolicy,
+  ...videoPolicy,
+  ...shortlistPolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

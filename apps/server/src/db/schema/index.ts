@@ -10,4 +10,6 @@ export * from './phone-verification';
 export * from './portfolio';
 export * from './ranking';
 export * from './shortlisting';
+export * from './shortlists';
 export * from './verification';
+export * from './video';

@@ -19,7 +19,7 @@ import { applications, openings } from './openings';
 
 /**
  * What an opening's candidates are rated on. Every opening gets "Overall" from the database (trigger
- * openings_default_rating_criterion, migration 0015), so routes, seeds and bench need no code for it.
+ * openings_default_rating_criterion, migration 0018), so routes, seeds and bench need no code for it.
  */
 export const ratingCriteria = pgTable(
   'rating_criteria',

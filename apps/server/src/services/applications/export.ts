@@ -11,9 +11,9 @@ import {
   type VerifiedAnswers,
   type VerifiedRecord,
 } from '@placely/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, openingFormVersions } from '../../db/schema';
+import { applications, openingFormVersions, shortlistEntries, videoTasks } from '../../db/schema';
 import { criteriaOf, rankableFields, rankingSqlFor, labelOf as recipeLabelOf } from '../shortlisting/ranking';
 import { explanationColumns, explanationJoin } from '../shortlisting/ranking-sql';
 import { type ApplicantVerification, loadApplicantVerifications, verifiedAnswersFor } from './verified';
@@ -45,6 +45,10 @@ interface ExportRow {
   answers: Answers;
   /** The applicant has a live verification decision (their badges are looked up). */
   hasVerifications?: boolean;
+  /** Its place in the shortlist being exported (shortlist exports only). */
+  position?: number;
+  /** Per video task of the opening: the mean of every reviewer's scores on this applicant's submitted answer. */
+  videoAverages: Record<string, number | string | null> | null;
   /** Filled per batch: what the organization may trust in this application. */
   verifiedRecords?: VerifiedRecord[];
   verifiedAnswers?: VerifiedAnswers;
@@ -61,6 +65,8 @@ export interface ExportPlan {
   definitions: Map<number, FormDefinition>;
   /** The opening ranked by its recipe (the ranking CTEs), its recipe weights and rating criteria, for the rows. */
   ranking: { ctes: SQL; explanation: SQL; weights: number[]; criterionIds: string[] };
+  /** Export only this shortlist's candidates, in its order (else every application of the opening). */
+  shortlistId?: string;
 }
 
 /**
@@ -120,7 +126,8 @@ function leafColumns(
   return columns;
 }
 
-function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
+/** One answer as the spreadsheet (and the "received" mail) shows it. */
+export function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
   if (value === undefined || value === null || value === '') return null;
   switch (field.type) {
     case 'yesNo':
@@ -146,11 +153,15 @@ function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
   }
 }
 
-/** Plans the export of an opening's applications: every column, and how many rows there will be. */
+/**
+ * Plans the export of an opening's applications — or of one of its shortlists, in the shortlist's order with its
+ * position first: every column, and how many rows there will be.
+ */
 export async function planExport(
   db: Executor,
   openingId: string,
   fileLink: (applicationId: string, fileId: string) => string,
+  shortlistId?: string,
 ): Promise<ExportPlan> {
   const versions = await db
     .select({ version: openingFormVersions.version, definition: openingFormVersions.definition })
@@ -172,7 +183,7 @@ export async function planExport(
       ),
     })
     .from(applications)
-    .where(eq(applications.openingId, openingId));
+    .where(and(eq(applications.openingId, openingId), shortlistId ? inShortlist(shortlistId) : undefined));
   groups.forEach((group, index) => {
     rowCounts.set(group.id, Number((stats as Record<string, unknown> | undefined)?.[`g${index}`] ?? 0));
   });
@@ -187,6 +198,7 @@ export async function planExport(
   const link = (row: ExportRow, fileId: string) => fileLink(row.id, fileId);
   const iso = (date: Date) => date.toISOString();
   const columns: Column[] = [
+    ...(shortlistId ? [{ header: 'Shortlist position', cell: (row: ExportRow) => (row.position ?? 0) + 1 }] : []),
     { header: 'Application ID', cell: (row) => row.id },
     { header: 'Name', cell: (row) => row.name },
     { header: 'Email', cell: (row) => row.email },
@@ -245,7 +257,23 @@ export async function planExport(
       }
     }
   }
+  // Video tasks (deleted ones too: their submitted answers are kept): each answer's average score.
+  const tasks = await db
+    .select({ id: videoTasks.id, title: videoTasks.title })
+    .from(videoTasks)
+    .where(eq(videoTasks.openingId, openingId))
+    .orderBy(asc(videoTasks.createdAt));
+  for (const task of tasks) {
+    columns.push({
+      header: `Video: ${task.title} (average score)`,
+      cell: (row) => {
+        const value = row.videoAverages?.[task.id];
+        return value === null || value === undefined ? null : Number(value);
+      },
+    });
+  }
   return {
+    shortlistId,
     columns,
     total: Number(stats?.total ?? 0),
     definitions: new Map(versions.map((v) => [v.version, v.definition as FormDefinition])),
@@ -257,6 +285,9 @@ export async function planExport(
     },
   };
 }
+
+const inShortlist = (shortlistId: string) =>
+  sql`exists(select 1 from ${shortlistEntries} se where se.shortlist_id = ${shortlistId} and se.application_id = ${applications.id})`;
 
 interface CursorRow {
   id: string;
@@ -273,6 +304,8 @@ interface CursorRow {
   form_version: number;
   answers: Answers;
   has_verifications: boolean;
+  video_averages: Record<string, number | string | null> | null;
+  position: number | null;
   [column: string]: unknown;
 }
 
@@ -336,12 +369,13 @@ async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncG
 }
 
 /**
- * The opening's applications, oldest first, in bounded batches from one cursor over the ranking statement (rank,
+ * The opening's applications, oldest first (or a shortlist's, in its order), in bounded batches from one cursor over the ranking statement (rank,
  * score and each criterion's share are computed once, in the database, for the whole opening) with the average
  * ratings per criterion beside them.
  */
 async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
   const { ctes, explanation, weights, criterionIds } = plan.ranking;
+  const { shortlistId } = plan;
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
   const ratingColumns = criterionIds.flatMap((id, i) => [
     sql`avg(r.score) filter (where r.criterion_id = ${id}::uuid)::float8 as ${sql.raw(`ra${i}`)}`,
@@ -360,7 +394,13 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
       case when o.pin_group < 3 then o.position end as rank, o.score,
       a.submitted_at, a.updated_at, a.revision, a.form_version, a.answers,
       exists(select 1 from record_verifications rv
-        where rv.subject_user_id = a.applicant_id and rv.voided_at is null) as has_verifications
+        where rv.subject_user_id = a.applicant_id and rv.voided_at is null) as has_verifications,
+      (select jsonb_object_agg(va.task_id,
+          (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id))
+        from video_answers va join video_tasks vt on vt.id = va.task_id
+        where vt.opening_id = a.opening_id and va.candidate_id = a.applicant_id
+          and va.submitted_at is not null) as video_averages,
+      ${shortlistId ? sql`se.position` : sql`null::int`} as position
       ${explanation}
       ${ratingSelect.length > 0 ? sql`, ${sql.join(ratingSelect, sql`, `)}` : sql``}
     from ordered o
@@ -369,7 +409,8 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
     join users u on u.id = a.applicant_id
     left join individual_profiles ip on ip.user_id = a.applicant_id
     ${criterionIds.length > 0 ? sql`left join rating_averages ra on ra.application_id = a.id` : sql``}
-    order by a.submitted_at, a.id`;
+    ${shortlistId ? sql`join shortlist_entries se on se.application_id = a.id and se.shortlist_id = ${shortlistId}::uuid` : sql``}
+    order by ${shortlistId ? sql`se.position` : sql`a.submitted_at, a.id`}`;
   for await (const rows of cursorBatches<CursorRow>(db, query, BATCH)) {
     const batch: ExportRow[] = rows.map((row) => ({
       id: row.id,
@@ -394,6 +435,8 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
       formVersion: row.form_version,
       answers: row.answers,
       hasVerifications: row.has_verifications,
+      videoAverages: row.video_averages,
+      position: row.position ?? undefined,
     }));
     // Badges need a live verification decision: a batch without one skips the lookup.
     const vouched = batch.filter((row) => row.hasVerifications);

@@ -15,9 +15,12 @@ import { PipelineToolbar } from '../../features/shortlisting/components/Pipeline
 import { RankingTable } from '../../features/shortlisting/components/RankingTable';
 import { RatingsPanel } from '../../features/shortlisting/components/RatingsPanel';
 import { StageHistory } from '../../features/shortlisting/components/StageHistory';
+import { ShortlistDialog } from '../../features/shortlists/components/ShortlistDialog';
+import { ShortlistsBar } from '../../features/shortlists/components/ShortlistsBar';
+import { VideoTasksPanel } from '../../features/videoTasks/components/VideoTasksPanel';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
-import { PATHS } from '../paths';
+import { PATHS, toUploadVideoForTask, toWatch } from '../paths';
 
 /**
  * The responses of one opening with its pipeline: `&stage=` filters by stage; the selection (rows, or every
@@ -33,6 +36,9 @@ function OpeningResponses(props: {
   onRankedChange: (ranked: boolean) => void;
   onOpenApplication: (id: string | null) => void;
   onFileStarted: () => void;
+  /** The shortlist open in its dialog (`&shortlist=`), e.g. from a verdict notification. */
+  shortlistId: string | null;
+  onOpenShortlist: (id: string | null) => void;
 }) {
   const { openingId, stageId } = props;
   const pipeline = usePipeline(openingId);
@@ -85,20 +91,43 @@ function OpeningResponses(props: {
         : {})}
       toolbar={
         pipeline.data && (
-          <PipelineToolbar
-            pipeline={pipeline.data}
-            stageId={stageId}
-            onStageChange={(next) => {
-              clear();
-              props.onStageChange(next);
-            }}
-            selected={selected}
-            allMatching={allMatching}
-            onSelectAllMatching={() => setAllMatching(true)}
-            onClearSelection={clear}
-          />
+          <Stack spacing={1}>
+            <PipelineToolbar
+              pipeline={pipeline.data}
+              stageId={stageId}
+              onStageChange={(next) => {
+                clear();
+                props.onStageChange(next);
+              }}
+              selected={selected}
+              allMatching={allMatching}
+              onSelectAllMatching={() => setAllMatching(true)}
+              onClearSelection={clear}
+            />
+            <ShortlistsBar openingId={openingId} selected={selected} onOpen={props.onOpenShortlist} />
+            {props.shortlistId && (
+              <ShortlistDialog
+                key={props.shortlistId}
+                shortlistId={props.shortlistId}
+                onClose={() => props.onOpenShortlist(null)}
+              />
+            )}
+          </Stack>
         )
       }
+    />
+  );
+}
+
+/** The opening's video tasks under its responses; "invite everyone in a stage" takes the pipeline's stages. */
+function OpeningVideoTasks({ openingId }: { openingId: string }) {
+  const pipeline = usePipeline(openingId);
+  return (
+    <VideoTasksPanel
+      openingId={openingId}
+      stages={pipeline.data?.stages.map((stage) => ({ id: stage.id, name: stage.name })) ?? []}
+      watchTo={toWatch}
+      answerLink={(taskId) => `${window.location.origin}${toUploadVideoForTask(taskId)}`}
     />
   );
 }
@@ -117,6 +146,7 @@ export default function OrganizationOpeningsPage() {
   const fileId = params.get('file');
   const stageId = params.get('stage');
   const ranked = params.get('view') === 'ranking';
+  const shortlistId = params.get('shortlist');
 
   const openApplication = useCallback(
     (id: string | null) =>
@@ -162,6 +192,16 @@ export default function OrganizationOpeningsPage() {
       }),
     [setParams],
   );
+  const openShortlist = useCallback(
+    (id: string | null) =>
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        if (id) next.set('shortlist', id);
+        else next.delete('shortlist');
+        return next;
+      }),
+    [setParams],
+  );
 
   const here = `${PATHS.organization.openings}${params.size ? `?${params}` : ''}`;
   if (!accessToken) {
@@ -192,7 +232,10 @@ export default function OrganizationOpeningsPage() {
           onRankedChange={changeView}
           onOpenApplication={openApplication}
           onFileStarted={fileStarted}
+          shortlistId={shortlistId}
+          onOpenShortlist={openShortlist}
         />
+        <OpeningVideoTasks openingId={openingId} />
       </Page>
     );
   }
