@@ -1,5 +1,14 @@
 import type { FormDefinition } from '@placely/contract';
-import { expect, openingInput, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
+import {
+  allowConsoleErrors,
+  expect,
+  openingInput,
+  signIn,
+  signInAsOrganization,
+  signInAsStudent,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
 
 /** Issue #16: public pages are rendered on the server, so they read without JavaScript. */
 
@@ -114,4 +123,49 @@ test('home, read without JavaScript, says what Placely is', async ({ browser }) 
   await expect(page.getByRole('heading', { level: 1, name: 'Your next opportunity, one form away' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Placely')).toBeVisible();
   await context.close();
+});
+
+// Issue #16 asks that a second visit to a form link works offline until submit. It does not yet: reloaded offline, a
+// signed-in visitor's form stays on "Loading the opening" (and the session bootstrap logs an error) — the same on the
+// build of main this branch started from (b9f93b5), so it is not the bundle work's doing. Kept as the test to make
+// pass; see the report of the #16 JS-weight follow-up.
+test.fixme('a second visit to a form link opens offline from the service worker, filled and ready to type in', async ({
+  browser,
+  page,
+}) => {
+  // While offline, Chromium logs the refused requests.
+  allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+  const orgContext = await browser.newContext();
+  const orgPage = await orgContext.newPage();
+  await signInAsOrganization(orgPage, 'Globex Careers');
+  const token = await orgPage.evaluate(() => localStorage.getItem('placely.accessToken'));
+  const title = `Offline Intern ${Date.now().toString(36)}`;
+  const created = await orgPage.request.post('/api/organization/openings', {
+    headers: { Authorization: token ?? '' },
+    data: opening(title),
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id } = ((await created.json()) as { result: { data: { id: string } } }).result.data;
+  await orgContext.close();
+
+  await signInAsStudent(page, 'Meera Iyer');
+  await page.goto(`/forms/${id}`);
+  const application = page.getByRole('form', { name: 'Application form' });
+  await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Meera Iyer');
+  // The worker has installed (app shell and every chunk precached), controls the page and keeps this form.
+  await page.waitForFunction(async () =>
+    Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller),
+  );
+  await page.reload();
+  await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Meera Iyer');
+  await page.waitForFunction(async () => (await (await caches.open('placely-forms')).keys()).length > 0);
+
+  await page.context().setOffline(true);
+  await page.reload();
+  // The worker waits up to 6 s for the network before answering from its copy.
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
+  await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Meera Iyer');
+  await application.getByRole('textbox', { name: 'Why this role?' }).fill('I like APIs.');
+  await expect(page.getByRole('status').filter({ hasText: 'Offline — saved on this device' })).toBeVisible();
+  await page.context().setOffline(false);
 });

@@ -35,6 +35,13 @@ export async function seedFoundation(client: BenchDb, users: number): Promise<vo
            ARRAY['Bengaluru', 'Pune'], 'hr' || id || '@bench.placely.test'
     FROM users WHERE account_type = 'Organization'
   `);
+  // Every organization account is its own organization with itself as owner (what sign-up and migration 0010 give
+  // real accounts), so organization-scoped routes see the bench organizations' owners.
+  await client.query(`INSERT INTO organizations (id) SELECT id FROM users WHERE account_type = 'Organization'`);
+  await client.query(`
+    INSERT INTO organization_members (organization_id, user_id, email, role, claimed_at)
+    SELECT id, id, lower(email), 'owner', now() FROM users WHERE account_type = 'Organization'
+  `);
   await client.query(`
     INSERT INTO phone_numbers (user_id, number, is_verified, is_primary, is_deleted)
     SELECT u.id, '+9198' || lpad((u.id * 10 + n)::text, 8, '0'), n = 1, n = 1, n = 3

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from '@placely/contract';
+import { DEFAULT_VIDEO_MAX_BYTES, z } from '@placely/contract';
 
 const optionalNonEmpty = z
   .string()
@@ -47,6 +47,13 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalNonEmpty,
     S3_SECRET_ACCESS_KEY: optionalNonEmpty,
     S3_FORCE_PATH_STYLE: booleanFlag,
+    VIDEO_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .max(50 * 1024 * 1024 * 1024)
+      .default(DEFAULT_VIDEO_MAX_BYTES),
+    FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
     VERIFICATION_ADMIN_EMAILS: z
       .string()
       .optional()
@@ -132,6 +139,10 @@ export interface Config {
     retryDelaySeconds: number;
     pollingIntervalSeconds: number;
   };
+  /** Largest video file (answers), in bytes: VIDEO_MAX_BYTES. */
+  videoMaxBytes: number;
+  /** ffprobe (Debian's ffmpeg package) reads uploaded videos' container type and duration. */
+  ffprobePath: string;
   /** S3-compatible object storage, or undefined for local disk under DATA_DIR/files. */
   s3:
     | {
@@ -181,6 +192,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     notificationQueue: { relayIntervalMs: 2_000, retryLimit: 8, retryDelaySeconds: 15, pollingIntervalSeconds: 2 },
+    videoMaxBytes: env.VIDEO_MAX_BYTES,
+    ffprobePath: env.FFPROBE_PATH,
     sms: env.SMS_HTTP_URL ? { url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, from: env.SMS_FROM } : undefined,
     s3:
       env.STORAGE_DRIVER === 's3' && env.S3_BUCKET

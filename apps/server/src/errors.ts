@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@placely/contract';
-import { MESSAGES } from '@placely/contract';
+import { MESSAGES, ORGANIZATION_HEADER } from '@placely/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isUnstorableText } from './db/errors';
@@ -81,9 +81,11 @@ function toAppError(error: FastifyError): AppError | undefined {
           message: 'Unknown field',
         }));
       }
+      // Header names arrive lower-cased; the organization header is named as the API documents it.
+      const named = error.validationContext === 'headers' && parent === ORGANIZATION_HEADER.toLowerCase();
       return [
         {
-          field: parent || String(error.validationContext ?? 'body'),
+          field: named ? ORGANIZATION_HEADER : parent || String(error.validationContext ?? 'body'),
           message: /received undefined$/.test(message) ? 'Required' : message,
         },
       ];

@@ -2,7 +2,9 @@ import { RESUMABLE_UPLOAD_THRESHOLD_BYTES } from './limits';
 import * as z from './zod';
 
 /** What an uploaded file is for: each purpose has its own size limit and accepted types (checked by content). */
-export const FILE_PURPOSES = ['resume', 'application', 'photo', 'logo'] as const;
+export const FILE_PURPOSES = ['resume', 'application', 'photo', 'logo', 'video', 'videoPoster'] as const;
+/** Purposes whose size limit the server's configuration sets (VIDEO_MAX_BYTES); FILE_RULES holds the default. */
+export const VIDEO_FILE_PURPOSES: readonly FilePurpose[] = ['video'];
 export const filePurposeSchema = z.enum(FILE_PURPOSES);
 export type FilePurpose = z.infer<typeof filePurposeSchema>;
 
@@ -12,7 +14,14 @@ export const CONTENT_TYPES = {
   jpeg: 'image/jpeg',
   webp: 'image/webp',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
 } as const;
+/** Video containers recognised by reading them (ffprobe on the server), never by name. */
+export const VIDEO_CONTENT_TYPES: readonly string[] = [CONTENT_TYPES.webm, CONTENT_TYPES.mp4, CONTENT_TYPES.mov];
+/** Default for VIDEO_MAX_BYTES (answers and prompts): 10 minutes of phone video fits. */
+export const DEFAULT_VIDEO_MAX_BYTES = 1024 * 1024 * 1024;
 
 const MB = 1024 * 1024;
 export const FILE_RULES: Record<FilePurpose, { maxBytes: number; contentTypes: readonly string[]; label: string }> = {
@@ -28,6 +37,14 @@ export const FILE_RULES: Record<FilePurpose, { maxBytes: number; contentTypes: r
     label: 'PNG, JPEG or WebP',
   },
   logo: {
+    maxBytes: 2 * MB,
+    contentTypes: [CONTENT_TYPES.png, CONTENT_TYPES.jpeg, CONTENT_TYPES.webp],
+    label: 'PNG, JPEG or WebP',
+  },
+  /** A video answer (or an organization's prompt video); the server's VIDEO_MAX_BYTES overrides maxBytes. */
+  video: { maxBytes: DEFAULT_VIDEO_MAX_BYTES, contentTypes: VIDEO_CONTENT_TYPES, label: 'MP4, WebM or MOV video' },
+  /** A still frame of an answer, captured in the browser at record time, shown in lists. */
+  videoPoster: {
     maxBytes: 2 * MB,
     contentTypes: [CONTENT_TYPES.png, CONTENT_TYPES.jpeg, CONTENT_TYPES.webp],
     label: 'PNG, JPEG or WebP',
@@ -77,7 +94,8 @@ export function formatBytes(bytes: number): string {
 }
 
 export const FILE_MESSAGES = {
-  tooLarge: (purpose: FilePurpose) => `The file is larger than ${formatBytes(FILE_RULES[purpose].maxBytes)}.`,
+  tooLarge: (purpose: FilePurpose, maxBytes = FILE_RULES[purpose].maxBytes) =>
+    `The file is larger than ${formatBytes(maxBytes)}.`,
   wrongType: (purpose: FilePurpose) => `This file is not a ${FILE_RULES[purpose].label} file.`,
   empty: 'The file is empty.',
   useResumable: `Files over ${formatBytes(ONE_SHOT_UPLOAD_MAX_BYTES)} upload through ${TUS_ENDPOINT}.`,

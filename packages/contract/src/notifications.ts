@@ -2,14 +2,30 @@ import * as z from './zod';
 
 /**
  * Notifications (issue #15). Each kind names the person it concerns and its default per channel. Transactional
- * mails are on by default; the organization's "new application" is in-app only by default until digests land, so an
- * opening with hundreds of applicants does not fill the inbox with one mail each.
+ * mails are on by default. An organization's people choose how they hear of new applications: one mail each
+ * (`opening.newApplication`, email off by default) or one daily digest per opening (`opening.applicationsDigest`,
+ * mail on by default) — both are preference values of the same screen.
  */
 export const NOTIFICATION_KINDS = [
   'application.received',
+  'application.edited',
+  'application.stageChanged',
+  'opening.closedEarly',
+  'opening.deadlineExtended',
+  'opening.formChanged',
+  'record.verified',
+  'record.rejected',
+  'group.newOpening',
   'membership.accepted',
   'membership.declined',
+  'membership.requested',
   'opening.newApplication',
+  'videoTask.invited',
+  'videoTask.reminder',
+  'opening.applicationsDigest',
+  'organization.teamInvitation',
+  'verificationGroup.awaitingApproval',
+  'shortlist.verdict',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -19,18 +35,86 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export const NOTIFICATION_DEFAULTS: Record<NotificationKind, Record<NotificationChannel, boolean>> = {
   'application.received': { inApp: true, email: true },
+  'application.edited': { inApp: true, email: true },
+  'application.stageChanged': { inApp: true, email: true },
+  'opening.closedEarly': { inApp: true, email: true },
+  'opening.deadlineExtended': { inApp: true, email: true },
+  'opening.formChanged': { inApp: true, email: true },
+  'record.verified': { inApp: true, email: true },
+  'record.rejected': { inApp: true, email: true },
+  'group.newOpening': { inApp: true, email: true },
   'membership.accepted': { inApp: true, email: true },
   'membership.declined': { inApp: true, email: true },
+  'membership.requested': { inApp: true, email: true },
   'opening.newApplication': { inApp: true, email: false },
+  'videoTask.invited': { inApp: true, email: true },
+  'videoTask.reminder': { inApp: true, email: true },
+  'opening.applicationsDigest': { inApp: false, email: true },
+  'organization.teamInvitation': { inApp: true, email: true },
+  'verificationGroup.awaitingApproval': { inApp: true, email: true },
+  'shortlist.verdict': { inApp: true, email: true },
 };
 
 /** How each kind is named on the preferences screen and in unsubscribe confirmations. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'application.received': 'Application received (to you, after you apply)',
+  'application.edited': 'Your application edited',
+  'application.stageChanged': 'Your application moved to another stage',
+  'opening.closedEarly': 'An opening you applied to closed early',
+  'opening.deadlineExtended': 'An opening you applied to extended its deadline',
+  'opening.formChanged': 'An opening you applied to changed its form',
+  'record.verified': 'A record of yours verified',
+  'record.rejected': 'A record of yours not verified',
+  'group.newOpening': 'New opening from a group you follow',
   'membership.accepted': 'Join request accepted',
   'membership.declined': 'Join request declined',
-  'opening.newApplication': 'New application to your opening',
+  'videoTask.invited': 'Invitation to a video task',
+  'videoTask.reminder': 'Video task deadline reminder (24 hours before)',
+  'membership.requested': 'Join requests waiting in a group you manage',
+  'opening.newApplication': 'New application to your opening (one each, immediately)',
+  'opening.applicationsDigest': 'New applications to your opening (daily digest)',
+  'organization.teamInvitation': 'Invitation to an organization team',
+  'verificationGroup.awaitingApproval': 'Verification group awaiting approval (platform admins)',
+  'shortlist.verdict': 'A verdict on a shared shortlist',
 };
+
+/** How the preferences screen groups the kinds: by whom they concern. Every kind is in exactly one group. */
+export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: readonly NotificationKind[] }> = [
+  {
+    title: 'Your applications',
+    kinds: [
+      'application.received',
+      'application.edited',
+      'application.stageChanged',
+      'opening.closedEarly',
+      'opening.deadlineExtended',
+      'opening.formChanged',
+      'videoTask.invited',
+      'videoTask.reminder',
+    ],
+  },
+  {
+    title: 'Your profile, groups and teams',
+    kinds: [
+      'record.verified',
+      'record.rejected',
+      'group.newOpening',
+      'membership.accepted',
+      'membership.declined',
+      'organization.teamInvitation',
+    ],
+  },
+  {
+    title: 'Organizations and groups you run',
+    kinds: [
+      'opening.newApplication',
+      'opening.applicationsDigest',
+      'membership.requested',
+      'shortlist.verdict',
+      'verificationGroup.awaitingApproval',
+    ],
+  },
+];
 
 export const NOTIFICATIONS_PAGE_LIMIT = 20;
 /** Seconds between the live stream's checks, and the web's polling interval when the stream is unavailable. */
@@ -42,8 +126,16 @@ export const notificationLinks = {
   form: (openingId: string) => `/forms/${encodeURIComponent(openingId)}`,
   group: (groupId: string) => `/joinGroupLink/${encodeURIComponent(groupId)}`,
   verificationGroup: (groupId: string) => `/joinVerificationLink/${encodeURIComponent(groupId)}`,
+  videoTask: (taskId: string) => `/UploadVideoForTask?${new URLSearchParams({ task: taskId })}`,
   application: (openingId: string, applicationId: string) =>
     `/organization/openings?${new URLSearchParams({ opening: openingId, application: applicationId })}`,
+  opening: (openingId: string) => `/organization/openings?${new URLSearchParams({ opening: openingId })}`,
+  profile: '/student/profile',
+  organizationProfile: '/organization/profile',
+  groupRequests: '/organization/grouprequests',
+  verificationRequests: '/organization/verificationrequests',
+  shortlist: (openingId: string, shortlistId: string) =>
+    `/organization/openings?${new URLSearchParams({ opening: openingId, shortlist: shortlistId })}`,
 };
 
 export const notificationSchema = z
@@ -90,8 +182,9 @@ export const devMailMessageSchema = z
     subject: z.string(),
     text: z.string(),
     html: z.string(),
-    listUnsubscribe: z.string(),
-    unsubscribeUrl: z.string(),
+    /** Null for a mail to an address with no account yet (a team invitation). */
+    listUnsubscribe: z.string().nullable(),
+    unsubscribeUrl: z.string().nullable(),
     kind: notificationKindSchema,
     sentAt: z.string(),
   })

@@ -102,6 +102,8 @@ export const myOrganizationSchema = z
       manageTeam: z.boolean(),
       viewActivity: z.boolean(),
       export: z.boolean(),
+      /** Runs the organization's groups and verification groups (owners and coordinators). */
+      runGroups: z.boolean(),
     }),
   })
   .meta({ id: 'MyOrganization' });
@@ -121,6 +123,9 @@ export const AUDIT_KINDS = [
   'application.opened',
   'resume.viewed',
   'candidate.moved',
+  'candidate.pinned',
+  'candidate.unpinned',
+  'ranking.recipeSaved',
   'export.downloaded',
   'shareLink.created',
   'shareLink.revoked',
@@ -141,6 +146,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'application.opened': 'Application opened',
   'resume.viewed': 'Resume viewed',
   'candidate.moved': 'Candidate moved',
+  'candidate.pinned': 'Candidate pinned',
+  'candidate.unpinned': 'Candidate unpinned',
+  'ranking.recipeSaved': 'Ranking recipe saved',
   'export.downloaded': 'Export downloaded',
   'shareLink.created': 'Share link created',
   'shareLink.revoked': 'Share link revoked',

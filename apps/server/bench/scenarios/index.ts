@@ -1,8 +1,8 @@
 import type { OneShot, Scenario } from '../scenario';
-import { exportCsv, exportXlsx, responsesDeepPage, responsesFirstPage, submitApplications } from './applications';
+import { responsesDeepPage, responsesFirstPage, submitApplications } from './applications';
 import { health, profile } from './foundation';
 import { fullProfile } from './profile-sections';
-import { bulkMove } from './shortlisting';
+import { bulkMove, rankedExportCsv, rankedExportXlsx, rankedFirstPage } from './shortlisting';
 
 /** Every load scenario `npm run bench` runs, in order. Add a feature's scenarios here. */
 export const scenarios: Scenario[] = [
@@ -12,7 +12,9 @@ export const scenarios: Scenario[] = [
   submitApplications,
   responsesFirstPage,
   responsesDeepPage,
+  rankedFirstPage,
 ];
 
 /** Long single operations: timed once each, with the server's peak memory. */
-export const oneShots: OneShot[] = [bulkMove, exportCsv, exportXlsx];
+// The exports run on the ranked opening (recipe, stages, ratings): the files carry every shortlisting column.
+export const oneShots: OneShot[] = [bulkMove, rankedExportCsv, rankedExportXlsx];

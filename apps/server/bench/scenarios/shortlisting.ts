@@ -1,12 +1,141 @@
-import type { OneShot } from '../scenario';
-import { prepareOpenings, state } from './applications';
+import type { Recipe } from '@placely/contract';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  explanationColumns,
+  explanationJoin,
+  type RankingFilter,
+  rankingCtes,
+  rankingFilterSql,
+} from '../../src/services/shortlisting/ranking-sql';
+import type { BenchDb, OneShot, Scenario } from '../scenario';
+import { exportCsv, exportXlsx, prepareOpenings, state } from './applications';
+
+/**
+ * Shortlisting on the 100 000-application opening of the applications scenarios: profile facts for every applicant,
+ * a fifth of them moved to Shortlisted, ratings on a tenth, and a recipe using every kind of criterion the data has
+ * (number and choice answers, grade, graduation year, backlogs, average rating) with a knock-out.
+ */
+const ranking = { shortlistedStageId: '', overallCriterionId: '', recipe: null as Recipe | null };
+const PAGE = 25;
+const FILTER: RankingFilter = { stageId: '', minScore: 20, show: 'passing' };
+
+let prepared: Promise<void> | null = null;
+function prepareRanking(db: BenchDb): Promise<void> {
+  prepared ??= (async () => {
+    await prepareOpenings(db);
+    const opening = state.fullOpening;
+    await db.query(
+      `INSERT INTO auto_fill_data (user_id, data)
+       SELECT a.applicant_id, jsonb_build_object('grade', 5 + (a.applicant_id % 50) / 10.0, 'gradeScale', 'CGPA_10',
+         'graduationYear', 2024 + a.applicant_id % 3, 'currentBacklogs', a.applicant_id % 4)
+       FROM applications a WHERE a.opening_id = $1
+       ON CONFLICT (user_id) DO UPDATE SET data = auto_fill_data.data || excluded.data`,
+      [opening],
+    );
+    const stage = await db.query<{ id: string }>(
+      `SELECT id FROM opening_stages WHERE opening_id = $1 AND kind = 'shortlisted'`,
+      [opening],
+    );
+    ranking.shortlistedStageId = stage.rows[0]?.id ?? '';
+    await db.query(`UPDATE applications SET stage_id = $2 WHERE opening_id = $1 AND applicant_id % 5 = 0`, [
+      opening,
+      ranking.shortlistedStageId,
+    ]);
+    const criterion = await db.query<{ id: string }>(`SELECT id FROM rating_criteria WHERE opening_id = $1`, [opening]);
+    ranking.overallCriterionId = criterion.rows[0]?.id ?? '';
+    await db.query(
+      `INSERT INTO candidate_ratings (application_id, criterion_id, rater_id, score)
+       SELECT a.id, $2, $3, 1 + a.applicant_id % 5 FROM applications a
+       WHERE a.opening_id = $1 AND a.applicant_id % 10 = 0 ON CONFLICT DO NOTHING`,
+      [opening, ranking.overallCriterionId, state.organizationId],
+    );
+    const recipe: Recipe = {
+      criteria: [
+        { kind: 'numberAnswer', fieldId: 'cgpa', weight: 3, better: 'higher' },
+        { kind: 'choiceAnswer', fieldId: 'track', weight: 1, values: { be: 100, fe: 60 } },
+        { kind: 'grade', weight: 2 },
+        { kind: 'graduationYear', weight: 1, better: 'higher' },
+        { kind: 'backlogs', weight: 1 },
+        { kind: 'rating', criterionId: ranking.overallCriterionId, weight: 2 },
+      ],
+      knockouts: [{ kind: 'maxBacklogs', count: 2 }],
+    };
+    ranking.recipe = recipe;
+    await db.query(
+      `INSERT INTO ranking_recipes (opening_id, recipe) VALUES ($1, $2)
+       ON CONFLICT (opening_id) DO UPDATE SET recipe = excluded.recipe`,
+      [opening, JSON.stringify(recipe)],
+    );
+    await db.query('ANALYZE');
+  })();
+  return prepared;
+}
+
+/** The handler's ranking statement with its parameters written in, for pgbench and EXPLAIN. */
+function rankingPageSql(): string {
+  const filter = { ...FILTER, stageId: ranking.shortlistedStageId };
+  const query = sql`${rankingCtes({ openingId: state.fullOpening, recipe: ranking.recipe })}
+    select o.*, coalesce(ip.name, u.name) as name, coalesce(pip.name, pu.name) as pin_by_name
+      ${explanationColumns(ranking.recipe)}
+    from (select o.*, count(*) over () as total from ordered o
+      where ${rankingFilterSql(filter)}
+      order by o.position
+      limit ${PAGE}::int offset ${0}::int) o
+    ${explanationJoin}
+    join users u on u.id = o.applicant_id
+    left join individual_profiles ip on ip.user_id = o.applicant_id
+    left join users pu on pu.id = o.pin_by
+    left join individual_profiles pip on pip.user_id = o.pin_by
+    order by o.position`;
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  return text.replace(/\$(\d+)/g, (_match, n: string) => {
+    const value = params[Number(n) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+  });
+}
+
+let organizationToken = '';
+
+/** The ranked first page of the opening, filtered by stage, minimum score and "not knocked out". */
+export const rankedFirstPage: Scenario = {
+  name: 'GET /api/organization/shortlisting/candidate/ranking (first page of 100000: rank + stage, minimum score, not knocked out)',
+  async prepare(context) {
+    await prepareRanking(context.db);
+    organizationToken = (await context.mintTokens([state.organizationId]))[0] ?? '';
+  },
+  load: () => ({
+    requests: [
+      {
+        method: 'GET',
+        path: `/api/organization/shortlisting/candidate/ranking?openingId=${state.fullOpening}&stageId=${ranking.shortlistedStageId}&minScore=${FILTER.minScore}&show=${FILTER.show}&limit=${PAGE}`,
+        headers: { authorization: organizationToken },
+      },
+    ],
+  }),
+  baselineName: 'the ranking statement alone (all applications scored, filtered, first page)',
+  baselineSql: () => `${rankingPageSql()};\n`,
+  explainSql: () => [rankingPageSql()],
+};
+
+/** The exports, after the ranking data is in place: the files then carry stage, rank, score and contributions. */
+const ranked = (shot: OneShot): OneShot => ({
+  ...shot,
+  name: `${shot.name} (with stage, rank, score, contributions, ratings)`,
+  async prepare(context) {
+    await prepareRanking(context.db);
+    await shot.prepare?.(context);
+  },
+});
+export const rankedExportCsv = ranked(exportCsv);
+export const rankedExportXlsx = ranked(exportXlsx);
 
 /**
  * "Select all matching" on the 100 000-application opening: every candidate in Applied whose CGPA answer is 9.6 to
  * 9.9 (4 of the 40 seeded values, 10 000 candidates) moves to Shortlisted in one request — locks, history rows,
  * audit rows and the undo handle included. Baseline: the bare UPDATE of the same rows, rolled back.
  */
-const FILTER = { answers: 'cgpa=9.6..9.9' };
+const MOVE_FILTER = { answers: 'cgpa=9.6..9.9' };
 const moveState = { appliedId: '', shortlistedId: '', token: '', moved: 0 };
 
 export const bulkMove: OneShot = {
@@ -35,7 +164,7 @@ export const bulkMove: OneShot = {
       body: JSON.stringify({
         openingId: state.fullOpening,
         toStageId: moveState.shortlistedId,
-        filter: { stageId: moveState.appliedId, ...FILTER },
+        filter: { stageId: moveState.appliedId, ...MOVE_FILTER },
       }),
     });
     const text = await response.text();

@@ -1,6 +1,13 @@
 import type { Actor } from '../auth/authenticate';
 import type { groupMembers, groups } from '../db/schema';
 import { isIndividual } from './individual';
+import {
+  hasOrganizationRole,
+  isOrganizationMember,
+  type OrganizationAccess,
+  outsiderReason,
+  runsForOrganization,
+} from './organization';
 import { isOrganization } from './user';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -12,20 +19,28 @@ export interface GroupWithMembership {
   membership: GroupMemberRow | null;
 }
 
+/** A group and the caller's standing in the organization they act for (null when signed out). */
+export interface GroupAccess {
+  group: GroupRow;
+  organization: OrganizationAccess | null;
+}
+
 export const isLiveGroup = (group: GroupRow) => group.deletedAt === null;
-export const isGroupOwner = (actor: Actor | null, group: GroupRow) => actor?.user.id === group.ownerId;
-/** Organizations run their groups alone: the owner is the only admin. */
-export const isGroupAdmin = (actor: Actor | null, group: GroupRow) => isGroupOwner(actor, group);
+/** The organization's owners and coordinators run its groups, acting for it (X-Organization-Id). */
+export const isGroupAdmin = ({ group, organization }: GroupAccess) => runsForOrganization(organization, group.ownerId);
 export const isMember = (membership: GroupMemberRow | null) => membership?.state === 'member';
 export const hasRequested = (membership: GroupMemberRow | null) => membership?.state === 'requested';
 
 export const groupPolicy = {
-  'group.create': (actor: Actor, _record: null) =>
-    isOrganization(actor.user) || 'Only organization accounts can create groups.',
-  'group.manage': (actor: Actor, group: GroupRow) =>
-    (isLiveGroup(group) && isGroupAdmin(actor, group)) || 'Only the organization that runs this group can do this.',
-  'group.delete': (actor: Actor, group: GroupRow) =>
-    (isLiveGroup(group) && isGroupOwner(actor, group)) || 'Only the organization that runs this group can delete it.',
+  'group.create': (_actor: Actor, organization: OrganizationAccess) =>
+    hasOrganizationRole(organization, 'owner', 'coordinator') ||
+    (isOrganizationMember(organization)
+      ? 'Only owners and coordinators can create groups.'
+      : outsiderReason(organization, 'Only organization accounts can create groups.')),
+  'group.manage': (_actor: Actor, record: GroupAccess) =>
+    (isLiveGroup(record.group) && isGroupAdmin(record)) || 'Only the organization that runs this group can do this.',
+  'group.delete': (_actor: Actor, record: GroupAccess) =>
+    (isLiveGroup(record.group) && isGroupAdmin(record)) || 'Only the organization that runs this group can delete it.',
   'group.join': (actor: Actor, { group, membership }: GroupWithMembership) => {
     if (!isLiveGroup(group)) return 'This group no longer exists.';
     if (isOrganization(actor.user)) return 'Organization accounts cannot join groups; follow it instead.';

@@ -10,10 +10,13 @@ import { notificationPolicy } from './notification';
 import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
 import { portfolioPolicy } from './portfolio';
+import { rankingPolicy } from './ranking';
 import { resumePolicy } from './resume';
+import { shortlistPolicy } from './shortlist';
 import { stagePolicy } from './stage';
 import { userPolicy } from './user';
 import { verificationGroupPolicy } from './verification-group';
+import { videoPolicy } from './video';
 
 const policies = {
   ...userPolicy,
@@ -30,6 +33,9 @@ const policies = {
   ...notificationPolicy,
   ...stagePolicy,
   ...candidatePolicy,
+  ...rankingPolicy,
+  ...videoPolicy,
+  ...shortlistPolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

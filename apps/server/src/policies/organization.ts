@@ -32,6 +32,9 @@ export const coversAllOpenings = (access: OrganizationAccess) =>
   access.member !== null && (access.member.role === 'owner' || access.member.allOpenings);
 export const canSeeContacts = (access: OrganizationAccess) =>
   hasOrganizationRole(access, 'owner', 'coordinator') || access.member?.canViewContacts === true;
+/** The caller runs what the organization owns (its groups, verification groups, profile): owners and coordinators. */
+export const runsForOrganization = (access: OrganizationAccess | null, organizationId: number) =>
+  access !== null && access.organizationId === organizationId && hasOrganizationRole(access, 'owner', 'coordinator');
 
 /** Why a non-member is refused: a former member hears so; someone naming a stranger's organization too. */
 export function outsiderReason(access: OrganizationAccess, otherwise: string): string {

@@ -2,7 +2,13 @@ import type { InstitutionRole, MembershipState, VerificationRole } from '@placel
 import type { Actor } from '../auth/authenticate';
 import type { verificationGroups } from '../db/schema';
 import { isIndividual } from './individual';
-import { isOrganization } from './user';
+import {
+  hasOrganizationRole,
+  isOrganizationMember,
+  type OrganizationAccess,
+  outsiderReason,
+  runsForOrganization,
+} from './organization';
 
 export type VerificationGroupRow = typeof verificationGroups.$inferSelect;
 
@@ -16,6 +22,8 @@ export interface VerificationAccess {
   membership: MembershipState | null;
   /** The caller is one of the configured platform verification admins (VERIFICATION_ADMIN_EMAILS). */
   isPlatformAdmin: boolean;
+  /** The caller's standing in the organization they act for: its owners and coordinators run its groups. */
+  organization: OrganizationAccess | null;
 }
 
 export const isVerificationAdmin = (actor: Actor | null, adminEmails: readonly string[]) =>
@@ -23,8 +31,11 @@ export const isVerificationAdmin = (actor: Actor | null, adminEmails: readonly s
 
 export const isLiveVerificationGroup = (group: VerificationGroupRow) => group.deletedAt === null;
 export const isApproved = (group: VerificationGroupRow) => group.approvalState === 'approved';
+/** Acting for the organization that runs the group, as one of its owners or coordinators. */
+export const runsForItsOrganization = (access: VerificationAccess) =>
+  access.group.institutionId === null && runsForOrganization(access.organization, access.group.ownerId);
 export const isGroupOwner = (access: VerificationAccess) =>
-  access.role === 'owner' || access.institutionRole === 'root';
+  access.role === 'owner' || access.institutionRole === 'root' || runsForItsOrganization(access);
 export const isGroupAdmin = (access: VerificationAccess) =>
   isGroupOwner(access) || access.role === 'admin' || access.institutionRole === 'admin';
 export const isVerifier = (access: VerificationAccess) => isGroupAdmin(access) || access.role === 'verifier';
@@ -38,16 +49,23 @@ export const isVisible = (access: VerificationAccess) =>
 
 export const verificationGroupPolicy = {
   'verificationGroup.create': (
-    actor: Actor,
-    { institutionId, institutionRole }: { institutionId: number | null; institutionRole: InstitutionRole | null },
+    _actor: Actor,
+    {
+      institutionId,
+      institutionRole,
+      organization,
+    }: { institutionId: number | null; institutionRole: InstitutionRole | null; organization: OrganizationAccess },
   ) => {
     if (institutionId !== null) {
       return institutionRole !== null || 'Only people with a role at that institution can create its groups.';
     }
-    return (
-      isOrganization(actor.user) ||
-      'Only organization accounts can create verification groups (or institution roots, for their institution).'
-    );
+    if (hasOrganizationRole(organization, 'owner', 'coordinator')) return true;
+    return isOrganizationMember(organization)
+      ? 'Only owners and coordinators can create verification groups.'
+      : outsiderReason(
+          organization,
+          'Only organization accounts can create verification groups (or institution roots, for their institution).',
+        );
   },
   'verificationGroup.manage': (_actor: Actor, access: VerificationAccess) =>
     (live(access) && isGroupAdmin(access)) || 'Only the owners and admins of this verification group can do this.',

@@ -38,6 +38,8 @@ import {
   verificationGroupMembers,
   verificationGroupRoles,
   verificationGroups,
+  videoTaskInvitations,
+  videoTasks,
 } from '../db/schema';
 import { sanitizeRichText } from '../services/html';
 import { createOrganizationFor } from '../services/organizations';
@@ -435,4 +437,35 @@ export async function seedOrganizationInvitation(
     .returning({ id: organizationMembers.id });
   if (!member) throw new Error('seedOrganizationInvitation: insert returned nothing');
   return member.id;
+}
+
+/** A video task of an opening (defaults: asked later by invitation, 2 takes, 60 s, uploads allowed, one rubric item). */
+export async function seedVideoTask(
+  db: Executor,
+  options: { openingId: string } & Partial<Omit<typeof videoTasks.$inferInsert, 'openingId'>>,
+) {
+  const [task] = await db
+    .insert(videoTasks)
+    .values({
+      title: 'Tell us about a project you are proud of',
+      prompt: '<p>Two minutes at most: what you built, what was hard, what you would change.</p>',
+      preparationSeconds: 0,
+      maxAnswerSeconds: 60,
+      takesAllowed: 2,
+      deadline: null,
+      allowUpload: true,
+      askAtApply: false,
+      rubric: [
+        { id: 'clarity', label: 'Clarity' },
+        { id: 'depth', label: 'Depth' },
+      ],
+      ...options,
+    })
+    .returning();
+  if (!task) throw new Error('video task not seeded');
+  return task;
+}
+
+export async function seedVideoInvitation(db: Executor, taskId: string, userId: number) {
+  await db.insert(videoTaskInvitations).values({ taskId, userId }).onConflictDoNothing();
 }

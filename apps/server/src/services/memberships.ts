@@ -2,6 +2,7 @@ import type { MembershipState } from '@placely/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
+import { readTogether } from '../db/read-together';
 import {
   type FollowersTable,
   groupFollowers,
@@ -15,6 +16,7 @@ import {
 import { errors } from '../errors';
 import { decodeTimeCursor, pageFrom, type TimeCursor } from '../http/cursor';
 import { notifyMembershipDecided } from './notifications';
+import { notifyJoinRequested } from './notifications/events';
 
 /**
  * Groups and verification groups share one way of joining, following, deciding requests and listing people. These
@@ -78,15 +80,17 @@ export async function viewerStates(
 ): Promise<Map<string, { membership: MembershipState | null; following: boolean }>> {
   const states = new Map(groupIds.map((id) => [id, { membership: null as MembershipState | null, following: false }]));
   if (userId === null || groupIds.length === 0) return states;
-  const [memberships, follows] = await Promise.all([
-    db
-      .select({ groupId: circle.members.groupId, state: circle.members.state })
-      .from(circle.members)
-      .where(and(eq(circle.members.userId, userId), inArray(circle.members.groupId, groupIds))),
-    db
-      .select({ groupId: circle.followers.groupId })
-      .from(circle.followers)
-      .where(and(eq(circle.followers.userId, userId), inArray(circle.followers.groupId, groupIds))),
+  const [memberships, follows] = await readTogether(db, [
+    () =>
+      db
+        .select({ groupId: circle.members.groupId, state: circle.members.state })
+        .from(circle.members)
+        .where(and(eq(circle.members.userId, userId), inArray(circle.members.groupId, groupIds))),
+    () =>
+      db
+        .select({ groupId: circle.followers.groupId })
+        .from(circle.followers)
+        .where(and(eq(circle.followers.userId, userId), inArray(circle.followers.groupId, groupIds))),
   ]);
   for (const row of memberships) {
     const state = states.get(row.groupId);
@@ -112,17 +116,19 @@ export async function circleCounts(
 ): Promise<Map<string, CircleCounts>> {
   const counts = new Map(groupIds.map((id) => [id, { members: 0, requested: 0, followers: 0 }]));
   if (groupIds.length === 0) return counts;
-  const [byState, followers] = await Promise.all([
-    db
-      .select({ groupId: circle.members.groupId, state: circle.members.state, n: count() })
-      .from(circle.members)
-      .where(and(inArray(circle.members.groupId, groupIds), inArray(circle.members.state, ['member', 'requested'])))
-      .groupBy(circle.members.groupId, circle.members.state),
-    db
-      .select({ groupId: circle.followers.groupId, n: count() })
-      .from(circle.followers)
-      .where(inArray(circle.followers.groupId, groupIds))
-      .groupBy(circle.followers.groupId),
+  const [byState, followers] = await readTogether(db, [
+    () =>
+      db
+        .select({ groupId: circle.members.groupId, state: circle.members.state, n: count() })
+        .from(circle.members)
+        .where(and(inArray(circle.members.groupId, groupIds), inArray(circle.members.state, ['member', 'requested'])))
+        .groupBy(circle.members.groupId, circle.members.state),
+    () =>
+      db
+        .select({ groupId: circle.followers.groupId, n: count() })
+        .from(circle.followers)
+        .where(inArray(circle.followers.groupId, groupIds))
+        .groupBy(circle.followers.groupId),
   ]);
   for (const row of byState) {
     const entry = counts.get(row.groupId);
@@ -152,17 +158,24 @@ export async function joinCircle(
   open: boolean,
 ): Promise<MembershipState> {
   const target: MembershipState = open ? 'member' : 'requested';
-  await tx
+  const inserted = await tx
     .insert(circle.members)
     .values({ groupId, userId, state: target, decidedAt: open ? sql`now()` : null })
-    .onConflictDoNothing({ target: [circle.members.groupId, circle.members.userId] });
+    .onConflictDoNothing({ target: [circle.members.groupId, circle.members.userId] })
+    .returning({ id: circle.members.id });
   const [row] = await tx
     .select()
     .from(circle.members)
     .where(and(eq(circle.members.groupId, groupId), eq(circle.members.userId, userId)))
     .for('update');
   if (!row) throw new Error('membership row vanished');
-  if (row.state === 'member' || row.state === target) return row.state;
+  if (row.state === 'member' || row.state === target) {
+    // A request this call made (a fresh row) tells the people who decide it; one already waiting says nothing more.
+    if (row.state === 'requested' && inserted.length > 0) {
+      await notifyJoinRequested(tx, circle.notifyAs, groupId, userId);
+    }
+    return row.state;
+  }
   // requested → member (the group opened up), or declined → asked again.
   const [updated] = await tx
     .update(circle.members)
@@ -175,6 +188,7 @@ export async function joinCircle(
     })
     .where(eq(circle.members.id, row.id))
     .returning({ state: circle.members.state });
+  if (updated?.state === 'requested') await notifyJoinRequested(tx, circle.notifyAs, groupId, userId);
   return updated?.state ?? target;
 }
 

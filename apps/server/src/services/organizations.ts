@@ -14,6 +14,9 @@ import { errors } from '../errors';
 import { authorize } from '../policies';
 import type { OrganizationAccess } from '../policies/organization';
 
+/** What the organization helpers read from a request: only its headers. */
+export type RequestHeaders = Pick<FastifyRequest, 'headers'>;
+
 /** An organization account gets its organization, with itself as the first owner (also done by migration 0010). */
 export async function createOrganizationFor(tx: Executor, user: UserRow): Promise<void> {
   await tx.insert(organizations).values({ id: user.id }).onConflictDoNothing();
@@ -58,7 +61,7 @@ export async function claimOrganizationInvitations(tx: Executor, user: UserRow):
 }
 
 /** The organization the request names in X-Organization-Id, or undefined; a malformed value is a 400. */
-export function namedOrganization(request: FastifyRequest): number | undefined {
+export function namedOrganization(request: RequestHeaders): number | undefined {
   const raw = request.headers[ORGANIZATION_HEADER.toLowerCase()];
   if (raw === undefined || raw === '') return undefined;
   const value = Array.isArray(raw) ? raw[0] : raw;
@@ -114,13 +117,26 @@ export async function loadOrganizationAccess(
  */
 export async function organizationAccessOf(
   db: Executor,
-  request: FastifyRequest,
+  request: RequestHeaders,
   actor: Actor,
 ): Promise<OrganizationAccess> {
   const named = namedOrganization(request);
   const access = await loadOrganizationAccess(db, actor, named ?? actor.user.id, named !== undefined);
   authorize(actor, 'organization.actFor', access);
   return access;
+}
+
+/**
+ * The caller's standing in the organization the request names (else their own account) without refusing anyone:
+ * public pages (a group's details) still answer a removed member, only without the organization's abilities.
+ */
+export async function organizationStandingOf(
+  db: Executor,
+  request: RequestHeaders,
+  actor: Actor,
+): Promise<OrganizationAccess> {
+  const named = namedOrganization(request);
+  return loadOrganizationAccess(db, actor, named ?? actor.user.id, named !== undefined);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { OwnerSummary, PersonSummary } from '@placely/contract';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { readTogether } from '../db/read-together';
 import { educationEntries, individualProfiles, institutions, organizationProfiles, users } from '../db/schema';
 
 /**
@@ -10,34 +11,36 @@ import { educationEntries, individualProfiles, institutions, organizationProfile
 export async function personSummaries(db: Executor, userIds: number[]): Promise<Map<number, PersonSummary>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
-  const [people, educations] = await Promise.all([
-    db
-      .select({
-        userId: users.id,
-        name: sql<string>`coalesce(${individualProfiles.name}, ${users.name})`,
-        photo: sql<string | null>`coalesce(${individualProfiles.photo}, ${users.photo})`,
-        headline: individualProfiles.headline,
-        institutionName: institutions.name,
-      })
-      .from(users)
-      .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
-      .leftJoin(institutions, eq(institutions.id, users.institutionId))
-      .where(inArray(users.id, ids)),
-    db
-      .selectDistinctOn([educationEntries.userId], {
-        userId: educationEntries.userId,
-        degree: educationEntries.degree,
-        institutionName: educationEntries.institutionName,
-        endMonth: educationEntries.endMonth,
-      })
-      .from(educationEntries)
-      .where(inArray(educationEntries.userId, ids))
-      .orderBy(
-        educationEntries.userId,
-        desc(educationEntries.isCurrent),
-        sql`${educationEntries.endMonth} desc nulls first`,
-        desc(educationEntries.createdAt),
-      ),
+  const [people, educations] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          userId: users.id,
+          name: sql<string>`coalesce(${individualProfiles.name}, ${users.name})`,
+          photo: sql<string | null>`coalesce(${individualProfiles.photo}, ${users.photo})`,
+          headline: individualProfiles.headline,
+          institutionName: institutions.name,
+        })
+        .from(users)
+        .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
+        .leftJoin(institutions, eq(institutions.id, users.institutionId))
+        .where(inArray(users.id, ids)),
+    () =>
+      db
+        .selectDistinctOn([educationEntries.userId], {
+          userId: educationEntries.userId,
+          degree: educationEntries.degree,
+          institutionName: educationEntries.institutionName,
+          endMonth: educationEntries.endMonth,
+        })
+        .from(educationEntries)
+        .where(inArray(educationEntries.userId, ids))
+        .orderBy(
+          educationEntries.userId,
+          desc(educationEntries.isCurrent),
+          sql`${educationEntries.endMonth} desc nulls first`,
+          desc(educationEntries.createdAt),
+        ),
   ]);
   const educationOf = new Map(educations.map(({ userId, ...education }) => [userId, education]));
   return new Map(

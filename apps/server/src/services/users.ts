@@ -5,6 +5,7 @@ import type { Database, Executor } from '../db/client';
 import { authIdentities, users } from '../db/schema';
 import { errors } from '../errors';
 import { claimInstitutionRoleInvitations } from './institutions';
+import { claimNotificationsByEmail } from './notifications';
 import { claimOrganizationInvitations } from './organizations';
 import { claimRoleInvitations } from './verification';
 
@@ -53,6 +54,7 @@ export async function findOrCreateUserForIdentity(db: Database, identity: Verifi
 /** Roles given to the person's email before they signed in (verification groups, institutions, organizations). */
 async function claimInvitations(tx: Executor, user: UserRow): Promise<UserRow> {
   await claimRoleInvitations(tx, user);
+  await claimNotificationsByEmail(tx, user);
   return claimInstitutionRoleInvitations(tx, await claimOrganizationInvitations(tx, user));
 }
 

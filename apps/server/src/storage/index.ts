@@ -1,7 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
@@ -16,6 +18,13 @@ export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   read(key: string): Promise<Readable>;
+  /** Bytes `start`..`end` inclusive (a range request; the caller checked them against the file's size). */
+  readRange(key: string, start: number, end: number): Promise<Readable>;
+  /**
+   * Runs `use` with a path on local disk holding the object (the file itself on local storage; on S3 a temporary
+   * copy, streamed so memory stays flat, removed afterwards): for tools that read files, like ffprobe.
+   */
+  withLocalPath<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>;
   /** The first `bytes` bytes (fewer if the object is shorter): enough to recognise the content type. */
   readHead(key: string, bytes: number): Promise<Buffer>;
   remove(key: string): Promise<void>;
@@ -55,6 +64,17 @@ export function createLocalStorage(root: string): ObjectStorage {
         stream.once('error', (error) => reject(isMissing(error) ? new MissingObjectError(key) : error));
       });
       return stream;
+    },
+    async readRange(key, start, end) {
+      const stream = createReadStream(file(key), { start, end });
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', (error) => reject(isMissing(error) ? new MissingObjectError(key) : error));
+      });
+      return stream;
+    },
+    async withLocalPath(key, use) {
+      return use(file(key));
     },
     async readHead(key, bytes) {
       const handle = await open(file(key), 'r').catch((error) => {
@@ -102,6 +122,17 @@ export function createS3Storage(settings: NonNullable<Config['s3']>): ObjectStor
       await client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: body, ContentType: contentType }));
     },
     read: (key) => getObject(key),
+    readRange: (key, start, end) => getObject(key, `bytes=${start}-${end}`),
+    async withLocalPath(key, use) {
+      const directory = await mkdtemp(path.join(tmpdir(), 'placely-object-'));
+      const copy = path.join(directory, checkKey(key));
+      try {
+        await pipeline(await getObject(key), createWriteStream(copy, { mode: 0o600 }));
+        return await use(copy);
+      } finally {
+        await rm(directory, { recursive: true, force: true });
+      }
+    },
     async readHead(key, bytes) {
       const chunks: Buffer[] = [];
       for await (const chunk of await getObject(key, `bytes=0-${bytes - 1}`)) chunks.push(Buffer.from(chunk));

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 // @ts-expect-error s3rver ships no types
@@ -74,5 +75,27 @@ describe('S3-compatible storage', () => {
 
     await server.ctx.storage.remove(smallId);
     await expect(server.ctx.storage.read(smallId)).rejects.toBeInstanceOf(MissingObjectError);
+  });
+
+  it('reads a video from the bucket (ffprobe on a streamed copy) and answers range requests with 206 and 416', async () => {
+    const user = await seedStudent(server.db);
+    const token = await server.tokenFor(user.id);
+    const video = await readFile(path.join(__dirname, '../test/fixtures/recorded-3s.webm'));
+    const uploaded = await fetch(`${server.baseUrl}/api/files?purpose=video&name=take.webm`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/octet-stream' },
+      body: video,
+    });
+    expect(uploaded.status).toBe(200);
+    const id = ((await uploaded.json()) as any).result.data.id;
+    const link = await server.call(`/api/files/${id}/link`, { token });
+    const url = `${server.baseUrl}${link.body.result.data.url}`;
+    const ranged = await fetch(url, { headers: { range: 'bytes=1000-1999' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe(`bytes 1000-1999/${video.length}`);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(video.subarray(1000, 2000))).toBe(true);
+    const outside = await fetch(url, { headers: { range: `bytes=${video.length + 5}-` } });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get('content-range')).toBe(`bytes */${video.length}`);
   });
 });

@@ -3,8 +3,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { Outlet, RouterProvider, useLocation, useNavigate } from 'react-router';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SignInButton } from '../features/auth/components/SignInButton';
 import { useAuthWatch } from '../features/auth/useAuthWatch';
 import { useResumeSignIn } from '../features/auth/useResumeSignIn';
@@ -60,6 +60,7 @@ export function AppShell() {
     ? getNavItems(accountType, {
         actingForTeam: active.actingForTeam,
         activity: active.organization?.abilities.viewActivity ?? false,
+        groups: active.organization?.abilities.runGroups ?? false,
       })
     : [];
   const showTopBar = shouldShowTopBar({ hasToken: signedIn, pathname });
@@ -108,20 +109,19 @@ export function AppShell() {
 }
 
 export interface AppProps {
-  router: Parameters<typeof RouterProvider>[0]['router'];
+  /** The router with the app's routes: a HistoryRouter in the browser, a StaticRouter on the server. */
+  children: ReactNode;
   /** The server renders with a client that already holds the page's data. */
   queryClient?: QueryClient;
 }
 
-/** Providers: theme, baseline CSS, TanStack Query (errors → snackbar) and the router. */
-export function App({ router, queryClient: given }: AppProps) {
+/** Providers: theme, baseline CSS, TanStack Query (errors → snackbar) around the router. */
+export function App({ children, queryClient: given }: AppProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProvider>
   );
 }

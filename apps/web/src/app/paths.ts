@@ -57,6 +57,10 @@ export const toViewer = (portfolioId?: string | null) => withId(PATHS.viewer, po
 export const toForm = (openingId?: string | number | null) => withId(PATHS.forms, openingId);
 /** The edit view of the signed-in person's application to an opening. */
 export const toFormEdit = (openingId: string) => `${toForm(openingId)}?edit=1`;
+/** /UploadVideoForTask?task= and /watch?answer= (top-level pages; the id rides in the query like the spec's links). */
+export const toUploadVideoForTask = (taskId: string) =>
+  `${PATHS.uploadVideoForTask}?${new URLSearchParams({ task: taskId })}`;
+export const toWatch = (answerId: string) => `${PATHS.watch}?${new URLSearchParams({ answer: answerId })}`;
 export const toJoinGroupLink = (groupId?: string | number | null) => withId(PATHS.joinGroupLink, groupId);
 export const toJoinVerificationLink = (verificationGroupId?: string | number | null) =>
   withId(PATHS.joinVerificationLink, verificationGroupId);

@@ -6,14 +6,14 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { Group, PortfolioView, PublicOpening, VerificationGroup } from '@placely/contract';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createMemoryRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { circleDetailsQueryKey } from '../features/membership/api/getCircleDetails';
 import { GROUP_MEMBERSHIP, VERIFICATION_MEMBERSHIP } from '../features/membership/kinds';
 import { portfolioViewQueryKey } from '../features/portfolio/api/getPortfolioView';
 import { applyFormQueryKey } from '../features/quickApply/api/getApplyForm';
 import { createQueryClient } from '../lib/queryClient';
 import { App } from './App';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 /** What the server loaded for the page (as its public API answers a signed-out visitor). */
 export type ServerPageData =
@@ -51,10 +51,13 @@ async function renderOnce(url: string, data: ServerPageData) {
   const cache = createCache({ key: 'css' });
   // compat: collect the styles here instead of emitting <style> tags next to each element.
   cache.compat = true;
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
-      <App router={router} queryClient={seededClient(data)} />
+      <App queryClient={seededClient(data)}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </App>
     </CacheProvider>,
     // Large boundaries would otherwise be written out of order and completed by inline scripts the CSP refuses.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },

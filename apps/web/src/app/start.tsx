@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { adoptSignInPopup } from '../features/auth/popup';
+import { createBlockingBrowserHistory } from '../lib/navigationBlocker';
 import { App } from './App';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 export interface StartOptions {
   /** A sign-in popup the page opened before the app had loaded (a click on a server-rendered page). */
@@ -14,7 +16,11 @@ export function startApp(container: HTMLElement, options: StartOptions = {}): vo
   if (options.signInPopup !== undefined) adoptSignInPopup(options.signInPopup);
   createRoot(container).render(
     <StrictMode>
-      <App router={createAppRouter()} />
+      <App>
+        <HistoryRouter history={createBlockingBrowserHistory()}>
+          <AppRoutes />
+        </HistoryRouter>
+      </App>
     </StrictMode>,
   );
 }

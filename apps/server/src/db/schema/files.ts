@@ -1,6 +1,17 @@
 import { FILE_PURPOSES } from '@placely/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './foundation';
 
 const purposeList = sql.raw(FILE_PURPOSES.map((purpose) => `'${purpose}'`).join(', '));
@@ -22,6 +33,8 @@ export const files = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull(),
     status: text('status', { enum: ['uploading', 'ready'] }).notNull(),
+    /** Videos only: the length read from the container by ffprobe when the upload finished. */
+    durationSeconds: doublePrecision('duration_seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,5 +9,8 @@ export * from './openings';
 export * from './organizations';
 export * from './phone-verification';
 export * from './portfolio';
+export * from './ranking';
 export * from './shortlisting';
+export * from './shortlists';
 export * from './verification';
+export * from './video';

@@ -25,9 +25,10 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    recipientId: bigint('recipient_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null only for a mail to someone not on Placely yet (a team invitation): `recipient_email` names the address
+     * until that person signs up and claims the row (services/organizations.ts). Never shown to anyone else. */
+    recipientId: bigint('recipient_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    recipientEmail: text('recipient_email'),
     kind: text('kind').$type<NotificationKind>().notNull(),
     /** What the templates need (names, titles) — never another person's email address or phone number. */
     payload: jsonb('payload').$type<Record<string, string>>().notNull(),
@@ -44,6 +45,11 @@ export const notifications = pgTable(
     index('notifications_recipient_unread_idx')
       .on(table.recipientId)
       .where(sql`${table.readAt} IS NULL AND ${table.inApp}`),
+    index('notifications_unclaimed_email_idx').on(table.recipientEmail).where(sql`${table.recipientId} IS NULL`),
+    check(
+      'notifications_recipient_known',
+      sql`${table.recipientId} IS NOT NULL OR ${table.recipientEmail} IS NOT NULL`,
+    ),
   ],
 );
 

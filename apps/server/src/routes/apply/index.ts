@@ -34,6 +34,7 @@ import { eligibilityOf, failedEligibilityRules, loadEligibilityFacts } from '../
 import { loadApplicantData, prefillAnswers } from '../../services/applications/prefill';
 import { createSubmitQueries, eligibilityFactsOf, insertApplication } from '../../services/applications/submit';
 import { loadApplicantVerifications, verifiedAnswersFor } from '../../services/applications/verified';
+import { notifyApplicationEdited } from '../../services/notifications/events';
 import { candidateStageLabels } from '../../services/shortlisting/labels';
 import {
   applySchema,
@@ -306,6 +307,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         await attachFiles(tx, updated.id, answers);
         await learnFromAnswers(tx, actor.user.id, form, answers);
+        await notifyApplicationEdited(tx, updated.id, revision);
         return presentOwnApplication(tx, updated, opening);
       });
       return ok(application, 'Application updated');

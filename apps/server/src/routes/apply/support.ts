@@ -8,6 +8,7 @@ import {
 } from '@placely/contract';
 import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import {
   applicationDrafts,
   applicationFiles,
@@ -70,9 +71,9 @@ export async function formOfVersion(
 
 /** The person's own application as they see it, with the answers their verified education backs. */
 export async function presentOwnApplication(db: Executor, application: ApplicationRow, opening: OpeningRow) {
-  const [definition, verifications] = await Promise.all([
-    formOfVersion(db, opening.id, application.formVersion),
-    loadApplicantVerifications(db, [application.applicantId]),
+  const [definition, verifications] = await readTogether(db, [
+    () => formOfVersion(db, opening.id, application.formVersion),
+    () => loadApplicantVerifications(db, [application.applicantId]),
   ]);
   return presentApplication(
     application,

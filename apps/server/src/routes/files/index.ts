@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  FILE_LINK_TTL_SECONDS,
   FILE_MESSAGES,
   FILE_PURPOSES,
   FILE_RULES,
@@ -8,31 +7,34 @@ import {
   ONE_SHOT_UPLOAD_MAX_BYTES,
   PUBLIC_FILE_PURPOSES,
   TUS_ENDPOINT,
+  VIDEO_FILE_PURPOSES,
+  VIDEO_TASK_MESSAGES,
 } from '@placely/contract';
 import type { Upload } from '@tus/server';
 import { Server as TusServer } from '@tus/server';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { jwtVerify, SignJWT } from 'jose';
 import type { Actor } from '../../auth/authenticate';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { files, organizationProfiles } from '../../db/schema';
 import { AppError, envelopeFor, errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { coversOpening } from '../../policies/organization';
 import { presentFile } from '../../presenters/file';
 import { applicationsWithFileAt } from '../../services/applications/file-access';
+import { fileIdOfLink, parseByteRange, signFileLink } from '../../services/file-links';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import { recordProfileView } from '../../services/profile-views';
+import { probeVideo } from '../../services/video/probe';
 import { MissingObjectError } from '../../storage';
 import { CONTENT_SNIFF_BYTES, detectContentType, sanitizeFileName } from '../../storage/content-type';
 import { downloadSchema, fileLinkRouteSchema, getFileSchema, publicFileSchema, uploadFileSchema } from './schema';
 
-const LINK_AUDIENCE = 'placely-file-download';
-const MAX_UPLOAD_BYTES = Math.max(...FILE_PURPOSES.map((purpose) => FILE_RULES[purpose].maxBytes));
+const isVideoPurpose = (purpose: FilePurpose) => VIDEO_FILE_PURPOSES.includes(purpose);
 const isPurpose = (value: unknown): value is FilePurpose => FILE_PURPOSES.includes(value as FilePurpose);
 
 /** tus hooks answer with `{status_code, body}`; the body is our usual error envelope. */
@@ -44,6 +46,27 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
     const { storage } = ctx;
+    /** Video purposes take their limit from the configuration (VIDEO_MAX_BYTES), the others from the contract. */
+    const maxBytesOf = (purpose: FilePurpose) =>
+      isVideoPurpose(purpose) ? ctx.config.videoMaxBytes : FILE_RULES[purpose].maxBytes;
+    const maxUploadBytes = Math.max(...FILE_PURPOSES.map(maxBytesOf));
+    const tooLarge = (purpose: FilePurpose) => FILE_MESSAGES.tooLarge(purpose, maxBytesOf(purpose));
+    /**
+     * What a stored object is, read from its content: videos by ffprobe (type and duration from the container),
+     * everything else by its magic numbers. Undefined: not a type this purpose takes.
+     */
+    const recognise = async (key: string, purpose: FilePurpose) => {
+      if (isVideoPurpose(purpose)) {
+        const facts = await storage.withLocalPath(key, (filePath) => probeVideo(ctx.config.ffprobePath, filePath));
+        return facts && { contentType: facts.contentType, durationSeconds: facts.durationSeconds };
+      }
+      const contentType = detectContentType(await storage.readHead(key, CONTENT_SNIFF_BYTES));
+      return contentType && FILE_RULES[purpose].contentTypes.includes(contentType)
+        ? { contentType, durationSeconds: null }
+        : undefined;
+    };
+    const wrongType = (purpose: FilePurpose) =>
+      isVideoPurpose(purpose) ? VIDEO_TASK_MESSAGES.notVideo : FILE_MESSAGES.wrongType(purpose);
 
     const loadFile = async (id: string) => {
       const [row] = await ctx.db.select().from(files).where(eq(files.id, id));
@@ -89,13 +112,21 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw errors.unsupportedMediaType('Send the file as application/octet-stream.');
       if (body.length === 0) throw errors.validation([{ field: 'body', message: FILE_MESSAGES.empty }]);
-      if (body.length > FILE_RULES[purpose].maxBytes) throw errors.payloadTooLarge(FILE_MESSAGES.tooLarge(purpose));
-      const contentType = detectContentType(body.subarray(0, CONTENT_SNIFF_BYTES));
-      if (!contentType || !FILE_RULES[purpose].contentTypes.includes(contentType)) {
+      if (body.length > maxBytesOf(purpose)) throw errors.payloadTooLarge(tooLarge(purpose));
+      const sniffed = detectContentType(body.subarray(0, CONTENT_SNIFF_BYTES));
+      if (!isVideoPurpose(purpose) && (!sniffed || !FILE_RULES[purpose].contentTypes.includes(sniffed))) {
         throw errors.unsupportedMediaType(FILE_MESSAGES.wrongType(purpose));
       }
       const id = randomUUID();
-      await storage.put(id, body, contentType);
+      await storage.put(id, body, sniffed ?? 'application/octet-stream');
+      const recognised = isVideoPurpose(purpose)
+        ? await recognise(id, purpose)
+        : { contentType: sniffed ?? '', durationSeconds: null };
+      if (!recognised) {
+        await storage.remove(id);
+        throw errors.unsupportedMediaType(wrongType(purpose));
+      }
+      const { contentType, durationSeconds } = recognised;
       try {
         const [row] = await ctx.db
           .insert(files)
@@ -105,6 +136,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             purpose,
             name: sanitizeFileName(name),
             contentType,
+            durationSeconds,
             size: body.length,
             storageKey: id,
             status: 'ready',
@@ -126,62 +158,69 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(presentFile(row));
     });
 
-    app.get('/api/files/:id/link', { ...authenticated, schema: fileLinkRouteSchema }, async (request) => {
-      const actor = actorOf(request);
-      const row = await loadFile(request.params.id);
-      if (row?.status !== 'ready') throw errors.notFound('That file');
-      // A file sent with an application is readable by the people of that organization whose role covers the opening.
-      const access = row.ownerId === actor.user.id ? null : await organizationAccessOf(ctx.db, request, actor);
-      const sentTo = access
-        ? (await applicationsWithFileAt(ctx.db, row.id, access.organizationId)).find((sent) =>
-            coversOpening(access, sent.openingId),
-          )
-        : undefined;
-      const sentToActor = sentTo !== undefined;
-      authorize(actor, 'file.read', { file: row, sentToActor });
-      // An organization opening a candidate's resume shows up in that person's "who viewed me" and its audit trail.
-      if (access && sentTo && row.purpose === 'resume') {
-        await recordProfileView(ctx.db, { ownerId: row.ownerId, viewerId: access.organizationId, subject: 'resume' });
-        await recordAudit(ctx.db, access.organizationId, actor.user.id, {
-          kind: 'resume.viewed',
-          openingId: sentTo.openingId,
-          applicationId: sentTo.applicationId,
-        });
-      }
-      const expiresAt = new Date(Date.now() + FILE_LINK_TTL_SECONDS * 1000);
-      const token = await new SignJWT({ uid: actor.user.id })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(row.id)
-        .setAudience(LINK_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(ctx.config.jwtSecret);
-      // In the query string: request logs drop query strings, so the token never reaches the logs.
-      return ok({ url: `/api/files/download?token=${token}`, expiresAt: expiresAt.toISOString() });
-    });
+    app.get(
+      '/api/files/:id/link',
+      { ...authenticated, schema: actingForOrganization(fileLinkRouteSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const row = await loadFile(request.params.id);
+        if (row?.status !== 'ready') throw errors.notFound('That file');
+        // A file sent with an application is readable by the people of that organization whose role covers the opening.
+        const access = row.ownerId === actor.user.id ? null : await organizationAccessOf(ctx.db, request, actor);
+        const sentTo = access
+          ? (await applicationsWithFileAt(ctx.db, row.id, access.organizationId)).find((sent) =>
+              coversOpening(access, sent.openingId),
+            )
+          : undefined;
+        const sentToActor = sentTo !== undefined;
+        authorize(actor, 'file.read', { file: row, sentToActor });
+        // An organization opening a candidate's resume shows up in that person's "who viewed me" and its audit trail.
+        if (access && sentTo && row.purpose === 'resume') {
+          await recordProfileView(ctx.db, { ownerId: row.ownerId, viewerId: access.organizationId, subject: 'resume' });
+          await recordAudit(ctx.db, access.organizationId, actor.user.id, {
+            kind: 'resume.viewed',
+            openingId: sentTo.openingId,
+            applicationId: sentTo.applicationId,
+          });
+        }
+        return ok(await signFileLink(ctx.config.jwtSecret, row.id, actor.user.id));
+      },
+    );
 
     app.get('/api/files/download', { schema: downloadSchema }, async (request, reply) => {
-      let fileId: string | undefined;
-      try {
-        const { payload } = await jwtVerify(request.query.token, ctx.config.jwtSecret, {
-          audience: LINK_AUDIENCE,
-          algorithms: ['HS256'],
-          requiredClaims: ['exp', 'iat', 'sub'],
-        });
-        fileId = payload.sub;
-      } catch {
-        throw errors.forbidden('This download link has expired. Open the file again to get a new link.');
-      }
-      const row = fileId ? await loadFile(fileId) : undefined;
+      const fileId = await fileIdOfLink(ctx.config.jwtSecret, request.query.token);
+      if (!fileId) throw errors.forbidden('This download link has expired. Open the file again to get a new link.');
+      const row = await loadFile(fileId);
       if (row?.status !== 'ready') throw errors.notFound('That file');
-      const stream = await readStored(request, row);
-      return reply
+      // Media players seek with range requests: one range, answered 206 (416 outside the file), from either store.
+      const range = parseByteRange(request.headers.range, row.size);
+      const disposition = isVideoPurpose(row.purpose) || row.purpose === 'videoPoster' ? 'inline' : 'attachment';
+      reply
         .header('Content-Type', row.contentType ?? 'application/octet-stream')
-        .header('Content-Length', String(row.size))
-        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        .header('Accept-Ranges', 'bytes')
         .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(stream);
+        .header('X-Content-Type-Options', 'nosniff');
+      if (range === 'unsatisfiable') {
+        return reply.code(416).header('Content-Range', `bytes */${row.size}`).send();
+      }
+      if (range) {
+        let stream: Awaited<ReturnType<typeof storage.readRange>>;
+        try {
+          stream = await storage.readRange(row.storageKey, range.start, range.end);
+        } catch (error) {
+          if (!(error instanceof MissingObjectError)) throw error;
+          request.log.error({ integrity: true, fileId: row.id }, 'integrity error: a ready file has no stored object');
+          throw errors.gone(FILE_MESSAGES.gone);
+        }
+        return reply
+          .code(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${row.size}`)
+          .header('Content-Length', String(range.end - range.start + 1))
+          .send(stream);
+      }
+      const stream = await readStored(request, row);
+      return reply.header('Content-Length', String(row.size)).send(stream);
     });
 
     app.get('/api/files/:id/public', { schema: publicFileSchema }, async (request, reply) => {
@@ -209,7 +248,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       datastore: storage.tusDatastore(),
       relativeLocation: true,
       respectForwardedHeaders: ctx.config.trustProxy,
-      maxSize: MAX_UPLOAD_BYTES,
+      maxSize: maxUploadBytes,
       namingFunction: () => randomUUID(),
       onResponseError(_req, error) {
         // tus answers protocol errors itself; anything unexpected is logged here, as Fastify never sees it.
@@ -255,8 +294,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (upload.size === undefined) {
           throw tusFailure(errors.validation([{ field: 'Upload-Length', message: 'Send the file size up front' }]));
         }
-        if (upload.size > FILE_RULES[purpose].maxBytes)
-          throw tusFailure(errors.payloadTooLarge(FILE_MESSAGES.tooLarge(purpose)));
+        if (upload.size > maxBytesOf(purpose)) throw tusFailure(errors.payloadTooLarge(tooLarge(purpose)));
         if (upload.size === 0)
           throw tusFailure(errors.validation([{ field: 'Upload-Length', message: FILE_MESSAGES.empty }]));
         await ctx.db.insert(files).values({
@@ -273,15 +311,15 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async onUploadFinish(_req, upload: Upload) {
         const row = await loadFile(upload.id);
         if (!row) throw tusFailure(errors.notFound('That upload'));
-        const contentType = detectContentType(await storage.readHead(upload.id, CONTENT_SNIFF_BYTES));
-        if (!contentType || !FILE_RULES[row.purpose].contentTypes.includes(contentType)) {
+        const recognised = await recognise(upload.id, row.purpose);
+        if (!recognised) {
           await storage.remove(upload.id);
           await ctx.db.delete(files).where(eq(files.id, upload.id));
-          throw tusFailure(errors.unsupportedMediaType(FILE_MESSAGES.wrongType(row.purpose)));
+          throw tusFailure(errors.unsupportedMediaType(wrongType(row.purpose)));
         }
         await ctx.db
           .update(files)
-          .set({ status: 'ready', contentType, updatedAt: sql`now()` })
+          .set({ status: 'ready', ...recognised, updatedAt: sql`now()` })
           .where(and(eq(files.id, upload.id), eq(files.status, 'uploading')));
         return { headers: { 'Upload-File-Id': upload.id } };
       },

@@ -5,6 +5,7 @@ import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { readTogether } from '../../db/read-together';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
@@ -15,13 +16,14 @@ import { SECTIONS, type SectionDefinition } from './sections';
 
 /** The list every call answers with, so the client replaces its copy in one go. */
 export async function listSection(db: Executor, section: SectionDefinition, userId: number) {
-  const [rows, verified] = await Promise.all([
-    db
-      .select()
-      .from(section.table)
-      .where(eq(section.table.userId, userId))
-      .orderBy(...section.orderBy(section.table)),
-    section.recordKind ? verifiedRecordIds(db, userId, section.recordKind) : new Set<string>(),
+  const [rows, verified] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(section.table)
+        .where(eq(section.table.userId, userId))
+        .orderBy(...section.orderBy(section.table)),
+    () => (section.recordKind ? verifiedRecordIds(db, userId, section.recordKind) : new Set<string>()),
   ]);
   return { entries: rows.map((row) => section.present(row, verified.has(row.id as string))) };
 }

@@ -12,6 +12,7 @@ import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { presentNotification } from '../../presenters/notification';
 import { preferencesOf, savePreferences, unsubscribeEmail } from '../../services/notifications';
+import { createUnreadSignals } from '../../services/notifications/live';
 import { verifyUnsubscribeToken } from '../../services/notifications/unsubscribe';
 import {
   getPreferencesSchema,
@@ -32,6 +33,9 @@ async function unreadCount(db: Executor, userId: number): Promise<number> {
     .where(and(eq(notifications.recipientId, userId), eq(notifications.inApp, true), isNull(notifications.readAt)));
   return row?.n ?? 0;
 }
+
+/** With the listener in place, each stream still checks itself every 15th tick (30 s): a safety net, not the path. */
+const SAFETY_CHECK_TICKS = 15;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -114,11 +118,15 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok({ unread: 0 }, 'All marked as read');
     });
 
-    // Live count. Each stream checks the indexed unread count every few seconds and speaks only when it changes, so
-    // it sees notifications written by any server process; the web falls back to polling when the stream fails.
+    // Live count, pushed: the notifications trigger NOTIFYs the recipient's id, this process's one listener wakes
+    // that person's streams, which read the count and speak when it changed (every process listens, so a change
+    // made through any of them arrives). While the listener is not in place each stream checks every 2 s itself;
+    // with it, a slow safety check remains. The web falls back to polling when the stream fails.
     const streams = new Set<() => void>();
+    const signals = createUnreadSignals(ctx.db, app.log);
     app.addHook('preClose', async () => {
       for (const end of streams) end();
+      await signals.close();
     });
     app.get('/api/notifications/stream', { schema: streamSchema }, async (request, reply) => {
       const actor = await ctx.authenticate.resolveActor(request.query.token);
@@ -137,8 +145,13 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       let last = -1;
       let beats = 0;
       let checking = false;
-      const check = async () => {
-        if (checking) return;
+      let again = false;
+      const check = async (): Promise<void> => {
+        if (checking) {
+          // A signal during a check: read once more after it, so the latest change is never missed.
+          again = true;
+          return;
+        }
         checking = true;
         try {
           const unread = await unreadCount(ctx.db, userId);
@@ -153,10 +166,20 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         } finally {
           checking = false;
         }
+        if (again) {
+          again = false;
+          await check();
+        }
       };
-      const timer = setInterval(check, NOTIFICATIONS_STREAM_CHECK_SECONDS * 1000);
+      let ticks = 0;
+      const timer = setInterval(() => {
+        ticks += 1;
+        if (!signals.listening() || ticks % SAFETY_CHECK_TICKS === 0) void check();
+      }, NOTIFICATIONS_STREAM_CHECK_SECONDS * 1000);
+      const unsubscribe = signals.subscribe(userId, () => void check());
       const expiry = setTimeout(() => end(), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
       const end = () => {
+        unsubscribe();
         clearInterval(timer);
         clearTimeout(expiry);
         streams.delete(end);
@@ -223,7 +246,7 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const latest = ctx.mailer.latest;
     if (!ctx.config.isProduction && latest) {
       app.get('/api/dev/mail/latest', { ...authenticated, schema: latestDevMailSchema }, async (request) => {
-        const message = latest(actorOf(request).user.id);
+        const message = latest(actorOf(request).user.email);
         if (!message) throw errors.notFound('A mail to you');
         return ok(message);
       });

@@ -97,10 +97,18 @@ describe('authorization', () => {
 });
 
 describe('events, each produced once by its cause', () => {
-  it('a submitted application: "received" to the candidate, "new application" to the team covering the opening', async () => {
+  it('a submitted application: "received" to the candidate, "new application" to the owners and coordinators covering the opening', async () => {
     const { org, opening } = await organizationWithOpening('Globex');
-    const reviewer = await person('Rita Reviewer');
+    const coordinator = await person('Cora Coordinator');
     const outsider = await person('Otto Outside');
+    const reviewer = await person('Rita Reviewer');
+    await seedOrganizationMember(server.db, {
+      organizationId: org.id,
+      userId: coordinator.user.id,
+      role: 'coordinator',
+      openingIds: [opening.id],
+    });
+    // Reviewers review what they are given; they are not told of each new application.
     await seedOrganizationMember(server.db, {
       organizationId: org.id,
       userId: reviewer.user.id,
@@ -114,7 +122,7 @@ describe('events, each produced once by its cause', () => {
     await seedOrganizationMember(server.db, {
       organizationId: org.id,
       userId: outsider.user.id,
-      role: 'reviewer',
+      role: 'coordinator',
       openingIds: [other.body.result.data.id],
     });
     const asha = await person();
@@ -126,7 +134,7 @@ describe('events, each produced once by its cause', () => {
     const mine = await rowsOf(asha.user.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ kind: 'application.received', link: `/forms/${opening.id}` });
-    for (const userId of [org.id, reviewer.user.id]) {
+    for (const userId of [org.id, coordinator.user.id]) {
       const rows = await rowsOf(userId);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
@@ -142,6 +150,7 @@ describe('events, each produced once by its cause', () => {
       ).toEqual([]);
     }
     expect(await rowsOf(outsider.user.id)).toEqual([]);
+    expect(await rowsOf(reviewer.user.id)).toEqual([]);
     const list = await server.call('/api/notifications', { token: await server.tokenFor(org.id) });
     expect(list.body.result.data.items[0]).toMatchObject({
       title: 'New application',

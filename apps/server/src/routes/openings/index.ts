@@ -6,12 +6,14 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { applications, externalApplyClicks, groups, openingFormVersions, openings } from '../../db/schema';
 import { errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { coversAllOpenings, type OrganizationAccess } from '../../policies/organization';
 import { type OpeningRow, presentOpening, presentOpeningListItem } from '../../presenters/opening';
 import { sanitizeRichText } from '../../services/html';
+import { notifyNewOpeningToFollowers, notifyOpeningUpdated } from '../../services/notifications/events';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
   changeOpeningStatusSchema,
@@ -119,135 +121,155 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
 
-    app.get('/api/organization/openings', { ...authenticated, schema: listOpeningsSchema }, async (request) => {
-      const actor = actorOf(request);
-      const access = await organizationAccessOf(ctx.db, request, actor);
-      const { limit } = request.query;
-      const cursor = decodeTimeCursor(request.query.cursor);
-      // A role limited to chosen openings lists only those; someone outside the organization lists nothing.
-      const scope = !access.member
-        ? sql`false`
-        : coversAllOpenings(access)
-          ? undefined
-          : inArray(openings.id, access.member.openingIds.length > 0 ? access.member.openingIds : [NO_OPENING]);
-      const rows = await ctx.db
-        .select()
-        .from(openings)
-        .where(
-          and(
-            eq(openings.organizationId, access.organizationId),
-            isNull(openings.deletedAt),
-            scope,
-            cursor
-              ? or(
-                  lt(openings.createdAt, cursor.at),
-                  and(eq(openings.createdAt, cursor.at), lt(openings.id, cursor.id)),
-                )
-              : undefined,
+    app.get(
+      '/api/organization/openings',
+      { ...authenticated, schema: actingForOrganization(listOpeningsSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const { limit } = request.query;
+        const cursor = decodeTimeCursor(request.query.cursor);
+        // A role limited to chosen openings lists only those; someone outside the organization lists nothing.
+        const scope = !access.member
+          ? sql`false`
+          : coversAllOpenings(access)
+            ? undefined
+            : inArray(openings.id, access.member.openingIds.length > 0 ? access.member.openingIds : [NO_OPENING]);
+        const rows = await ctx.db
+          .select()
+          .from(openings)
+          .where(
+            and(
+              eq(openings.organizationId, access.organizationId),
+              isNull(openings.deletedAt),
+              scope,
+              cursor
+                ? or(
+                    lt(openings.createdAt, cursor.at),
+                    and(eq(openings.createdAt, cursor.at), lt(openings.id, cursor.id)),
+                  )
+                : undefined,
+            ),
+          )
+          .orderBy(desc(openings.createdAt), desc(openings.id))
+          .limit(limit + 1);
+        const page = pageFrom(rows, limit, (row) => ({ at: row.createdAt, id: row.id }));
+        const counts = await applicationCounts(
+          ctx.db,
+          page.items.map((row) => row.id),
+        );
+        return ok({
+          items: page.items.map((row) =>
+            presentOpeningListItem(row, counts.get(row.id) ?? 0, abilitiesFor(actor, access, row)),
           ),
-        )
-        .orderBy(desc(openings.createdAt), desc(openings.id))
-        .limit(limit + 1);
-      const page = pageFrom(rows, limit, (row) => ({ at: row.createdAt, id: row.id }));
-      const counts = await applicationCounts(
-        ctx.db,
-        page.items.map((row) => row.id),
-      );
-      return ok({
-        items: page.items.map((row) =>
-          presentOpeningListItem(row, counts.get(row.id) ?? 0, abilitiesFor(actor, access, row)),
-        ),
-        nextCursor: page.nextCursor,
-      });
-    });
-
-    app.post('/api/organization/openings', { ...authenticated, schema: createOpeningSchema }, async (request) => {
-      const actor = actorOf(request);
-      const input = request.body;
-      const opening = await ctx.db.transaction(async (tx) => {
-        const access = await organizationAccessOf(tx, request, actor);
-        authorize(actor, 'opening.create', access);
-        await assertOwnGroups(tx, access, input.eligibility.groupIds, 'eligibility.groupIds');
-        const [row] = await tx
-          .insert(openings)
-          .values({
-            organizationId: access.organizationId,
-            ...columnsFrom(input),
-            currentFormVersion: input.form ? 1 : null,
-          })
-          .returning();
-        if (!row) throw new Error('insert returned nothing');
-        if (input.form)
-          await tx.insert(openingFormVersions).values({ openingId: row.id, version: 1, definition: input.form });
-        await recordAudit(tx, access.organizationId, actor.user.id, {
-          kind: 'opening.created',
-          openingId: row.id,
-          details: { title: row.title, status: row.status },
+          nextCursor: page.nextCursor,
         });
-        return presentOne(tx, actor, access, row);
-      });
-      return ok(opening, 'Opening created');
-    });
+      },
+    );
 
-    app.get('/api/organization/openings/id', { ...authenticated, schema: getOpeningSchema }, async (request) => {
-      const actor = actorOf(request);
-      const access = await organizationAccessOf(ctx.db, request, actor);
-      const row = await loadOwnOpening(ctx.db, access, request.query.id);
-      authorize(actor, 'opening.view', { access, opening: row });
-      return ok(await presentOne(ctx.db, actor, access, row));
-    });
+    app.post(
+      '/api/organization/openings',
+      { ...authenticated, schema: actingForOrganization(createOpeningSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const input = request.body;
+        const opening = await ctx.db.transaction(async (tx) => {
+          const access = await organizationAccessOf(tx, request, actor);
+          authorize(actor, 'opening.create', access);
+          await assertOwnGroups(tx, access, input.eligibility.groupIds, 'eligibility.groupIds');
+          const [row] = await tx
+            .insert(openings)
+            .values({
+              organizationId: access.organizationId,
+              ...columnsFrom(input),
+              currentFormVersion: input.form ? 1 : null,
+            })
+            .returning();
+          if (!row) throw new Error('insert returned nothing');
+          if (input.form)
+            await tx.insert(openingFormVersions).values({ openingId: row.id, version: 1, definition: input.form });
+          await recordAudit(tx, access.organizationId, actor.user.id, {
+            kind: 'opening.created',
+            openingId: row.id,
+            details: { title: row.title, status: row.status },
+          });
+          if (row.status === 'open') await notifyNewOpeningToFollowers(tx, row.id);
+          return presentOne(tx, actor, access, row);
+        });
+        return ok(opening, 'Opening created');
+      },
+    );
 
-    app.put('/api/organization/openings/id', { ...authenticated, schema: updateOpeningSchema }, async (request) => {
-      const actor = actorOf(request);
-      const { id, opening: input } = request.body;
-      const opening = await ctx.db.transaction(async (tx) => {
-        const access = await organizationAccessOf(tx, request, actor);
-        const row = await loadOwnOpening(tx, access, id, true);
-        authorize(actor, 'opening.change', { access, opening: row });
-        await assertOwnGroups(tx, access, input.eligibility.groupIds, 'opening.eligibility.groupIds');
-        let version = row.currentFormVersion;
-        if (input.form) {
-          const previous = await currentForm(tx, row);
-          if (!previous || canonical(previous.definition) !== canonical(input.form)) {
-            const [latest] = await tx
-              .select({ max: sql<number | null>`max(${openingFormVersions.version})` })
-              .from(openingFormVersions)
-              .where(eq(openingFormVersions.openingId, row.id));
-            version = Number(latest?.max ?? 0) + 1;
-            await tx.insert(openingFormVersions).values({ openingId: row.id, version, definition: input.form });
+    app.get(
+      '/api/organization/openings/id',
+      { ...authenticated, schema: actingForOrganization(getOpeningSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const row = await loadOwnOpening(ctx.db, access, request.query.id);
+        authorize(actor, 'opening.view', { access, opening: row });
+        return ok(await presentOne(ctx.db, actor, access, row));
+      },
+    );
+
+    app.put(
+      '/api/organization/openings/id',
+      { ...authenticated, schema: actingForOrganization(updateOpeningSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const { id, opening: input } = request.body;
+        const opening = await ctx.db.transaction(async (tx) => {
+          const access = await organizationAccessOf(tx, request, actor);
+          const row = await loadOwnOpening(tx, access, id, true);
+          authorize(actor, 'opening.change', { access, opening: row });
+          await assertOwnGroups(tx, access, input.eligibility.groupIds, 'opening.eligibility.groupIds');
+          let version = row.currentFormVersion;
+          let formChanged = false;
+          if (input.form) {
+            const previous = await currentForm(tx, row);
+            if (!previous || canonical(previous.definition) !== canonical(input.form)) {
+              const [latest] = await tx
+                .select({ max: sql<number | null>`max(${openingFormVersions.version})` })
+                .from(openingFormVersions)
+                .where(eq(openingFormVersions.openingId, row.id));
+              version = Number(latest?.max ?? 0) + 1;
+              await tx.insert(openingFormVersions).values({ openingId: row.id, version, definition: input.form });
+              formChanged = Boolean(previous);
+              await recordAudit(tx, access.organizationId, actor.user.id, {
+                kind: 'form.versionSaved',
+                openingId: row.id,
+                details: { version },
+              });
+            }
+          }
+          const [updated] = await tx
+            .update(openings)
+            .set({ ...columnsFrom(input), currentFormVersion: version, updatedAt: sql`now()` })
+            .where(eq(openings.id, row.id))
+            .returning();
+          if (!updated) throw errors.notFound('That opening');
+          await recordAudit(tx, access.organizationId, actor.user.id, {
+            kind: 'opening.edited',
+            openingId: row.id,
+            details: { title: updated.title },
+          });
+          if (updated.status !== row.status) {
             await recordAudit(tx, access.organizationId, actor.user.id, {
-              kind: 'form.versionSaved',
+              kind: 'opening.statusChanged',
               openingId: row.id,
-              details: { version },
+              details: { from: row.status, to: updated.status },
             });
           }
-        }
-        const [updated] = await tx
-          .update(openings)
-          .set({ ...columnsFrom(input), currentFormVersion: version, updatedAt: sql`now()` })
-          .where(eq(openings.id, row.id))
-          .returning();
-        if (!updated) throw errors.notFound('That opening');
-        await recordAudit(tx, access.organizationId, actor.user.id, {
-          kind: 'opening.edited',
-          openingId: row.id,
-          details: { title: updated.title },
+          await notifyOpeningUpdated(tx, row, updated, formChanged && version !== null ? version : null);
+          return presentOne(tx, actor, access, updated);
         });
-        if (updated.status !== row.status) {
-          await recordAudit(tx, access.organizationId, actor.user.id, {
-            kind: 'opening.statusChanged',
-            openingId: row.id,
-            details: { from: row.status, to: updated.status },
-          });
-        }
-        return presentOne(tx, actor, access, updated);
-      });
-      return ok(opening, 'Opening saved');
-    });
+        return ok(opening, 'Opening saved');
+      },
+    );
 
     app.post(
       '/api/organization/openings/id/status',
-      { ...authenticated, schema: changeOpeningStatusSchema },
+      { ...authenticated, schema: actingForOrganization(changeOpeningStatusSchema) },
       async (request) => {
         const actor = actorOf(request);
         const opening = await ctx.db.transaction(async (tx) => {
@@ -267,6 +289,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               details: { from: row.status, to: updated.status },
             });
           }
+          await notifyOpeningUpdated(tx, row, updated, null);
           return presentOne(tx, actor, access, updated);
         });
         return ok(opening, request.body.status === 'closed' ? 'Opening closed' : 'Opening updated');
@@ -275,7 +298,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/organization/openings/id/duplicate',
-      { ...authenticated, schema: duplicateOpeningSchema },
+      { ...authenticated, schema: actingForOrganization(duplicateOpeningSchema) },
       async (request) => {
         const actor = actorOf(request);
         const opening = await ctx.db.transaction(async (tx) => {
@@ -328,20 +351,27 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok({ url: row.externalLink });
     });
 
-    app.delete('/api/organization/openings', { ...authenticated, schema: deleteOpeningSchema }, async (request) => {
-      const actor = actorOf(request);
-      await ctx.db.transaction(async (tx) => {
-        const access = await organizationAccessOf(tx, request, actor);
-        const row = await loadOwnOpening(tx, access, request.query.id, true);
-        authorize(actor, 'opening.change', { access, opening: row });
-        await tx.update(openings).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(openings.id, row.id));
-        await recordAudit(tx, access.organizationId, actor.user.id, {
-          kind: 'opening.deleted',
-          openingId: row.id,
-          details: { title: row.title },
+    app.delete(
+      '/api/organization/openings',
+      { ...authenticated, schema: actingForOrganization(deleteOpeningSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        await ctx.db.transaction(async (tx) => {
+          const access = await organizationAccessOf(tx, request, actor);
+          const row = await loadOwnOpening(tx, access, request.query.id, true);
+          authorize(actor, 'opening.change', { access, opening: row });
+          await tx
+            .update(openings)
+            .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+            .where(eq(openings.id, row.id));
+          await recordAudit(tx, access.organizationId, actor.user.id, {
+            kind: 'opening.deleted',
+            openingId: row.id,
+            details: { title: row.title },
+          });
         });
-      });
-      return ok({ id: request.query.id }, 'Opening deleted');
-    });
+        return ok({ id: request.query.id }, 'Opening deleted');
+      },
+    );
   };
 }

@@ -14,11 +14,13 @@ import {
   users,
 } from '../../db/schema';
 import { errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import { presentAuditEvent, presentOrganizationPerson } from '../../presenters/organization';
+import { notifyTeamInvitation } from '../../services/notifications/events';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
   activityRouteSchema,
@@ -30,7 +32,6 @@ import {
   revokeInvitationSchema,
   updateMemberSchema,
 } from './schema';
-
 import {
   abilitiesOf,
   article,
@@ -98,7 +99,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/organization/people',
-      { ...authenticated, schema: organizationPeopleRouteSchema },
+      { ...authenticated, schema: actingForOrganization(organizationPeopleRouteSchema) },
       async (request) => {
         const actor = actorOf(request);
         const access = await organizationAccessOf(ctx.db, request, actor);
@@ -115,107 +116,123 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/api/organization/people', { ...authenticated, schema: inviteMemberSchema }, async (request) => {
-      const actor = actorOf(request);
-      const { email, role, canViewContacts } = request.body;
-      const scope = scopeOf(request.body);
-      const result = await ctx.db
-        .transaction(async (tx) => {
-          const access = await teamAccess(tx, request, actor);
-          await assertOwnOpenings(tx, access.organizationId, scope.openingIds);
-          const [existing] = await tx
-            .select()
-            .from(organizationMembers)
-            .where(
-              and(
-                eq(organizationMembers.organizationId, access.organizationId),
-                eq(organizationMembers.email, email),
-                isNull(organizationMembers.revokedAt),
-              ),
-            );
-          if (existing?.userId != null) {
-            throw errors.conflict(`${email} is already in this organization: change their role instead.`);
-          }
-          // Someone already on Placely joins now; anyone else when they first sign in (services/organizations.ts).
-          const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-          const values = {
-            role,
-            allOpenings: scope.allOpenings,
-            canViewContacts: role === 'reviewer' ? canViewContacts : false,
-            invitedBy: actor.user.id,
-            userId: person?.id ?? null,
-            claimedAt: person ? sql`now()` : null,
-            expiresAt: person ? null : sql`now() + make_interval(days => ${ORGANIZATION_INVITATION_TTL_DAYS})`,
-            updatedAt: sql`now()`,
-          };
-          // Inviting an open or lapsed invitation's email again renews it with the new role.
-          const [row] = existing
-            ? await tx
-                .update(organizationMembers)
-                .set(values)
-                .where(eq(organizationMembers.id, existing.id))
-                .returning({ id: organizationMembers.id })
-            : await tx
-                .insert(organizationMembers)
-                .values({ organizationId: access.organizationId, email, ...values })
-                .returning({ id: organizationMembers.id });
-          if (!row) throw new Error('The member insert returned no row');
-          await replaceScope(tx, row.id, scope.openingIds);
-          await recordAudit(tx, access.organizationId, actor.user.id, {
-            kind: 'member.invited',
-            subjectEmail: email,
-            details: { role, allOpenings: scope.allOpenings, openings: scope.openingIds.length },
-          });
-          const [created] = await loadPeople(tx, access.organizationId, row.id);
-          if (!created) throw new Error('The new member vanished');
-          return { person: presentOrganizationPerson(created), joined: Boolean(person) };
-        })
-        .catch((error: unknown) => {
-          // Two owners inviting the same email at once: the live-email unique index keeps one, the other hears why.
-          if (isUniqueViolation(error)) {
-            throw errors.conflict(`${email} is already in this organization: change their role instead.`);
-          }
-          throw error;
-        });
-      const title = `${article(role)} ${roleTitle(role)}`;
-      return ok(
-        result.person,
-        result.joined ? `${email} is now ${title}` : `${email} becomes ${title} on signing in to Placely`,
-      );
-    });
-
-    app.patch('/api/organization/people', { ...authenticated, schema: updateMemberSchema }, async (request) => {
-      const actor = actorOf(request);
-      const { memberId, role, canViewContacts } = request.body;
-      const scope = scopeOf(request.body);
-      const person = await ctx.db.transaction(async (tx) => {
-        const access = await teamAccess(tx, request, actor);
-        const target = await loadMemberRow(tx, access.organizationId, memberId);
-        if (target.role === 'owner' && role !== 'owner') {
-          await assertAnotherOwnerRemains(tx, access.organizationId, target.id);
-        }
-        await assertOwnOpenings(tx, access.organizationId, scope.openingIds);
-        await tx
-          .update(organizationMembers)
-          .set({
-            role,
-            allOpenings: scope.allOpenings,
-            canViewContacts: role === 'reviewer' ? canViewContacts : false,
-            updatedAt: sql`now()`,
+    app.post(
+      '/api/organization/people',
+      { ...authenticated, schema: actingForOrganization(inviteMemberSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const { email, role, canViewContacts } = request.body;
+        const scope = scopeOf(request.body);
+        const result = await ctx.db
+          .transaction(async (tx) => {
+            const access = await teamAccess(tx, request, actor);
+            await assertOwnOpenings(tx, access.organizationId, scope.openingIds);
+            const [existing] = await tx
+              .select()
+              .from(organizationMembers)
+              .where(
+                and(
+                  eq(organizationMembers.organizationId, access.organizationId),
+                  eq(organizationMembers.email, email),
+                  isNull(organizationMembers.revokedAt),
+                ),
+              );
+            if (existing?.userId != null) {
+              throw errors.conflict(`${email} is already in this organization: change their role instead.`);
+            }
+            // Someone already on Placely joins now; anyone else when they first sign in (services/organizations.ts).
+            const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+            const values = {
+              role,
+              allOpenings: scope.allOpenings,
+              canViewContacts: role === 'reviewer' ? canViewContacts : false,
+              invitedBy: actor.user.id,
+              userId: person?.id ?? null,
+              claimedAt: person ? sql`now()` : null,
+              expiresAt: person ? null : sql`now() + make_interval(days => ${ORGANIZATION_INVITATION_TTL_DAYS})`,
+              updatedAt: sql`now()`,
+            };
+            // Inviting an open or lapsed invitation's email again renews it with the new role.
+            const [row] = existing
+              ? await tx
+                  .update(organizationMembers)
+                  .set(values)
+                  .where(eq(organizationMembers.id, existing.id))
+                  .returning({ id: organizationMembers.id, updatedAt: organizationMembers.updatedAt })
+              : await tx
+                  .insert(organizationMembers)
+                  .values({ organizationId: access.organizationId, email, ...values })
+                  .returning({ id: organizationMembers.id, updatedAt: organizationMembers.updatedAt });
+            if (!row) throw new Error('The member insert returned no row');
+            await replaceScope(tx, row.id, scope.openingIds);
+            await notifyTeamInvitation(tx, {
+              memberRowId: row.id,
+              invitedAt: row.updatedAt,
+              organizationId: access.organizationId,
+              email,
+              userId: person?.id ?? null,
+              roleTitle: `${article(role)} ${roleTitle(role)}`,
+            });
+            await recordAudit(tx, access.organizationId, actor.user.id, {
+              kind: 'member.invited',
+              subjectEmail: email,
+              details: { role, allOpenings: scope.allOpenings, openings: scope.openingIds.length },
+            });
+            const [created] = await loadPeople(tx, access.organizationId, row.id);
+            if (!created) throw new Error('The new member vanished');
+            return { person: presentOrganizationPerson(created), joined: Boolean(person) };
           })
-          .where(eq(organizationMembers.id, target.id));
-        await replaceScope(tx, target.id, scope.openingIds);
-        await recordAudit(tx, access.organizationId, actor.user.id, {
-          kind: 'member.roleChanged',
-          subjectEmail: target.email,
-          details: { from: target.role, to: role, allOpenings: scope.allOpenings, openings: scope.openingIds.length },
+          .catch((error: unknown) => {
+            // Two owners inviting the same email at once: the live-email unique index keeps one, the other hears why.
+            if (isUniqueViolation(error)) {
+              throw errors.conflict(`${email} is already in this organization: change their role instead.`);
+            }
+            throw error;
+          });
+        const title = `${article(role)} ${roleTitle(role)}`;
+        return ok(
+          result.person,
+          result.joined ? `${email} is now ${title}` : `${email} becomes ${title} on signing in to Placely`,
+        );
+      },
+    );
+
+    app.patch(
+      '/api/organization/people',
+      { ...authenticated, schema: actingForOrganization(updateMemberSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const { memberId, role, canViewContacts } = request.body;
+        const scope = scopeOf(request.body);
+        const person = await ctx.db.transaction(async (tx) => {
+          const access = await teamAccess(tx, request, actor);
+          const target = await loadMemberRow(tx, access.organizationId, memberId);
+          if (target.role === 'owner' && role !== 'owner') {
+            await assertAnotherOwnerRemains(tx, access.organizationId, target.id);
+          }
+          await assertOwnOpenings(tx, access.organizationId, scope.openingIds);
+          await tx
+            .update(organizationMembers)
+            .set({
+              role,
+              allOpenings: scope.allOpenings,
+              canViewContacts: role === 'reviewer' ? canViewContacts : false,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(organizationMembers.id, target.id));
+          await replaceScope(tx, target.id, scope.openingIds);
+          await recordAudit(tx, access.organizationId, actor.user.id, {
+            kind: 'member.roleChanged',
+            subjectEmail: target.email,
+            details: { from: target.role, to: role, allOpenings: scope.allOpenings, openings: scope.openingIds.length },
+          });
+          const [updated] = await loadPeople(tx, access.organizationId, target.id);
+          if (!updated) throw errors.notFound('That person');
+          return presentOrganizationPerson(updated);
         });
-        const [updated] = await loadPeople(tx, access.organizationId, target.id);
-        if (!updated) throw errors.notFound('That person');
-        return presentOrganizationPerson(updated);
-      });
-      return ok(person, `${person.email} is now ${article(role)} ${roleTitle(role)}`);
-    });
+        return ok(person, `${person.email} is now ${article(role)} ${roleTitle(role)}`);
+      },
+    );
 
     /** Removal and revocation keep the row (revoked_at) so the audit trail and refusals can still name it. */
     const endMembership = async (
@@ -244,19 +261,23 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { email: target.email, claimed };
       });
 
-    app.delete('/api/organization/people', { ...authenticated, schema: removeMemberSchema }, async (request) => {
-      const actor = actorOf(request);
-      const { memberId } = request.query;
-      const { email, claimed } = await endMembership(request, actor, memberId, false);
-      return ok(
-        { memberId },
-        claimed ? `${email} was removed from the organization` : `The invitation to ${email} was revoked`,
-      );
-    });
+    app.delete(
+      '/api/organization/people',
+      { ...authenticated, schema: actingForOrganization(removeMemberSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const { memberId } = request.query;
+        const { email, claimed } = await endMembership(request, actor, memberId, false);
+        return ok(
+          { memberId },
+          claimed ? `${email} was removed from the organization` : `The invitation to ${email} was revoked`,
+        );
+      },
+    );
 
     app.delete(
       '/api/organization/invitations',
-      { ...authenticated, schema: revokeInvitationSchema },
+      { ...authenticated, schema: actingForOrganization(revokeInvitationSchema) },
       async (request) => {
         const actor = actorOf(request);
         const { memberId } = request.query;
@@ -295,36 +316,40 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
     };
 
-    app.get('/api/organization/activity', { ...authenticated, schema: activityRouteSchema }, async (request) => {
-      const actor = actorOf(request);
-      const access = await organizationAccessOf(ctx.db, request, actor);
-      authorize(actor, 'organization.viewActivity', access);
-      const { person, openingId, kind, limit } = request.query;
-      const cursor = decodeTimeCursor(request.query.cursor);
-      const events = organizationAuditEvents;
-      const rows = await ctx.db
-        .select()
-        .from(events)
-        .where(
-          and(
-            eq(events.organizationId, access.organizationId),
-            person === undefined ? undefined : eq(events.actorUserId, person),
-            openingId === undefined ? undefined : eq(events.openingId, openingId),
-            kind === undefined ? undefined : eq(events.kind, kind),
-            cursor
-              ? or(lt(events.createdAt, cursor.at), and(eq(events.createdAt, cursor.at), lt(events.id, cursor.id)))
-              : undefined,
-          ),
-        )
-        .orderBy(desc(events.createdAt), desc(events.id))
-        .limit(limit + 1);
-      const page = pageFrom(rows, limit, (row) => ({ at: row.createdAt, id: row.id }));
-      return ok({ items: await presentEvents(ctx.db, page.items), nextCursor: page.nextCursor });
-    });
+    app.get(
+      '/api/organization/activity',
+      { ...authenticated, schema: actingForOrganization(activityRouteSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        authorize(actor, 'organization.viewActivity', access);
+        const { person, openingId, kind, limit } = request.query;
+        const cursor = decodeTimeCursor(request.query.cursor);
+        const events = organizationAuditEvents;
+        const rows = await ctx.db
+          .select()
+          .from(events)
+          .where(
+            and(
+              eq(events.organizationId, access.organizationId),
+              person === undefined ? undefined : eq(events.actorUserId, person),
+              openingId === undefined ? undefined : eq(events.openingId, openingId),
+              kind === undefined ? undefined : eq(events.kind, kind),
+              cursor
+                ? or(lt(events.createdAt, cursor.at), and(eq(events.createdAt, cursor.at), lt(events.id, cursor.id)))
+                : undefined,
+            ),
+          )
+          .orderBy(desc(events.createdAt), desc(events.id))
+          .limit(limit + 1);
+        const page = pageFrom(rows, limit, (row) => ({ at: row.createdAt, id: row.id }));
+        return ok({ items: await presentEvents(ctx.db, page.items), nextCursor: page.nextCursor });
+      },
+    );
 
     app.get(
       '/api/organization/openings/id/changes',
-      { ...authenticated, schema: openingChangesRouteSchema },
+      { ...authenticated, schema: actingForOrganization(openingChangesRouteSchema) },
       async (request) => {
         const actor = actorOf(request);
         const access = await organizationAccessOf(ctx.db, request, actor);

@@ -148,5 +148,6 @@ export function abilitiesOf(actor: Actor, access: OrganizationAccess) {
     manageTeam: can(actor, 'organization.manageTeam', access),
     viewActivity: can(actor, 'organization.viewActivity', access),
     export: access.member !== null && access.member.role !== 'reviewer',
+    runGroups: can(actor, 'group.create', access),
   };
 }

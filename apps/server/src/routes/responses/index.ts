@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
@@ -175,7 +176,11 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       // The page is presented field by field (presentReceivedApplication) from stored, validated answers and forms:
       // it is written as JSON directly. Checking 50 applications against the zod schema on the way out (answer
       // unions tried branch by branch) cost more than the rest of the request; the schema still documents it.
-      { ...authenticated, schema: listResponsesSchema, serializerCompiler: () => (data) => JSON.stringify(data) },
+      {
+        ...authenticated,
+        schema: actingForOrganization(listResponsesSchema),
+        serializerCompiler: () => (data) => JSON.stringify(data),
+      },
       async (request) => {
         const actor = actorOf(request);
         const { id, order, limit, cursor: _cursor, ...filter } = request.query;
@@ -252,7 +257,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/organization/openings/id/applications/one',
-      { ...authenticated, schema: responseDetailSchema },
+      { ...authenticated, schema: actingForOrganization(responseDetailSchema) },
       async (request) => {
         const actor = actorOf(request);
         const access = await organizationAccessOf(ctx.db, request, actor);
@@ -306,7 +311,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/organization/openings/id/applications/export',
-      { ...authenticated, schema: exportResponsesSchema },
+      { ...authenticated, schema: actingForOrganization(exportResponsesSchema) },
       async (request, reply) => {
         const actor = actorOf(request);
         const { id, format } = request.query;

@@ -5,10 +5,12 @@ import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { openings } from '../../db/schema';
+import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
 import { can } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
+import { notifyReleasedRejections } from '../../services/notifications/events';
 import { organizationAccessOf } from '../../services/organizations';
 import {
   addStage,
@@ -65,55 +67,82 @@ export function shortlistingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       });
     };
 
-    app.get(`${base}/stages`, { ...authenticated, schema: stagesRouteSchema }, async (request) => {
-      const actor = actorOf(request);
-      const access = await organizationAccessOf(ctx.db, request, actor);
-      const opening = await loadPipelineOpening(ctx.db, actor, access, request.query.openingId, 'stage.view');
-      return ok(await presentPipeline(ctx.db, actor, access, opening));
-    });
+    app.get(
+      `${base}/stages`,
+      { ...authenticated, schema: actingForOrganization(stagesRouteSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const opening = await loadPipelineOpening(ctx.db, actor, access, request.query.openingId, 'stage.view');
+        return ok(await presentPipeline(ctx.db, actor, access, opening));
+      },
+    );
 
-    app.post(`${base}/stages`, { ...authenticated, schema: addStageRouteSchema }, async (request) => {
-      const { openingId, ...input } = request.body;
-      const pipeline = await changeStages(request, openingId, (tx, _actor, _access, opening) =>
-        addStage(tx, opening, input),
-      );
-      return ok(pipeline, STAGE_MESSAGES.added);
-    });
+    app.post(
+      `${base}/stages`,
+      { ...authenticated, schema: actingForOrganization(addStageRouteSchema) },
+      async (request) => {
+        const { openingId, ...input } = request.body;
+        const pipeline = await changeStages(request, openingId, (tx, _actor, _access, opening) =>
+          addStage(tx, opening, input),
+        );
+        return ok(pipeline, STAGE_MESSAGES.added);
+      },
+    );
 
-    app.patch(`${base}/stages`, { ...authenticated, schema: updateStageRouteSchema }, async (request) => {
-      const { openingId, ...input } = request.body;
-      const pipeline = await changeStages(request, openingId, (tx, _actor, _access, opening) =>
-        updateStage(tx, opening, input),
-      );
-      return ok(pipeline, STAGE_MESSAGES.renamed);
-    });
+    app.patch(
+      `${base}/stages`,
+      { ...authenticated, schema: actingForOrganization(updateStageRouteSchema) },
+      async (request) => {
+        const { openingId, ...input } = request.body;
+        const pipeline = await changeStages(request, openingId, (tx, _actor, _access, opening) =>
+          updateStage(tx, opening, input),
+        );
+        return ok(pipeline, STAGE_MESSAGES.renamed);
+      },
+    );
 
-    app.put(`${base}/stages/order`, { ...authenticated, schema: orderStagesRouteSchema }, async (request) => {
-      const pipeline = await changeStages(request, request.body.openingId, (tx, _actor, _access, opening) =>
-        reorderStages(tx, opening, request.body.stageIds),
-      );
-      return ok(pipeline, STAGE_MESSAGES.reordered);
-    });
+    app.put(
+      `${base}/stages/order`,
+      { ...authenticated, schema: actingForOrganization(orderStagesRouteSchema) },
+      async (request) => {
+        const pipeline = await changeStages(request, request.body.openingId, (tx, _actor, _access, opening) =>
+          reorderStages(tx, opening, request.body.stageIds),
+        );
+        return ok(pipeline, STAGE_MESSAGES.reordered);
+      },
+    );
 
-    app.delete(`${base}/stages`, { ...authenticated, schema: deleteStageRouteSchema }, async (request) => {
-      const { openingId, ...input } = request.query;
-      const pipeline = await changeStages(request, openingId, (tx, actor, access, opening) =>
-        removeStage(tx, actor, access, opening, input),
-      );
-      return ok(pipeline, STAGE_MESSAGES.removed);
-    });
+    app.delete(
+      `${base}/stages`,
+      { ...authenticated, schema: actingForOrganization(deleteStageRouteSchema) },
+      async (request) => {
+        const { openingId, ...input } = request.query;
+        const pipeline = await changeStages(request, openingId, (tx, actor, access, opening) =>
+          removeStage(tx, actor, access, opening, input),
+        );
+        return ok(pipeline, STAGE_MESSAGES.removed);
+      },
+    );
 
-    app.patch(`${base}/settings`, { ...authenticated, schema: settingsRouteSchema }, async (request) => {
-      const pipeline = await changeStages(request, request.body.openingId, (tx, _actor, _access, opening) =>
-        tx
-          .update(openings)
-          .set({ rejectionsReleased: request.body.rejectionsReleased, updatedAt: sql`now()` })
-          .where(eq(openings.id, opening.id)),
-      );
-      return ok(pipeline, STAGE_MESSAGES.settingsSaved);
-    });
+    app.patch(
+      `${base}/settings`,
+      { ...authenticated, schema: actingForOrganization(settingsRouteSchema) },
+      async (request) => {
+        const pipeline = await changeStages(request, request.body.openingId, async (tx, _actor, _access, opening) => {
+          await tx
+            .update(openings)
+            .set({ rejectionsReleased: request.body.rejectionsReleased, updatedAt: sql`now()` })
+            .where(eq(openings.id, opening.id));
+          // Releasing tells the candidates already rejected; those told before (same move) are not told again.
+          if (request.body.rejectionsReleased && !opening.rejectionsReleased)
+            await notifyReleasedRejections(tx, opening.id);
+        });
+        return ok(pipeline, STAGE_MESSAGES.settingsSaved);
+      },
+    );
 
-    app.post(`${base}/moves`, { ...authenticated, schema: moveRouteSchema }, async (request) => {
+    app.post(`${base}/moves`, { ...authenticated, schema: actingForOrganization(moveRouteSchema) }, async (request) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, ...input } = request.body;
@@ -124,28 +153,36 @@ export function shortlistingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(result, STAGE_MESSAGES.moved(result.moved));
     });
 
-    app.post(`${base}/moves/undo`, { ...authenticated, schema: undoRouteSchema }, async (request) => {
-      const actor = actorOf(request);
-      const access = await organizationAccessOf(ctx.db, request, actor);
-      const result = await ctx.db.transaction(async (tx) => {
-        const opening = await loadPipelineOpening(
-          tx,
-          actor,
-          access,
-          request.body.openingId,
-          'stage.move',
-          'no key update',
-        );
-        return undoBulkMove(tx, actor, access, opening, request.body.bulkMoveId);
-      });
-      return ok(result, STAGE_MESSAGES.undone(result.restored));
-    });
+    app.post(
+      `${base}/moves/undo`,
+      { ...authenticated, schema: actingForOrganization(undoRouteSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const result = await ctx.db.transaction(async (tx) => {
+          const opening = await loadPipelineOpening(
+            tx,
+            actor,
+            access,
+            request.body.openingId,
+            'stage.move',
+            'no key update',
+          );
+          return undoBulkMove(tx, actor, access, opening, request.body.bulkMoveId);
+        });
+        return ok(result, STAGE_MESSAGES.undone(result.restored));
+      },
+    );
 
-    app.get(`${base}/history`, { ...authenticated, schema: historyRouteSchema }, async (request) => {
-      const actor = actorOf(request);
-      const access = await organizationAccessOf(ctx.db, request, actor);
-      const opening = await loadPipelineOpening(ctx.db, actor, access, request.query.openingId, 'stage.view');
-      return ok({ items: await stageHistory(ctx.db, opening.id, request.query.applicationId) });
-    });
+    app.get(
+      `${base}/history`,
+      { ...authenticated, schema: actingForOrganization(historyRouteSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const opening = await loadPipelineOpening(ctx.db, actor, access, request.query.openingId, 'stage.view');
+        return ok({ items: await stageHistory(ctx.db, opening.id, request.query.applicationId) });
+      },
+    );
   };
 }

@@ -3,9 +3,11 @@ import { and, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm
 import type { Actor } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import { institutionRoles, institutions, verificationGroupRoles, verificationGroups } from '../../db/schema';
 import { errors } from '../../errors';
 import { authorize, can } from '../../policies';
+import { type OrganizationAccess, runsForOrganization } from '../../policies/organization';
 import {
   isApproved,
   isLiveVerificationGroup,
@@ -35,8 +37,15 @@ function heldBy(userId: number, roles: VerificationRole[] | 'any', institutionRo
   );
   return or(byRole, byInstitution) as SQL;
 }
-export const managedBy = (userId: number) => heldBy(userId, MANAGING_ROLES, ['root', 'admin']);
-export const anyRoleOf = (userId: number) => heldBy(userId, 'any', ['root', 'admin']);
+/** SQL: the organization's own verification groups, when the caller runs them acting for it (else nothing more). */
+const runByOrganization = (organization: OrganizationAccess | null): SQL | undefined =>
+  organization !== null && runsForOrganization(organization, organization.organizationId)
+    ? and(eq(verificationGroups.ownerId, organization.organizationId), isNull(verificationGroups.institutionId))
+    : undefined;
+export const managedBy = (userId: number, organization: OrganizationAccess | null = null) =>
+  or(heldBy(userId, MANAGING_ROLES, ['root', 'admin']), runByOrganization(organization)) as SQL;
+export const anyRoleOf = (userId: number, organization: OrganizationAccess | null = null) =>
+  or(heldBy(userId, 'any', ['root', 'admin']), runByOrganization(organization)) as SQL;
 
 /** The caller's access to each group, in three queries for any number of groups. */
 async function accessFor(
@@ -44,24 +53,27 @@ async function accessFor(
   actor: Actor | null,
   adminEmails: readonly string[],
   rows: VerificationGroupRow[],
+  organization: OrganizationAccess | null,
 ): Promise<Map<string, VerificationAccess & { following: boolean }>> {
   const ids = rows.map((row) => row.id);
   const institutionIds = [...new Set(rows.map((row) => row.institutionId).filter((id): id is number => id !== null))];
   const userId = actor?.user.id ?? null;
-  const [roles, instRoles, states] = await Promise.all([
-    userId === null || ids.length === 0
-      ? []
-      : db
-          .select({ groupId: verificationGroupRoles.groupId, role: verificationGroupRoles.role })
-          .from(verificationGroupRoles)
-          .where(and(eq(verificationGroupRoles.userId, userId), inArray(verificationGroupRoles.groupId, ids))),
-    userId === null || institutionIds.length === 0
-      ? []
-      : db
-          .select({ institutionId: institutionRoles.institutionId, role: institutionRoles.role })
-          .from(institutionRoles)
-          .where(and(eq(institutionRoles.userId, userId), inArray(institutionRoles.institutionId, institutionIds))),
-    viewerStates(db, VERIFICATION_CIRCLE, userId, ids),
+  const [roles, instRoles, states] = await readTogether(db, [
+    () =>
+      userId === null || ids.length === 0
+        ? []
+        : db
+            .select({ groupId: verificationGroupRoles.groupId, role: verificationGroupRoles.role })
+            .from(verificationGroupRoles)
+            .where(and(eq(verificationGroupRoles.userId, userId), inArray(verificationGroupRoles.groupId, ids))),
+    () =>
+      userId === null || institutionIds.length === 0
+        ? []
+        : db
+            .select({ institutionId: institutionRoles.institutionId, role: institutionRoles.role })
+            .from(institutionRoles)
+            .where(and(eq(institutionRoles.userId, userId), inArray(institutionRoles.institutionId, institutionIds))),
+    () => viewerStates(db, VERIFICATION_CIRCLE, userId, ids),
   ]);
   const roleOf = new Map(roles.map((row) => [row.groupId, row.role]));
   const institutionRoleOf = new Map(instRoles.map((row) => [row.institutionId, row.role]));
@@ -76,6 +88,7 @@ async function accessFor(
         membership: states.get(group.id)?.membership ?? null,
         following: states.get(group.id)?.following ?? false,
         isPlatformAdmin,
+        organization,
       },
     ]),
   );
@@ -123,22 +136,25 @@ export function verificationAccess(ctx: AppContext) {
     db: Executor,
     actor: Actor | null,
     rows: VerificationGroupRow[],
+    organization: OrganizationAccess | null = null,
   ): Promise<VerificationGroup[]> => {
     const ids = rows.map((row) => row.id);
     const institutionIds = [...new Set(rows.map((row) => row.institutionId).filter((id): id is number => !!id))];
-    const [access, counts, owners, institutionRows] = await Promise.all([
-      accessFor(db, actor, adminEmails, rows),
-      circleCounts(db, VERIFICATION_CIRCLE, ids),
-      ownerSummaries(
-        db,
-        rows.map((row) => row.ownerId),
-      ),
-      institutionIds.length === 0
-        ? []
-        : db
-            .select({ institutionId: institutions.id, name: institutions.name })
-            .from(institutions)
-            .where(inArray(institutions.id, institutionIds)),
+    const [access, counts, owners, institutionRows] = await readTogether(db, [
+      () => accessFor(db, actor, adminEmails, rows, organization),
+      () => circleCounts(db, VERIFICATION_CIRCLE, ids),
+      () =>
+        ownerSummaries(
+          db,
+          rows.map((row) => row.ownerId),
+        ),
+      () =>
+        institutionIds.length === 0
+          ? []
+          : db
+              .select({ institutionId: institutions.id, name: institutions.name })
+              .from(institutions)
+              .where(inArray(institutions.id, institutionIds)),
     ]);
     const institutionOf = new Map(institutionRows.map((row) => [row.institutionId, row]));
     return rows.map((row) => {
@@ -153,21 +169,32 @@ export function verificationAccess(ctx: AppContext) {
     });
   };
 
-  const presentOne = async (db: Executor, actor: Actor | null, row: VerificationGroupRow) => {
-    const [group] = await presentGroups(db, actor, [row]);
+  const presentOne = async (
+    db: Executor,
+    actor: Actor | null,
+    row: VerificationGroupRow,
+    organization: OrganizationAccess | null = null,
+  ) => {
+    const [group] = await presentGroups(db, actor, [row], organization);
     if (!group) throw new Error('presenting a verification group returned nothing');
     return group;
   };
 
   /** A live verification group and the caller's access to it; unknown, deleted and hidden ones are one 404. */
-  const loadAccess = async (db: Executor, actor: Actor | null, id: string, lock = false) => {
+  const loadAccess = async (
+    db: Executor,
+    actor: Actor | null,
+    id: string,
+    lock = false,
+    organization: OrganizationAccess | null = null,
+  ) => {
     const query = db
       .select()
       .from(verificationGroups)
       .where(and(eq(verificationGroups.id, id), isNull(verificationGroups.deletedAt)));
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw errors.notFound('That verification group');
-    const access = (await accessFor(db, actor, adminEmails, [row])).get(row.id) as VerificationAccess;
+    const access = (await accessFor(db, actor, adminEmails, [row], organization)).get(row.id) as VerificationAccess;
     if (!isVisible(access)) throw errors.notFound('That verification group');
     return access;
   };
@@ -180,11 +207,12 @@ export function verificationAccess(ctx: AppContext) {
     words: verificationMembershipWords,
     load: loadAccess,
     circleOf: (access) => access.group,
-    present: (db, actor, access) => presentOne(db, actor, access.group),
+    present: (db, actor, access) => presentOne(db, actor, access.group, access.organization),
     async authorize(_db, actor, action, access) {
       authorize(actor, `verificationGroup.${action}`, access);
     },
-    scope: (actor, action) => (action === 'manage' ? managedBy(actor.user.id) : anyRoleOf(actor.user.id)),
+    scope: (actor, action, organization) =>
+      action === 'manage' ? managedBy(actor.user.id, organization) : anyRoleOf(actor.user.id, organization),
     // Every role sees the members (verifiers review their records); only owners and admins manage them.
     membersAction: 'viewMembers',
     async memberExtras(db, rows) {

@@ -1,6 +1,7 @@
 import type { RecordKind } from '@placely/contract';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import { recordVerifications, users } from '../../db/schema';
 import { presentRecordDecision } from '../../presenters/verification-group';
 import { RECORD_TABLES } from '../../services/verification';
@@ -8,8 +9,9 @@ import { RECORD_TABLES } from '../../services/verification';
 /** Every verifiable record of a person with its version (updatedAt), in section order. */
 export async function recordVersions(db: Executor, userId: number) {
   const kinds = Object.keys(RECORD_TABLES) as RecordKind[];
-  const lists = await Promise.all(
-    kinds.map(async (recordKind) => {
+  const lists = await readTogether(
+    db,
+    kinds.map((recordKind) => async () => {
       const table = RECORD_TABLES[recordKind];
       const rows = await db
         .select({ id: table.id, updatedAt: table.updatedAt })

@@ -6,9 +6,12 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { recordVerifications, verificationGroupMembers } from '../../db/schema';
 import { errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { presentRecordDecision } from '../../presenters/verification-group';
+import { notifyRecordDecided } from '../../services/notifications/events';
+import { organizationAccessOf } from '../../services/organizations';
 import { personSummaries, unknownPerson } from '../../services/people';
 import { lockUser } from '../../services/users';
 import { RECORD_TABLES } from '../../services/verification';
@@ -45,11 +48,12 @@ export function verificationRecordRoutes(
 
     app.get(
       '/api/verification/member/records',
-      { ...authenticated, schema: memberRecordsRouteSchema },
+      { ...authenticated, schema: actingForOrganization(memberRecordsRouteSchema) },
       async (request) => {
         const actor = actorOf(request);
+        const organization = await organizationAccessOf(ctx.db, request, actor);
         const { groupId, userId } = request.query;
-        const access = await loadAccess(ctx.db, actor, groupId);
+        const access = await loadAccess(ctx.db, actor, groupId, false, organization);
         authorize(actor, 'verificationGroup.viewMembers', access);
         await requireMember(ctx.db, groupId, userId);
         const entriesOf = async (kind: RecordKind) => {
@@ -81,44 +85,57 @@ export function verificationRecordRoutes(
       },
     );
 
-    app.post('/api/verification/record', { ...authenticated, schema: recordDecisionRouteSchema }, async (request) => {
-      const actor = actorOf(request);
-      const { groupId, userId, recordKind, recordId, recordUpdatedAt, decision, note } = request.body;
-      const decided = await ctx.db.transaction(async (tx) => {
-        const access = await loadAccess(tx, actor, groupId);
-        authorize(actor, 'verificationGroup.verify', access);
-        if (userId === actor.user.id) throw errors.forbidden('You cannot verify your own records.');
-        await requireMember(tx, groupId, userId);
-        // The person's own edits lock the same row: a decision and an edit never interleave.
-        await lockUser(tx, userId);
-        const table = RECORD_TABLES[recordKind];
-        const [record] = await tx
-          .select()
-          .from(table)
-          .where(and(eq(table.id, recordId), eq(table.userId, userId)));
-        if (!record) throw errors.notFound('That record');
-        if (record.updatedAt.toISOString() !== recordUpdatedAt) {
-          throw errors.conflict('This record changed since you opened it. Reload to see the new version.');
-        }
-        const section = sectionOfKind.get(recordKind);
-        const snapshot = (section?.present(record, false) ?? {}) as Record<string, unknown>;
-        const [row] = await tx
-          .insert(recordVerifications)
-          .values({
-            subjectUserId: userId,
-            recordKind,
-            recordId,
-            verificationGroupId: groupId,
-            verifierId: actor.user.id,
+    app.post(
+      '/api/verification/record',
+      { ...authenticated, schema: actingForOrganization(recordDecisionRouteSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const organization = await organizationAccessOf(ctx.db, request, actor);
+        const { groupId, userId, recordKind, recordId, recordUpdatedAt, decision, note } = request.body;
+        const decided = await ctx.db.transaction(async (tx) => {
+          const access = await loadAccess(tx, actor, groupId, false, organization);
+          authorize(actor, 'verificationGroup.verify', access);
+          if (userId === actor.user.id) throw errors.forbidden('You cannot verify your own records.');
+          await requireMember(tx, groupId, userId);
+          // The person's own edits lock the same row: a decision and an edit never interleave.
+          await lockUser(tx, userId);
+          const table = RECORD_TABLES[recordKind];
+          const [record] = await tx
+            .select()
+            .from(table)
+            .where(and(eq(table.id, recordId), eq(table.userId, userId)));
+          if (!record) throw errors.notFound('That record');
+          if (record.updatedAt.toISOString() !== recordUpdatedAt) {
+            throw errors.conflict('This record changed since you opened it. Reload to see the new version.');
+          }
+          const section = sectionOfKind.get(recordKind);
+          const snapshot = (section?.present(record, false) ?? {}) as Record<string, unknown>;
+          const [row] = await tx
+            .insert(recordVerifications)
+            .values({
+              subjectUserId: userId,
+              recordKind,
+              recordId,
+              verificationGroupId: groupId,
+              verifierId: actor.user.id,
+              decision,
+              note,
+              snapshot,
+            })
+            .returning();
+          if (!row) throw new Error('insert returned nothing');
+          await notifyRecordDecided(tx, {
+            decisionId: row.id,
+            userId,
             decision,
-            note,
-            snapshot,
-          })
-          .returning();
-        if (!row) throw new Error('insert returned nothing');
-        return presentRecordDecision(row, actor.user.name);
-      });
-      return ok(decided, decision === 'verified' ? 'Marked verified' : 'Marked rejected');
-    });
+            groupName: access.group.name,
+            recordLabel: `${recordKind} record`,
+            note: note ?? null,
+          });
+          return presentRecordDecision(row, actor.user.name);
+        });
+        return ok(decided, decision === 'verified' ? 'Marked verified' : 'Marked rejected');
+      },
+    );
   };
 }

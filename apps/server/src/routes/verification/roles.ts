@@ -6,10 +6,12 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { users, verificationGroupRoles } from '../../db/schema';
 import { errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import type { VerificationGroupRow } from '../../policies/verification-group';
 import { presentRoleGrant } from '../../presenters/verification-group';
+import { organizationAccessOf, organizationStandingOf } from '../../services/organizations';
 import { abilitiesFor, type VerificationAccessTools } from './access';
 import { grantRoleSchema, listRolesSchema, revokeRoleSchema, userRoleRouteSchema } from './schema';
 
@@ -36,10 +38,11 @@ export function verificationRoleRoutes(
 
     app.get(
       '/api/verification/group/userAccess/email',
-      { ...authenticated, schema: listRolesSchema },
+      { ...authenticated, schema: actingForOrganization(listRolesSchema) },
       async (request) => {
         const actor = actorOf(request);
-        const access = await loadAccess(ctx.db, actor, request.query.groupId);
+        const organization = await organizationAccessOf(ctx.db, request, actor);
+        const access = await loadAccess(ctx.db, actor, request.query.groupId, false, organization);
         authorize(actor, 'verificationGroup.manage', access);
         return ok(await listRoles(ctx.db, access.group));
       },
@@ -47,13 +50,14 @@ export function verificationRoleRoutes(
 
     app.post(
       '/api/verification/group/userAccess/email',
-      { ...authenticated, schema: grantRoleSchema },
+      { ...authenticated, schema: actingForOrganization(grantRoleSchema) },
       async (request) => {
         const actor = actorOf(request);
+        const organization = await organizationAccessOf(ctx.db, request, actor);
         const { groupId, email, role } = request.body;
         const roles = await ctx.db.transaction(async (tx) => {
           // The group row lock serialises role changes, so "the creator stays owner" cannot be raced.
-          const access = await loadAccess(tx, actor, groupId, true);
+          const access = await loadAccess(tx, actor, groupId, true, organization);
           authorize(actor, 'verificationGroup.manage', access);
           const [existing] = await tx
             .select()
@@ -79,12 +83,13 @@ export function verificationRoleRoutes(
 
     app.delete(
       '/api/verification/group/userAccess/email',
-      { ...authenticated, schema: revokeRoleSchema },
+      { ...authenticated, schema: actingForOrganization(revokeRoleSchema) },
       async (request) => {
         const actor = actorOf(request);
+        const organization = await organizationAccessOf(ctx.db, request, actor);
         const { groupId, email } = request.query;
         const roles = await ctx.db.transaction(async (tx) => {
-          const access = await loadAccess(tx, actor, groupId, true);
+          const access = await loadAccess(tx, actor, groupId, true, organization);
           authorize(actor, 'verificationGroup.manage', access);
           const [existing] = await tx
             .select()
@@ -104,10 +109,11 @@ export function verificationRoleRoutes(
 
     app.get(
       '/api/verifications/group/user/role',
-      { ...authenticated, schema: userRoleRouteSchema },
+      { ...authenticated, schema: actingForOrganization(userRoleRouteSchema) },
       async (request) => {
         const actor = actorOf(request);
-        const access = await loadAccess(ctx.db, actor, request.query.groupId);
+        const organization = await organizationStandingOf(ctx.db, request, actor);
+        const access = await loadAccess(ctx.db, actor, request.query.groupId, false, organization);
         return ok({
           groupId: access.group.id,
           role: access.role,

@@ -1,6 +1,7 @@
 import { type AutoFillData, type Eligibility, type EligibilityRule, EMPTY_ELIGIBILITY } from '@placely/contract';
 import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import { groupMembers, groups } from '../../db/schema';
 import { mainEducationOf } from '../autofill';
 import { badgeKey, verificationBadgesFor } from '../verification';
@@ -24,13 +25,14 @@ export async function loadEligibilityFacts(
   userId: number,
   data: AutoFillData,
 ): Promise<EligibilityFacts> {
-  const [memberships, main] = await Promise.all([
-    db
-      .select({ groupId: groupMembers.groupId })
-      .from(groupMembers)
-      .innerJoin(groups, and(eq(groups.id, groupMembers.groupId), isNull(groups.deletedAt)))
-      .where(and(eq(groupMembers.userId, userId), eq(groupMembers.state, 'member'))),
-    mainEducationOf(db, userId),
+  const [memberships, main] = await readTogether(db, [
+    () =>
+      db
+        .select({ groupId: groupMembers.groupId })
+        .from(groupMembers)
+        .innerJoin(groups, and(eq(groups.id, groupMembers.groupId), isNull(groups.deletedAt)))
+        .where(and(eq(groupMembers.userId, userId), eq(groupMembers.state, 'member'))),
+    () => mainEducationOf(db, userId),
   ]);
   const badges = main ? await verificationBadgesFor(db, [userId], { kinds: ['education'] }) : new Map();
   return {

@@ -11,9 +11,11 @@ import {
   type VerifiedAnswers,
   type VerifiedRecord,
 } from '@placely/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, individualProfiles, openingFormVersions, openingStages, users } from '../../db/schema';
+import { applications, openingFormVersions, shortlistEntries, videoTasks } from '../../db/schema';
+import { criteriaOf, rankableFields, rankingSqlFor, labelOf as recipeLabelOf } from '../shortlisting/ranking';
+import { explanationColumns, explanationJoin } from '../shortlisting/ranking-sql';
 import { type ApplicantVerification, loadApplicantVerifications, verifiedAnswersFor } from './verified';
 import { xlsxStream as writeXlsx, type XlsxCell } from './xlsx-writer';
 
@@ -33,7 +35,13 @@ interface ExportRow {
   stageHistory: string | null;
   notesCount: number;
   tags: string | null;
-  score: number | null;
+  /** Opening-wide rank (null: a knock-out excluded the candidate) and 0–100 score from the ranking recipe. */
+  rank: number | null;
+  score: number;
+  /** Points each recipe criterion gave, in recipe order. */
+  contributions: number[];
+  /** Per rating criterion of the opening, in its order: average and count (average null when none). */
+  ratings: { average: number | null; count: number }[];
   submittedAt: Date;
   updatedAt: Date;
   revision: number;
@@ -41,6 +49,10 @@ interface ExportRow {
   answers: Answers;
   /** The applicant has a live verification decision (their badges are looked up). */
   hasVerifications?: boolean;
+  /** Its place in the shortlist being exported (shortlist exports only). */
+  position?: number;
+  /** Per video task of the opening: the mean of every reviewer's scores on this applicant's submitted answer. */
+  videoAverages: Record<string, number | string | null> | null;
   /** Filled per batch: what the organization may trust in this application. */
   verifiedRecords?: VerifiedRecord[];
   verifiedAnswers?: VerifiedAnswers;
@@ -55,6 +67,10 @@ export interface ExportPlan {
   columns: Column[];
   total: number;
   definitions: Map<number, FormDefinition>;
+  /** The opening ranked by its recipe (the ranking CTEs), its recipe weights and rating criteria, for the rows. */
+  ranking: { ctes: SQL; explanation: SQL; weights: number[]; criterionIds: string[] };
+  /** Export only this shortlist's candidates, in its order (else every application of the opening). */
+  shortlistId?: string;
 }
 
 /**
@@ -114,7 +130,8 @@ function leafColumns(
   return columns;
 }
 
-function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
+/** One answer as the spreadsheet (and the "received" mail) shows it. */
+export function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
   if (value === undefined || value === null || value === '') return null;
   switch (field.type) {
     case 'yesNo':
@@ -140,11 +157,15 @@ function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
   }
 }
 
-/** Plans the export of an opening's applications: every column, and how many rows there will be. */
+/**
+ * Plans the export of an opening's applications — or of one of its shortlists, in the shortlist's order with its
+ * position first: every column, and how many rows there will be.
+ */
 export async function planExport(
   db: Executor,
   openingId: string,
   fileLink: (applicationId: string, fileId: string) => string,
+  shortlistId?: string,
 ): Promise<ExportPlan> {
   const versions = await db
     .select({ version: openingFormVersions.version, definition: openingFormVersions.definition })
@@ -166,14 +187,22 @@ export async function planExport(
       ),
     })
     .from(applications)
-    .where(eq(applications.openingId, openingId));
+    .where(and(eq(applications.openingId, openingId), shortlistId ? inShortlist(shortlistId) : undefined));
   groups.forEach((group, index) => {
     rowCounts.set(group.id, Number((stats as Record<string, unknown> | undefined)?.[`g${index}`] ?? 0));
   });
 
+  const opening = await db.query.openings.findFirst({ where: (o, { eq: is }) => is(o.id, openingId) });
+  const [{ recipe, ctes }, criteria, fields] = await Promise.all([
+    rankingSqlFor(db, openingId),
+    criteriaOf(db, openingId),
+    opening ? rankableFields(db, opening) : Promise.resolve([]),
+  ]);
+  const recipeCriteria = recipe?.criteria ?? [];
   const link = (row: ExportRow, fileId: string) => fileLink(row.id, fileId);
   const iso = (date: Date) => date.toISOString();
   const columns: Column[] = [
+    ...(shortlistId ? [{ header: 'Shortlist position', cell: (row: ExportRow) => (row.position ?? 0) + 1 }] : []),
     { header: 'Application ID', cell: (row) => row.id },
     { header: 'Name', cell: (row) => row.name },
     { header: 'Email', cell: (row) => row.email },
@@ -182,7 +211,16 @@ export async function planExport(
     { header: 'Stage history', cell: (row) => row.stageHistory },
     { header: 'Notes', cell: (row) => row.notesCount },
     { header: 'Tags', cell: (row) => row.tags },
-    { header: 'Score', cell: (row) => row.score },
+    { header: 'Rank', cell: (row) => row.rank },
+    { header: 'Score', cell: (row) => (recipe ? row.score : null) },
+    ...recipeCriteria.map((criterion, i) => ({
+      header: `Contribution: ${recipeLabelOf(criterion, fields, criteria)}`,
+      cell: (row: ExportRow) => row.contributions[i] ?? null,
+    })),
+    ...criteria.flatMap((criterion, i) => [
+      { header: `Average rating: ${criterion.name}`, cell: (row: ExportRow) => row.ratings[i]?.average ?? null },
+      { header: `Ratings: ${criterion.name}`, cell: (row: ExportRow) => row.ratings[i]?.count ?? 0 },
+    ]),
     { header: 'Submitted at (UTC)', cell: (row) => iso(row.submittedAt) },
     { header: 'Last edited at (UTC)', cell: (row) => (row.revision > 1 ? iso(row.updatedAt) : null) },
     { header: 'Edits', cell: (row) => row.revision - 1 },
@@ -226,58 +264,199 @@ export async function planExport(
       }
     }
   }
+  // Video tasks (deleted ones too: their submitted answers are kept): each answer's average score.
+  const tasks = await db
+    .select({ id: videoTasks.id, title: videoTasks.title })
+    .from(videoTasks)
+    .where(eq(videoTasks.openingId, openingId))
+    .orderBy(asc(videoTasks.createdAt));
+  for (const task of tasks) {
+    columns.push({
+      header: `Video: ${task.title} (average score)`,
+      cell: (row) => {
+        const value = row.videoAverages?.[task.id];
+        return value === null || value === undefined ? null : Number(value);
+      },
+    });
+  }
   return {
+    shortlistId,
     columns,
     total: Number(stats?.total ?? 0),
     definitions: new Map(versions.map((v) => [v.version, v.definition as FormDefinition])),
+    ranking: {
+      ctes,
+      explanation: explanationColumns(recipe),
+      weights: recipeCriteria.map((c) => c.weight),
+      criterionIds: criteria.map((c) => c.id),
+    },
   };
 }
 
-/** The opening's applications, oldest first, fetched in bounded batches by keyset. */
+const inShortlist = (shortlistId: string) =>
+  sql`exists(select 1 from ${shortlistEntries} se where se.shortlist_id = ${shortlistId} and se.application_id = ${applications.id})`;
+
+interface CursorRow {
+  id: string;
+  applicant_id: string | number;
+  name: string | null;
+  email: string;
+  status: string;
+  stage: string | null;
+  rank: string | number | null;
+  score: number;
+  submitted_at: string | Date;
+  updated_at: string | Date;
+  revision: number;
+  form_version: number;
+  answers: Answers;
+  has_verifications: boolean;
+  stage_history: string | null;
+  notes_count: number;
+  tags: string | null;
+  video_averages: Record<string, number | string | null> | null;
+  position: number | null;
+  [column: string]: unknown;
+}
+
+/**
+ * A statement's rows in batches through a cursor. The cursor lives in a transaction; each batch crosses over
+ * through a one-slot hand-off, so the database reads at most one batch ahead of the stream and memory stays flat.
+ * When the stream stops early (the client went away) the transaction ends at the next batch.
+ */
+async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncGenerator<T[]> {
+  let slot: { rows: T[]; taken: () => void } | null = null;
+  let wake: (() => void) | null = null;
+  let finished = false;
+  let failure: unknown = null;
+  let stopped = false;
+  const signal = () => {
+    wake?.();
+    wake = null;
+  };
+  const work = db
+    .transaction(async (tx) => {
+      await tx.execute(sql`declare export_rows no scroll cursor for ${query}`);
+      while (!stopped) {
+        const result = await tx.execute(sql.raw(`fetch forward ${size} from export_rows`));
+        const rows = (result as unknown as { rows: T[] }).rows;
+        if (rows.length === 0) break;
+        await new Promise<void>((taken) => {
+          slot = { rows, taken };
+          signal();
+        });
+      }
+    })
+    .then(
+      () => {
+        finished = true;
+        signal();
+      },
+      (error: unknown) => {
+        failure = error;
+        finished = true;
+        signal();
+      },
+    );
+  try {
+    for (;;) {
+      if (!slot && !finished) await new Promise<void>((resolve) => (wake = resolve));
+      const current = slot as { rows: T[]; taken: () => void } | null;
+      if (current) {
+        slot = null;
+        yield current.rows;
+        current.taken();
+        continue;
+      }
+      if (failure) throw failure;
+      if (finished) return;
+    }
+  } finally {
+    stopped = true;
+    (slot as { taken: () => void } | null)?.taken();
+    await work;
+  }
+}
+
+/**
+ * The opening's applications, oldest first (or a shortlist's, in its order), in bounded batches from one cursor over the ranking statement (rank,
+ * score and each criterion's share are computed once, in the database, for the whole opening) with the average
+ * ratings per criterion beside them.
+ */
 async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
-  let after: { at: Date; id: string } | null = null;
-  for (;;) {
-    const batch: ExportRow[] = await db
-      .select({
-        id: applications.id,
-        applicantId: applications.applicantId,
-        name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
-        email: users.email,
-        status: applications.status,
-        stage: sql<
-          string | null
-        >`(select ${openingStages.name} from ${openingStages} where ${openingStages.id} = ${applications.stageId})`,
-        // Per row through (application_id, at) and (application_id, created_at) indexes; batches stay bounded.
-        stageHistory: sql<string | null>`(select string_agg(coalesce(m.from_stage_name, 'Applied') || ' → ' ||
-          m.to_stage_name || ' (' || to_char(m.at at time zone 'UTC', 'YYYY-MM-DD') || ')', '; ' order by m.at, m.id)
-          from stage_moves m where m.application_id = ${applications.id})`,
-        notesCount: sql<number>`(select count(*)::int from application_notes n where n.application_id = ${applications.id})`,
-        tags: sql<string | null>`(select string_agg(t.name, '; ' order by lower(t.name)) from application_tags link
-          join candidate_tags t on t.id = link.tag_id where link.application_id = ${applications.id})`,
-        score: applications.score,
-        submittedAt: applications.submittedAt,
-        updatedAt: applications.updatedAt,
-        revision: applications.revision,
-        formVersion: applications.formVersion,
-        answers: applications.answers,
-        hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
-          where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null)`,
-      })
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.applicantId))
-      .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-      .where(
-        and(
-          eq(applications.openingId, openingId),
-          // A row comparison: the (opening_id, submitted_at, id) index gives each batch as a range.
-          after
-            ? sql`(${applications.submittedAt}, ${applications.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(applications.submittedAt), asc(applications.id))
-      .limit(BATCH);
-    if (batch.length === 0) return;
+  const { ctes, explanation, weights, criterionIds } = plan.ranking;
+  const { shortlistId } = plan;
+  const totalWeight = weights.reduce((sum, w) => sum + w, 0);
+  const ratingColumns = criterionIds.flatMap((id, i) => [
+    sql`avg(r.score) filter (where r.criterion_id = ${id}::uuid)::float8 as ${sql.raw(`ra${i}`)}`,
+    sql`count(*) filter (where r.criterion_id = ${id}::uuid) as ${sql.raw(`rc${i}`)}`,
+  ]);
+  const ratingSelect = criterionIds.flatMap((_, i) => [sql.raw(`ra.ra${i}`), sql.raw(`ra.rc${i}`)]);
+  const query = sql`${ctes}${
+    criterionIds.length > 0
+      ? sql`, rating_averages as (select r.application_id, ${sql.join(ratingColumns, sql`, `)}
+          from candidate_ratings r join applications ap on ap.id = r.application_id and ap.opening_id = ${openingId}::uuid
+          group by r.application_id)`
+      : sql``
+  }
+    select a.id, a.applicant_id, coalesce(ip.name, u.name) as name, u.email, a.status,
+      (select st.name from opening_stages st where st.id = a.stage_id) as stage,
+      (select string_agg(coalesce(m.from_stage_name, 'Applied') || ' → ' || m.to_stage_name
+          || ' (' || to_char(m.at at time zone 'UTC', 'YYYY-MM-DD') || ')', '; ' order by m.at, m.id)
+        from stage_moves m where m.application_id = a.id) as stage_history,
+      (select count(*)::int from application_notes n where n.application_id = a.id) as notes_count,
+      (select string_agg(t.name, '; ' order by lower(t.name)) from application_tags link
+        join candidate_tags t on t.id = link.tag_id where link.application_id = a.id) as tags,
+      case when o.pin_group < 3 then o.position end as rank, o.score,
+      a.submitted_at, a.updated_at, a.revision, a.form_version, a.answers,
+      exists(select 1 from record_verifications rv
+        where rv.subject_user_id = a.applicant_id and rv.voided_at is null) as has_verifications,
+      (select jsonb_object_agg(va.task_id,
+          (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id))
+        from video_answers va join video_tasks vt on vt.id = va.task_id
+        where vt.opening_id = a.opening_id and va.candidate_id = a.applicant_id
+          and va.submitted_at is not null) as video_averages,
+      ${shortlistId ? sql`se.position` : sql`null::int`} as position
+      ${explanation}
+      ${ratingSelect.length > 0 ? sql`, ${sql.join(ratingSelect, sql`, `)}` : sql``}
+    from ordered o
+    ${explanationJoin}
+    join applications a on a.id = o.id
+    join users u on u.id = a.applicant_id
+    left join individual_profiles ip on ip.user_id = a.applicant_id
+    ${criterionIds.length > 0 ? sql`left join rating_averages ra on ra.application_id = a.id` : sql``}
+    ${shortlistId ? sql`join shortlist_entries se on se.application_id = a.id and se.shortlist_id = ${shortlistId}::uuid` : sql``}
+    order by ${shortlistId ? sql`se.position` : sql`a.submitted_at, a.id`}`;
+  for await (const rows of cursorBatches<CursorRow>(db, query, BATCH)) {
+    const batch: ExportRow[] = rows.map((row) => ({
+      id: row.id,
+      applicantId: Number(row.applicant_id),
+      name: row.name,
+      email: row.email,
+      status: row.status,
+      stage: row.stage,
+      stageHistory: row.stage_history,
+      notesCount: Number(row.notes_count),
+      tags: row.tags,
+      rank: row.rank === null ? null : Number(row.rank),
+      score: Number(row.score),
+      contributions: weights.map((weight, i) =>
+        totalWeight > 0 ? Math.round((Number(row[`n${i}`] ?? 0) * weight * 10000) / totalWeight) / 100 : 0,
+      ),
+      ratings: criterionIds.map((_, i) => ({
+        average:
+          row[`ra${i}`] === null || row[`ra${i}`] === undefined ? null : Math.round(Number(row[`ra${i}`]) * 100) / 100,
+        count: Number(row[`rc${i}`] ?? 0),
+      })),
+      submittedAt: new Date(row.submitted_at),
+      updatedAt: new Date(row.updated_at),
+      revision: row.revision,
+      formVersion: row.form_version,
+      answers: row.answers,
+      hasVerifications: row.has_verifications,
+      videoAverages: row.video_averages,
+      position: row.position ?? undefined,
+    }));
     // Badges need a live verification decision: a batch without one skips the lookup.
     const vouched = batch.filter((row) => row.hasVerifications);
     const verifications =
@@ -293,9 +472,6 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
       row.verifiedAnswers = verifiedAnswersFor(plan.definitions.get(row.formVersion), row.answers, verification);
     }
     yield batch;
-    const last = batch.at(-1);
-    if (!last || batch.length < BATCH) return;
-    after = { at: last.submittedAt, id: last.id };
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@placely/contract';
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import { educationEntries, experienceEntries, otherEntries, placementEntries } from '../../db/schema';
 import { type EducationRow, educationAutoFill } from '../autofill';
 import { verificationBadgesFor } from '../verification';
@@ -32,31 +33,35 @@ export async function loadApplicantVerifications(
   const badges = [...(await verificationBadgesFor(db, applicantIds)).values()];
   if (badges.length === 0) return result;
   const idsOf = (kind: RecordKind) => badges.filter((b) => b.recordKind === kind).map((b) => b.recordId);
-  const [education, experience, placements, others] = await Promise.all([
-    idsOf('education').length
-      ? db
-          .select()
-          .from(educationEntries)
-          .where(inArray(educationEntries.id, idsOf('education')))
-      : [],
-    idsOf('experience').length
-      ? db
-          .select()
-          .from(experienceEntries)
-          .where(inArray(experienceEntries.id, idsOf('experience')))
-      : [],
-    idsOf('placement').length
-      ? db
-          .select()
-          .from(placementEntries)
-          .where(inArray(placementEntries.id, idsOf('placement')))
-      : [],
-    idsOf('other').length
-      ? db
-          .select()
-          .from(otherEntries)
-          .where(inArray(otherEntries.id, idsOf('other')))
-      : [],
+  const [education, experience, placements, others] = await readTogether(db, [
+    () =>
+      idsOf('education').length
+        ? db
+            .select()
+            .from(educationEntries)
+            .where(inArray(educationEntries.id, idsOf('education')))
+        : [],
+    () =>
+      idsOf('experience').length
+        ? db
+            .select()
+            .from(experienceEntries)
+            .where(inArray(experienceEntries.id, idsOf('experience')))
+        : [],
+    () =>
+      idsOf('placement').length
+        ? db
+            .select()
+            .from(placementEntries)
+            .where(inArray(placementEntries.id, idsOf('placement')))
+        : [],
+    () =>
+      idsOf('other').length
+        ? db
+            .select()
+            .from(otherEntries)
+            .where(inArray(otherEntries.id, idsOf('other')))
+        : [],
   ]);
   const titles = new Map<string, string>([
     ...education.map(

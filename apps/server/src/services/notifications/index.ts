@@ -104,17 +104,50 @@ export async function notify(tx: Executor, events: NotificationEvent[]): Promise
       payload: event.payload,
     })),
   );
-  await tx.execute(sql`with n_events as (
-      select * from jsonb_to_recordset(${rows}::jsonb)
-        as x(recipient_id bigint, kind text, dedupe_key text, link text, payload jsonb)
-    ), ${notificationWriteCtes()}
-    select 1`);
+  await notifyFrom(
+    tx,
+    sql`select * from jsonb_to_recordset(${rows}::jsonb)
+        as x(recipient_id bigint, kind text, dedupe_key text, link text, payload jsonb)`,
+  );
+}
+
+/**
+ * Writes the events a query yields — (recipient_id, kind, dedupe_key, link, payload) — in one statement, for causes
+ * that touch many people at once (a bulk stage move, an opening's applicants): nothing goes through the server.
+ */
+export async function notifyFrom(tx: Executor, events: SQL): Promise<void> {
+  await tx.execute(sql`with n_events as (${events}), ${notificationWriteCtes()} select 1`);
+}
+
+/**
+ * A mail to an address with no account yet (a team invitation): no preferences to honour, one in-app row that the
+ * person's account takes over when they sign up with that address (claimNotificationsByEmail).
+ */
+export async function notifyAddress(
+  tx: Executor,
+  event: Omit<NotificationEvent, 'recipientId'> & { email: string },
+): Promise<void> {
+  await tx.execute(sql`with n_inserted as (
+      insert into notifications (recipient_id, recipient_email, kind, payload, link, dedupe_key, in_app)
+      values (null, ${event.email.toLowerCase()}, ${event.kind}, ${JSON.stringify(event.payload)}::jsonb,
+              ${event.link}, ${event.dedupeKey}, true)
+      on conflict (dedupe_key) do nothing
+      returning id
+    )
+    insert into notification_deliveries (notification_id, channel) select id, 'email' from n_inserted`);
+}
+
+/** Rows written to an address before its account existed become the account's (called when the person signs in). */
+export async function claimNotificationsByEmail(tx: Executor, user: { id: number; email: string }): Promise<void> {
+  await tx.execute(sql`update notifications set recipient_id = ${user.id}
+    where recipient_id is null and recipient_email = ${user.email.toLowerCase()}`);
 }
 
 /**
  * A submitted application, as CTEs to append to the submit's own statement after its `app` CTE (the inserted
- * application): "application received" for the candidate and "new application" for the organization and the people
- * of its team whose role covers the opening. Same statement, so the same transaction as the application.
+ * application): "application received" for the candidate and "new application" for the organization and the owners
+ * and coordinators of its team covering the opening (reviewers review what they are given). Same statement, so the
+ * same transaction as the application.
  * The links are notificationLinks.form / .application (contract) written in SQL.
  */
 export function applicationSubmittedCtes(): SQL {
@@ -125,14 +158,15 @@ export function applicationSubmittedCtes(): SQL {
       select m.user_id from n_opening n
       join organization_members m on m.organization_id = n.organization_id
       left join organization_member_openings mo on mo.member_id = m.id and mo.opening_id = n.id
-      where m.user_id is not null and m.revoked_at is null and (m.all_openings or mo.member_id is not null)
+      where m.user_id is not null and m.revoked_at is null and m.role in ('owner', 'coordinator')
+        and (m.role = 'owner' or m.all_openings or mo.member_id is not null)
       -- An organization that predates teams still hears about its applications.
       union select organization_id from n_opening
     ), n_events as (
       select n.applicant_id as recipient_id, 'application.received'::text as kind,
              'application.received:' || n.application_id as dedupe_key,
              '/forms/' || n.id as link,
-             jsonb_build_object('openingTitle', n.title, 'organizationName', coalesce(
+             jsonb_build_object('openingTitle', n.title, 'applicationId', n.application_id::text, 'organizationName', coalesce(
                (select coalesce(op.name, u.name) from users u left join organization_profiles op on op.user_id = u.id
                 where u.id = n.organization_id), '')) as payload
       from n_opening n
@@ -173,6 +207,9 @@ export async function notifyMembershipDecided(
   );
 }
 
+/** "at Acme" when the organization is named. */
+const at = (payload: Record<string, string>) => (payload.organizationName ? ` at ${payload.organizationName}` : '');
+
 /** The words of one notification, for the inbox and the mail. */
 export function describeNotification(
   kind: NotificationKind,
@@ -182,7 +219,47 @@ export function describeNotification(
     case 'application.received':
       return {
         title: 'Application received',
-        body: `Your application to "${payload.openingTitle}"${payload.organizationName ? ` at ${payload.organizationName}` : ''} was received. You can edit it until the deadline.`,
+        body: `Your application to "${payload.openingTitle}"${at(payload)} was received. You can edit it until the deadline.`,
+      };
+    case 'application.edited':
+      return {
+        title: 'Application updated',
+        body: `Your changes to your application to "${payload.openingTitle}"${at(payload)} were saved.`,
+      };
+    case 'application.stageChanged':
+      return {
+        title: 'Application update',
+        body: `Your application to "${payload.openingTitle}"${at(payload)} is now: ${payload.stageLabel}.`,
+      };
+    case 'opening.closedEarly':
+      return {
+        title: 'Opening closed early',
+        body: `"${payload.openingTitle}"${at(payload)} closed before its deadline. Your application stays with the organization.`,
+      };
+    case 'opening.deadlineExtended':
+      return {
+        title: 'Deadline extended',
+        body: `"${payload.openingTitle}"${at(payload)} now closes on ${payload.deadline}. You can edit your application until then.`,
+      };
+    case 'opening.formChanged':
+      return {
+        title: 'Application form changed',
+        body: `The form of "${payload.openingTitle}"${at(payload)} changed after you applied. Check whether your answers need an update.`,
+      };
+    case 'record.verified':
+      return {
+        title: 'Record verified',
+        body: `${payload.groupName} verified your ${payload.recordLabel}.${payload.note ? ` Note: ${payload.note}` : ''}`,
+      };
+    case 'record.rejected':
+      return {
+        title: 'Record not verified',
+        body: `${payload.groupName} could not verify your ${payload.recordLabel}.${payload.note ? ` Note: ${payload.note}` : ''}`,
+      };
+    case 'group.newOpening':
+      return {
+        title: 'New opening',
+        body: `${payload.organizationName || 'An organization'} posted "${payload.openingTitle}" in the group "${payload.groupName}" you follow.`,
       };
     case 'membership.accepted':
       return {
@@ -194,10 +271,45 @@ export function describeNotification(
         title: 'Join request declined',
         body: `Your request to join the ${payload.noun} "${payload.groupName}" was declined.`,
       };
+    case 'membership.requested':
+      return {
+        title: 'Join request waiting',
+        body: `${payload.requesterName || 'Someone'} asked to join the ${payload.noun} "${payload.groupName}".`,
+      };
     case 'opening.newApplication':
       return {
         title: 'New application',
         body: `${payload.applicantName || 'Someone'} applied to "${payload.openingTitle}".`,
+      };
+    case 'videoTask.invited':
+      return {
+        title: 'Video task',
+        body: `${payload.organizationName || 'An organization'} asks you to record a video answer for "${payload.openingTitle}": ${payload.taskTitle}.${payload.deadline ? ` Deadline: ${payload.deadline}.` : ''}`,
+      };
+    case 'videoTask.reminder':
+      return {
+        title: 'Video task due in 24 hours',
+        body: `Your video answer "${payload.taskTitle}" for "${payload.openingTitle}" is due ${payload.deadline}.`,
+      };
+    case 'opening.applicationsDigest':
+      return {
+        title: 'New applications today',
+        body: `"${payload.openingTitle}" received ${payload.count} new application${payload.count === '1' ? '' : 's'} on ${payload.day}.`,
+      };
+    case 'organization.teamInvitation':
+      return {
+        title: 'Invitation to an organization team',
+        body: `${payload.organizationName} added you to its team on Placely as ${payload.roleTitle}. Sign in with this email address to start.`,
+      };
+    case 'verificationGroup.awaitingApproval':
+      return {
+        title: 'Verification group awaiting approval',
+        body: `The verification group "${payload.groupName}" was created and waits for a platform verification admin to approve it.`,
+      };
+    case 'shortlist.verdict':
+      return {
+        title: 'New verdict on a shortlist',
+        body: `${payload.visitorName} said "${payload.verdict}" about ${payload.candidateName} on the shortlist "${payload.shortlistName}" (${payload.openingTitle}).`,
       };
   }
 }

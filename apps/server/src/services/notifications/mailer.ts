@@ -11,18 +11,17 @@ export interface OutgoingMail {
   html: string;
   /** Stable per event, so a receiving server (or person) can tell a repeat from a new mail. */
   messageId: string;
-  unsubscribeUrl: string;
+  /** Null for a mail to an address with no account yet (a team invitation): there is no person to unsubscribe. */
+  unsubscribeUrl: string | null;
   kind: NotificationKind;
-  /** The person the mail is for (the development outbox files it under them). */
-  forUserId: number;
 }
 
 /** Sends one mail. Implementations never log the address or the body. */
 export interface Mailer {
   readonly kind: 'smtp' | 'development';
   send(mail: OutgoingMail): Promise<void>;
-  /** Development outbox only: the latest mail sent to this person. */
-  latest?(forUserId: number): DevMailMessage | undefined;
+  /** Development outbox only: the latest mail sent to this address (the signed-in person's own). */
+  latest?(address: string): DevMailMessage | undefined;
   close(): void;
 }
 
@@ -34,7 +33,8 @@ export function mailErrorCode(error: unknown): string {
   return 'error';
 }
 
-function headersOf(mail: OutgoingMail) {
+function headersOf(mail: OutgoingMail): Record<string, string> {
+  if (mail.unsubscribeUrl === null) return {};
   return {
     // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" to this URL.
     'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
@@ -66,24 +66,24 @@ export function createSmtpMailer(url: string): Mailer {
  * GET /api/dev/mail/latest and logs only the subject.
  */
 export function createDevelopmentMailer(log: FastifyBaseLogger): Mailer {
-  const messages = new Map<number, DevMailMessage>();
+  const messages = new Map<string, DevMailMessage>();
   return {
     kind: 'development',
     async send(mail) {
       const headers = headersOf(mail);
-      messages.set(mail.forUserId, {
+      messages.set(mail.to.toLowerCase(), {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        listUnsubscribe: headers['List-Unsubscribe'],
+        listUnsubscribe: headers['List-Unsubscribe'] ?? null,
         unsubscribeUrl: mail.unsubscribeUrl,
         kind: mail.kind,
         sentAt: new Date().toISOString(),
       });
       log.info({ kind: mail.kind }, `development mail: ${mail.subject}`);
     },
-    latest: (forUserId) => messages.get(forUserId),
+    latest: (address) => messages.get(address.toLowerCase()),
     close: () => undefined,
   };
 }

@@ -1,14 +1,25 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import { notificationDeliveries, notifications, users } from '../../db/schema';
+import { answersCopy } from './answers-copy';
+import { DIGEST_CRON, DIGEST_QUEUE, digestDayBefore, writeDailyDigests } from './digest';
 import { preferencesOf } from './index';
 import { type Mailer, mailErrorCode } from './mailer';
 import { renderMail } from './templates';
 import { signUnsubscribeToken } from './unsubscribe';
 
 export const EMAIL_QUEUE = 'notification-email';
+/** Video task deadline reminders: one delayed job per invited person, sent 24 h before the deadline. */
+export const VIDEO_REMINDER_QUEUE = 'video-task-reminder';
+export interface VideoReminderJob {
+  taskId: string;
+  userId: number;
+  /** The deadline the job was scheduled for: a moved deadline makes this job a no-op (a new one is scheduled). */
+  deadline: string;
+}
 
 export interface DeliveryOptions {
   from: string;
@@ -50,6 +61,11 @@ export interface NotificationQueue {
   relay(): Promise<number>;
   /** Sends one delivery, at most once; used by the worker (exported for tests). */
   deliver(deliveryId: string): Promise<'sent' | 'skipped' | 'done' | 'busy'>;
+  /**
+   * Schedules video-task reminders (pg-boss sendAfter) after the invite committed; the job id names the task, the
+   * person and the deadline, so scheduling twice keeps one job.
+   */
+  scheduleVideoReminders(jobs: VideoReminderJob[], at: Date): Promise<void>;
 }
 
 export function createNotificationQueue(
@@ -57,8 +73,10 @@ export function createNotificationQueue(
   mailer: Mailer,
   options: DeliveryOptions,
   log: FastifyBaseLogger,
+  reminders?: (job: VideoReminderJob) => Promise<unknown>,
 ): NotificationQueue {
-  const boss = new PgBoss({ db: bossDatabase(db), schedule: false, supervise: true });
+  // `schedule`: pg-boss's cron runs the daily digest; with several processes its cron check makes one job per tick.
+  const boss = new PgBoss({ db: bossDatabase(db), schedule: true, supervise: true });
   boss.on('error', (error) => log.error({ err: error }, 'notification queue error'));
   let timer: NodeJS.Timeout | undefined;
   let relaying: Promise<number> | undefined;
@@ -119,44 +137,57 @@ export function createNotificationQueue(
     const [found] = await db
       .select({ notification: notifications, email: users.email, name: users.name })
       .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.recipientId))
+      .leftJoin(users, eq(users.id, notifications.recipientId))
       .where(eq(notifications.id, claimed.notificationId));
     const finish = (status: 'sent' | 'skipped', lastError: string | null = null) =>
       db
         .update(notificationDeliveries)
         .set({ status, leaseUntil: null, lastError, sentAt: status === 'sent' ? sql`now()` : null })
         .where(eq(notificationDeliveries.id, deliveryId));
-    if (!found) {
+    // A person's own address, read now; an address-only row (an invitation before sign-up) keeps its address.
+    const recipientId = found?.notification.recipientId ?? null;
+    const to = recipientId !== null ? found?.email : found?.notification.recipientEmail;
+    if (!found || !to) {
       await finish('skipped', 'recipient gone');
       return 'skipped';
     }
     const { notification } = found;
     // The person may have unsubscribed between the event and now.
-    const wanted = (await preferencesOf(db, notification.recipientId)).find((p) => p.kind === notification.kind);
-    if (!wanted?.email) {
-      await finish('skipped', 'unsubscribed');
-      return 'skipped';
+    if (recipientId !== null) {
+      const wanted = (await preferencesOf(db, recipientId)).find((p) => p.kind === notification.kind);
+      if (!wanted?.email) {
+        await finish('skipped', 'unsubscribed');
+        return 'skipped';
+      }
     }
     const base = options.publicUrl();
-    const token = await signUnsubscribeToken(options.jwtSecret, notification.recipientId, notification.kind);
-    const unsubscribeUrl = `${base}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+    const unsubscribeUrl =
+      recipientId === null
+        ? null
+        : `${base}/api/notifications/unsubscribe?token=${encodeURIComponent(
+            await signUnsubscribeToken(options.jwtSecret, recipientId, notification.kind),
+          )}`;
+    const details =
+      notification.kind === 'application.received' && recipientId !== null && notification.payload.applicationId
+        ? await answersCopy(db, notification.payload.applicationId, recipientId)
+        : [];
     const content = renderMail({
       kind: notification.kind,
       payload: notification.payload,
-      recipientName: found.name,
+      recipientName: found.name ?? '',
       actionUrl: `${base}${notification.link}`,
       unsubscribeUrl,
       preferencesUrl: `${base}/notifications`,
+      details,
     });
     try {
       await mailer.send({
         ...content,
-        to: found.email,
+        to,
         from: options.from,
         messageId: `<${notification.id}@notifications.placely>`,
         unsubscribeUrl,
         kind: notification.kind,
-        forUserId: notification.recipientId,
       });
     } catch (error) {
       const code = mailErrorCode(error);
@@ -190,6 +221,41 @@ export function createNotificationQueue(
           if (outcome === 'busy') throw new Error('delivery busy');
         },
       );
+      await boss.createQueue(VIDEO_REMINDER_QUEUE, {
+        name: VIDEO_REMINDER_QUEUE,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      await boss.createQueue(DIGEST_QUEUE, {
+        name: DIGEST_QUEUE,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      if (reminders) {
+        await boss.work<VideoReminderJob>(
+          VIDEO_REMINDER_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+          async ([job]) => {
+            if (!job) return;
+            await reminders(job.data);
+            await relay();
+          },
+        );
+      }
+      await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: 'UTC' });
+      await boss.work(
+        DIGEST_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 30, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          // The day follows from when the tick created the job, so a retry the next day still reports the same
+          // day; the digest's dedupe key makes a second run for that day write nothing.
+          await writeDailyDigests(db, digestDayBefore(new Date(job.createdOn)));
+          await relay();
+        },
+      );
       started = true;
       timer = setInterval(() => {
         relay().catch((error) => log.error({ err: error }, 'notification relay failed'));
@@ -205,5 +271,17 @@ export function createNotificationQueue(
     },
     relay,
     deliver,
+    async scheduleVideoReminders(jobs, at) {
+      for (const job of jobs) {
+        const id = uuidFromText(`${job.taskId}:${job.userId}:${job.deadline}`);
+        await boss.sendAfter(VIDEO_REMINDER_QUEUE, job, { id }, at);
+      }
+    },
   };
+}
+
+/** pg-boss job ids are UUIDs: a stable one from a text (the same text, the same id). */
+function uuidFromText(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

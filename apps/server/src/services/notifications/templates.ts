@@ -13,24 +13,51 @@ export function renderMail(input: {
   payload: Record<string, string>;
   recipientName: string;
   actionUrl: string;
-  unsubscribeUrl: string;
+  /** Null for a mail to an address with no account yet: nothing to unsubscribe from. */
+  unsubscribeUrl: string | null;
   preferencesUrl: string;
+  /** A copy of what the person sent (the "received" mail's answers), label and value. */
+  details?: Array<{ label: string; value: string }>;
 }): { subject: string; text: string; html: string } {
   const { title, body } = describeNotification(input.kind, input.payload);
-  const action = input.kind === 'opening.newApplication' ? 'Open the application' : 'Open in Placely';
+  const action = ACTIONS[input.kind] ?? 'Open in Placely';
   const label = NOTIFICATION_KIND_LABELS[input.kind];
+  const details = input.details ?? [];
+  const footer =
+    input.unsubscribeUrl === null
+      ? ['You get this mail because an owner of the organization invited this address.']
+      : [
+          `You get this mail for "${label}".`,
+          `Unsubscribe from these mails: ${input.unsubscribeUrl}`,
+          `All notification settings: ${input.preferencesUrl}`,
+        ];
   const text = [
-    `Hello ${input.recipientName},`,
+    `Hello${input.recipientName ? ` ${input.recipientName}` : ''},`,
     '',
     body,
     '',
+    ...(details.length > 0 ? ['Your answers:', ...details.map((item) => `- ${item.label}: ${item.value}`), ''] : []),
     `${action}: ${input.actionUrl}`,
     '',
     '—',
-    `You get this mail for "${label}".`,
-    `Unsubscribe from these mails: ${input.unsubscribeUrl}`,
-    `All notification settings: ${input.preferencesUrl}`,
+    ...footer,
   ].join('\n');
+  const detailsHtml =
+    details.length === 0
+      ? ''
+      : `<h2 style="font-size:16px;line-height:24px;margin:0 0 8px">Your answers</h2>
+<dl style="font-size:15px;line-height:22px;margin:0 0 24px">${details
+          .map(
+            (item) =>
+              `<dt style="font-weight:bold;margin:8px 0 0">${escapeHtml(item.label)}</dt><dd style="margin:0;white-space:pre-wrap">${escapeHtml(item.value)}</dd>`,
+          )
+          .join('')}</dl>`;
+  const footerHtml =
+    input.unsubscribeUrl === null
+      ? 'You get this mail because an owner of the organization invited this address.'
+      : `You get this mail for “${escapeHtml(label)}”.
+<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#1f4fd1">Unsubscribe from these mails</a> ·
+<a href="${escapeHtml(input.preferencesUrl)}" style="color:#1f4fd1">All notification settings</a>`;
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title></head>
@@ -40,14 +67,22 @@ export function renderMail(input: {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:24px">
 <tr><td>
 <h1 style="font-size:20px;line-height:28px;margin:0 0 16px">${escapeHtml(title)}</h1>
-<p style="font-size:16px;line-height:24px;margin:0 0 8px">Hello ${escapeHtml(input.recipientName)},</p>
+<p style="font-size:16px;line-height:24px;margin:0 0 8px">Hello${input.recipientName ? ` ${escapeHtml(input.recipientName)}` : ''},</p>
 <p style="font-size:16px;line-height:24px;margin:0 0 24px">${escapeHtml(body)}</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(input.actionUrl)}" style="display:inline-block;background:#1f4fd1;color:#ffffff;text-decoration:none;font-size:16px;padding:12px 20px;border-radius:6px">${escapeHtml(action)}</a></p>
-<p style="font-size:13px;line-height:20px;color:#4b5563;margin:0">You get this mail for “${escapeHtml(label)}”.
-<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#1f4fd1">Unsubscribe from these mails</a> ·
-<a href="${escapeHtml(input.preferencesUrl)}" style="color:#1f4fd1">All notification settings</a></p>
+${detailsHtml}<p style="margin:0 0 24px"><a href="${escapeHtml(input.actionUrl)}" style="display:inline-block;background:#1f4fd1;color:#ffffff;text-decoration:none;font-size:16px;padding:12px 20px;border-radius:6px">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;line-height:20px;color:#4b5563;margin:0">${footerHtml}</p>
 </td></tr></table>
 </td></tr></table>
 </body></html>`;
   return { subject: `${title} — Placely`, text, html };
 }
+
+/** The button's words where "Open in Placely" says too little. */
+const ACTIONS: Partial<Record<NotificationKind, string>> = {
+  'opening.newApplication': 'Open the application',
+  'opening.applicationsDigest': 'Open the applications',
+  'application.received': 'View or edit your application',
+  'application.stageChanged': 'View your application',
+  'membership.requested': 'Review the requests',
+  'organization.teamInvitation': 'Sign in to Placely',
+};

@@ -9,6 +9,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/authenticate';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import {
   applications,
   openingStages,
@@ -23,6 +24,7 @@ import { authorize } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
 import { applicationFilterConditions } from './filters';
+import { notifyStageMoves } from '../notifications/events';
 
 export type StageRow = typeof openingStages.$inferSelect;
 /** The rules whose record is the opening with the caller's standing (policies/stage.ts, policies/candidate.ts). */
@@ -78,13 +80,14 @@ export async function stagesOf(db: Executor, openingId: string): Promise<StageRo
 }
 
 export async function stagesWithCounts(db: Executor, openingId: string): Promise<Stage[]> {
-  const [stages, counts] = await Promise.all([
-    stagesOf(db, openingId),
-    db
-      .select({ stageId: applications.stageId, n: count() })
-      .from(applications)
-      .where(eq(applications.openingId, openingId))
-      .groupBy(applications.stageId),
+  const [stages, counts] = await readTogether(db, [
+    () => stagesOf(db, openingId),
+    () =>
+      db
+        .select({ stageId: applications.stageId, n: count() })
+        .from(applications)
+        .where(eq(applications.openingId, openingId))
+        .groupBy(applications.stageId),
   ]);
   const countOf = new Map(counts.map((row) => [row.stageId, Number(row.n)]));
   return stages.map((stage) => ({
@@ -278,7 +281,10 @@ export async function moveApplications(
   return { moved: moving.length, bulkMoveId };
 }
 
-/** Sets the stages, writes the history rows and the audit trail (one `candidate.moved` per application). */
+/**
+ * Sets the stages, writes the history rows and the audit trail (one `candidate.moved` per application), and tells
+ * the candidates (application.stageChanged).
+ */
 async function recordMoves(
   tx: Executor,
   actor: Actor,
@@ -338,6 +344,8 @@ async function recordMoves(
       })),
     );
   }
+  // The candidates hear it in the same transaction: one INSERT … SELECT over this move's history rows.
+  await notifyStageMoves(tx, bulk.id);
   return bulk.id;
 }
 

@@ -1,6 +1,22 @@
 import { ORGANIZATION_HEADER } from '@placely/contract';
 import { and, eq } from 'drizzle-orm';
-import { candidateTags, notifications, openingStages, openings } from '../../db/schema';
+import {
+  candidateTags,
+  groupFollowers,
+  groupMembers,
+  groups,
+  notifications,
+  openingStages,
+  openings,
+  ratingCriteria,
+  shareLinks,
+  shortlistEntries,
+  shortlists,
+  verificationGroupFollowers,
+  verificationGroupMembers,
+  verificationGroups,
+  videoTasks,
+} from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
@@ -77,6 +93,17 @@ const patch = (path: string, body: unknown): Req => ({ method: 'PATCH', path, bo
 const del = (path: string, query: Req['query']): Req => ({ method: 'DELETE', path, query });
 
 const INDIVIDUALS = ['indA', 'indB'] as const;
+const VIDEO_TASK = {
+  title: 'Suite video question',
+  prompt: '<p>Why us?</p>',
+  preparationSeconds: 5,
+  maxAnswerSeconds: 30,
+  takesAllowed: 3,
+  deadline: null,
+  allowUpload: true,
+  askAtApply: false,
+  rubric: [{ id: 'clarity', label: 'Clarity' }],
+};
 const ORGANIZATIONS = ['orgA', 'orgB'] as const;
 const PHONES: Record<SignedInActor, string> = {
   orgA: '+919822200001',
@@ -105,6 +132,49 @@ const perIndividual = (build: (world: World, who: 'indA' | 'indB') => Omit<Targe
   INDIVIDUALS.map((who) => ({ owner: who, ...build(world, who) }));
 const perOrganization = (build: (world: World, who: 'orgA' | 'orgB') => Omit<Target, 'owner'>) => (world: World) =>
   ORGANIZATIONS.map((who) => ({ owner: who, ...build(world, who) }));
+
+/** The "Overall" criterion every opening starts with (made by the database). */
+async function overallCriterionOf(world: World, who: 'orgA' | 'orgB'): Promise<string> {
+  const [row] = await world.server.db
+    .select({ id: ratingCriteria.id })
+    .from(ratingCriteria)
+    .where(and(eq(ratingCriteria.openingId, world.org[who].openOpeningId), eq(ratingCriteria.name, 'Overall')));
+  if (!row) throw new Error(`no Overall criterion for ${who}`);
+  return row.id;
+}
+/** A criterion the DELETE row removes (put back before each attempt). */
+const SPARE_CRITERION = {
+  orgA: '00000000-0000-4000-8000-00000000c0a1',
+  orgB: '00000000-0000-4000-8000-00000000c0b1',
+} as const;
+
+/** The individual who applied to this organization's open opening in the world. */
+const partnerOf = (who: 'orgA' | 'orgB') => (who === 'orgA' ? 'indA' : 'indB');
+
+/** Brings back the spare shortlist, its candidate and its link after someone allowed removed or revoked them. */
+async function restoreSpareShortlist(world: World, who: 'orgA' | 'orgB') {
+  const { spareId, spareLinkId } = world.org[who].shortlist;
+  const db = world.server.db;
+  await db
+    .insert(shortlists)
+    .values({ id: spareId, openingId: world.org[who].openOpeningId, name: `Spare shortlist ${who}`, fields: ['name'] })
+    .onConflictDoNothing();
+  await db
+    .insert(shortlistEntries)
+    .values({ shortlistId: spareId, applicationId: world.ind[partnerOf(who)].applicationId, position: 0 })
+    .onConflictDoNothing();
+  await db
+    .insert(shareLinks)
+    .values({
+      id: spareLinkId,
+      shortlistId: spareId,
+      tokenHash: `suite-spare-${spareLinkId}`,
+      fields: ['name'],
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .onConflictDoNothing();
+  await db.update(shareLinks).set({ revokedAt: null }).where(eq(shareLinks.id, spareLinkId));
+}
 
 /** Profile sections share one route factory; their matrix rows do too. */
 function section(
@@ -866,141 +936,309 @@ export const MATRIX: Record<string, Entry> = {
       }),
   },
 
-  // The candidate side panel: everyone whose role covers the opening reads it and writes notes of their own; only
-  // the author changes a note; owners and coordinators tag candidates and keep the tag list.
-  'GET /api/organization/shortlisting/candidate': {
-    access: 'owned',
-    targets: (world) =>
-      INDIVIDUALS.map((name) => {
-        const who = name === 'indA' ? 'orgA' : 'orgB';
-        return {
-          owner: who,
-          label: `${name}'s candidate panel at ${who}`,
-          request: get('/api/organization/shortlisting/candidate', {
-            openingId: world.ind[name].appliedOpeningId,
-            applicationId: world.ind[name].applicationId,
-          }),
-          alsoAllowed: team(who, 'coordA', 'reviewerA'),
-        };
-      }),
-  },
-  'GET /api/organization/shortlisting/notes': {
-    access: 'owned',
-    targets: (world) =>
-      INDIVIDUALS.map((name) => {
-        const who = name === 'indA' ? 'orgA' : 'orgB';
-        return {
-          owner: who,
-          label: `notes on ${name} at ${who}`,
-          request: get('/api/organization/shortlisting/notes', {
-            openingId: world.ind[name].appliedOpeningId,
-            applicationId: world.ind[name].applicationId,
-          }),
-          alsoAllowed: team(who, 'coordA', 'reviewerA'),
-        };
-      }),
-  },
-  'POST /api/organization/shortlisting/notes': {
-    access: 'owned',
-    targets: (world) =>
-      INDIVIDUALS.map((name) => {
-        const who = name === 'indA' ? 'orgA' : 'orgB';
-        return {
-          owner: who,
-          label: `a new note on ${name} at ${who}`,
-          request: post('/api/organization/shortlisting/notes', {
-            openingId: world.ind[name].appliedOpeningId,
-            applicationId: world.ind[name].applicationId,
-            body: 'Suite note',
-          }),
-          alsoAllowed: team(who, 'coordA', 'reviewerA'),
-        };
-      }),
-  },
-  'PATCH /api/organization/shortlisting/notes': {
-    access: 'owned',
-    targets: (world) =>
-      INDIVIDUALS.map((name) => {
-        const who = name === 'indA' ? 'orgA' : 'orgB';
-        return {
-          owner: who,
-          label: `${who}'s own note on ${name}`,
-          request: patch('/api/organization/shortlisting/notes', {
-            openingId: world.ind[name].appliedOpeningId,
-            noteId: world.ind[name].noteId,
-            body: world.marker(who, `note on ${name}`),
-          }),
-        };
-      }),
-  },
-  'DELETE /api/organization/shortlisting/notes': {
-    access: 'owned',
-    destructive: true,
-    targets: (world) =>
-      INDIVIDUALS.map((name) => {
-        const who = name === 'indA' ? 'orgA' : 'orgB';
-        return {
-          owner: who,
-          label: `${who}'s own note on ${name}`,
-          request: del('/api/organization/shortlisting/notes', {
-            openingId: world.ind[name].appliedOpeningId,
-            noteId: world.ind[name].noteId,
-          }),
-        };
-      }),
-  },
-  'GET /api/organization/shortlisting/tags': {
+  // Video tasks: owners and coordinators covering the opening change tasks and invite; everyone covering it (the
+  // reviewer too) lists, watches, scores and comments; the invited candidate takes, submits and watches their own.
+  'GET /api/organization/videoTasks': {
     access: 'owned',
     targets: perOrganization((world, who) => ({
-      label: `${who}'s candidate tags`,
-      request: actingFor(world, who, get('/api/organization/shortlisting/tags')),
+      label: `${who}'s video tasks`,
+      request: get('/api/organization/videoTasks', { openingId: world.org[who].openOpeningId }),
       alsoAllowed: team(who, 'coordA', 'reviewerA'),
     })),
   },
-  'POST /api/organization/shortlisting/tags': {
+  'POST /api/organization/videoTasks': {
     access: 'owned',
     targets: perOrganization((world, who) => ({
-      label: `${who}'s candidate tags (a new tag)`,
-      request: actingFor(world, who, post('/api/organization/shortlisting/tags', { name: `Suite tag ${who}` })),
+      label: `${who}'s opening (a new video task)`,
+      request: post('/api/organization/videoTasks', { openingId: world.org[who].openOpeningId, ...VIDEO_TASK }),
       alsoAllowed: team(who, 'coordA'),
-      // Tag names are unique per organization: take back the one an earlier attempt added.
-      async prepare(w) {
-        await w.server.db
-          .delete(candidateTags)
-          .where(
-            and(eq(candidateTags.organizationId, w.actors[who].userId), eq(candidateTags.name, `Suite tag ${who}`)),
-          );
-      },
     })),
   },
-  'DELETE /api/organization/shortlisting/tags': {
+  'PATCH /api/organization/videoTasks': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s video task`,
+      request: patch('/api/organization/videoTasks', { id: world.org[who].videoTaskId, ...VIDEO_TASK }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'DELETE /api/organization/videoTasks': {
     access: 'owned',
     destructive: true,
     targets: perOrganization((world, who) => ({
-      label: `${who}'s spare tag`,
-      request: actingFor(world, who, del('/api/organization/shortlisting/tags', { tagId: world.org[who].spareTagId })),
+      label: `${who}'s spare video task`,
+      request: del('/api/organization/videoTasks', { id: world.org[who].spareVideoTaskId }),
       alsoAllowed: team(who, 'coordA'),
-      // The coordinator may delete it too: bring it back before every attempt.
       async prepare(w) {
         await w.server.db
-          .insert(candidateTags)
-          .values({ id: w.org[who].spareTagId, organizationId: w.actors[who].userId, name: `Spare tag ${who}` })
-          .onConflictDoNothing();
+          .update(videoTasks)
+          .set({ deletedAt: null })
+          .where(eq(videoTasks.id, w.org[who].spareVideoTaskId));
       },
     })),
   },
-  'POST /api/organization/shortlisting/tags/apply': {
+  'POST /api/organization/videoTasks/invite': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${who}'s applicant ${name} (invited again)`,
+          request: post('/api/organization/videoTasks/invite', {
+            taskId: world.org[who].videoTaskId,
+            applicationIds: [world.ind[name].applicationId],
+          }),
+          alsoAllowed: team(who, 'coordA'),
+        };
+      }),
+  },
+  'GET /api/organization/videoTasks/answers': {
     access: 'owned',
     targets: perOrganization((world, who) => ({
-      label: `${who}'s candidates (tagging)`,
-      request: post('/api/organization/shortlisting/tags/apply', {
+      label: `answers to ${who}'s video task`,
+      request: get('/api/organization/videoTasks/answers', { taskId: world.org[who].videoTaskId }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'GET /api/videoTask': {
+    access: 'public',
+    why: 'The /UploadVideoForTask page shows the task and its organization signed out too (it asks to sign in)',
+    request: (world) => get('/api/videoTask', { task: world.org.orgA.videoTaskId }),
+  },
+  'POST /api/videoTask/take': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => ({
+        owner: name,
+        label: `${name}'s take (sent again: a retry counts nothing)`,
+        request: post('/api/videoTask/take', {
+          taskId: world.ind[name].pendingVideoTaskId,
+          fileId: world.ind[name].pendingTakeFileId,
+          source: 'recording',
+        }),
+      })),
+  },
+  'POST /api/videoTask/submit': {
+    access: 'owned',
+    destructive: true,
+    targets: (world) =>
+      INDIVIDUALS.map((name) => ({
+        owner: name,
+        label: `${name}'s answer`,
+        request: post('/api/videoTask/submit', { taskId: world.ind[name].pendingVideoTaskId }),
+      })),
+  },
+  'GET /api/videoTasks/pending': { access: 'self', request: () => get('/api/videoTasks/pending') },
+  'GET /api/videoAnswer': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${name}'s answer to ${who}'s video task`,
+          request: get('/api/videoAnswer', { answer: world.org[who].videoAnswerId }),
+          alsoAllowed: [name, ...team(who, 'coordA', 'reviewerA')],
+        };
+      }),
+  },
+  'PUT /api/videoAnswer/scores': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `scores of ${who}'s video answer`,
+      request: put('/api/videoAnswer/scores', {
+        answerId: world.org[who].videoAnswerId,
+        scores: [{ itemId: 'clarity', score: 4 }],
+      }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/videoAnswer/comments': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `comments on ${who}'s video answer`,
+      request: post('/api/videoAnswer/comments', {
+        answerId: world.org[who].videoAnswerId,
+        atSeconds: 1.5,
+        body: 'Clear start',
+      }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  // Shortlists and share links: owners and coordinators build and share; a reviewer reads those of their opening.
+  'GET /api/organization/shortlisting/lists': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlists`,
+      request: get('/api/organization/shortlisting/lists', { openingId: world.org[who].openOpeningId }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/lists': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s opening (a new shortlist)`,
+      request: post('/api/organization/shortlisting/lists', {
         openingId: world.org[who].openOpeningId,
-        tagId: world.org[who].tagId,
-        action: 'add',
-        filter: { stageId: world.org[who].stages.appliedId },
+        name: `Suite made ${who}`,
       }),
       alsoAllowed: team(who, 'coordA'),
     })),
+  },
+  'GET /api/organization/shortlisting/id': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist`,
+      request: get('/api/organization/shortlisting/id', { id: world.org[who].shortlist.id }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'PATCH /api/organization/shortlisting/id': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist (rename)`,
+      request: patch('/api/organization/shortlisting/id', {
+        id: world.org[who].shortlist.id,
+        name: `Suite shortlist ${who}`,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'DELETE /api/organization/shortlisting/id': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare shortlist`,
+      request: del('/api/organization/shortlisting/id', { id: world.org[who].shortlist.spareId }),
+      alsoAllowed: team(who, 'coordA'),
+      prepare: (w) => restoreSpareShortlist(w, who),
+    })),
+  },
+  'GET /api/organization/shortlisting/id/users': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlisted candidates`,
+      request: get('/api/organization/shortlisting/id/users', { id: world.org[who].shortlist.id }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/id/users': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist (add a candidate)`,
+      request: post('/api/organization/shortlisting/id/users', {
+        id: world.org[who].shortlist.id,
+        applicationIds: [world.ind[partnerOf(who)].applicationId],
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'DELETE /api/organization/shortlisting/id/users': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare shortlist (take a candidate off)`,
+      request: del('/api/organization/shortlisting/id/users', {
+        id: world.org[who].shortlist.spareId,
+        applicationId: world.ind[partnerOf(who)].applicationId,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+      prepare: (w) => restoreSpareShortlist(w, who),
+    })),
+  },
+  'PUT /api/organization/shortlisting/id/users/order': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist order`,
+      request: put('/api/organization/shortlisting/id/users/order', {
+        id: world.org[who].shortlist.id,
+        applicationIds: [world.ind[partnerOf(who)].applicationId],
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'GET /api/organization/shortlisting/id/export': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist export`,
+      request: get('/api/organization/shortlisting/id/export', { id: world.org[who].shortlist.id, format: 'csv' }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/sharable/link': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s shortlist (a new link)`,
+      request: post('/api/organization/shortlisting/sharable/link', {
+        shortlistId: world.org[who].shortlist.spareId,
+        fields: ['name'],
+      }),
+      alsoAllowed: team(who, 'coordA'),
+      prepare: (w) => restoreSpareShortlist(w, who),
+    })),
+  },
+  'GET /api/organization/shortlisting/sharable/link': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s share links`,
+      request: get('/api/organization/shortlisting/sharable/link', { shortlistId: world.org[who].shortlist.id }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'DELETE /api/organization/shortlisting/sharable/link': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare share link`,
+      request: del('/api/organization/shortlisting/sharable/link', { id: world.org[who].shortlist.spareLinkId }),
+      alsoAllowed: team(who, 'coordA'),
+      prepare: (w) => restoreSpareShortlist(w, who),
+    })),
+  },
+  // The link's token is the credential: whoever holds it reads what the link shows (here names and file names).
+  'GET /api/organization/shortlisting/sharable/view': {
+    access: 'public',
+    why: 'a shared shortlist link is read by people without an account; the token decides what they see',
+    targets: (world) =>
+      ORGANIZATIONS.map((who) => ({
+        owner: who,
+        label: `${who}'s shared shortlist`,
+        request: get('/api/organization/shortlisting/sharable/view', { link: world.org[who].shortlist.linkToken }),
+        alsoAllowed: 'everyone' as const,
+        reveals: [world.marker(partnerOf(who), 'applicationFile')],
+      })),
+  },
+  'POST /api/organization/shortlisting/sharable/verdict': {
+    access: 'public',
+    why: 'visitors of a shared shortlist link leave verdicts under a name they type; the token is the credential',
+    targets: (world) =>
+      ORGANIZATIONS.map((who) => ({
+        owner: who,
+        label: `${who}'s shared shortlist (a verdict)`,
+        request: post('/api/organization/shortlisting/sharable/verdict', {
+          link: world.org[who].shortlist.linkToken,
+          applicationId: world.ind[partnerOf(who)].applicationId,
+          visitorName: 'Suite visitor',
+          verdict: 'maybe',
+          comment: 'Suite comment',
+        }),
+        alsoAllowed: 'everyone' as const,
+      })),
+  },
+  'GET /api/organization/shortlisting/sharable/file': {
+    access: 'public',
+    why: 'a shared shortlist link that shows resumes gives its visitors short-lived download links to them',
+    targets: (world) =>
+      ORGANIZATIONS.map((who) => ({
+        owner: who,
+        label: `${who}'s shared candidate's file`,
+        request: get('/api/organization/shortlisting/sharable/file', {
+          link: world.org[who].shortlist.linkToken,
+          applicationId: world.ind[partnerOf(who)].applicationId,
+          fileId: world.ind[partnerOf(who)].applicationFileId,
+        }),
+        alsoAllowed: 'everyone' as const,
+      })),
   },
 
   // Organization teams: every request names the organization it acts for (X-Organization-Id)
@@ -1171,6 +1409,7 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s group`,
       request: patch('/api/group', { id: world.org[who].groupId, name: `Suite group of ${who}` }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'DELETE /api/group': {
@@ -1179,6 +1418,11 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s spare group`,
       request: del('/api/group', { id: world.org[who].spareGroupId }),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may delete it too: bring it back before every attempt.
+      async prepare(w) {
+        await w.server.db.update(groups).set({ deletedAt: null }).where(eq(groups.id, w.org[who].spareGroupId));
+      },
     })),
   },
   'GET /api/group/details/id': {
@@ -1245,6 +1489,7 @@ export const MATRIX: Record<string, Entry> = {
         id: world.org[who].verificationGroupId,
         name: `Suite verification of ${who}`,
       }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'DELETE /api/verification/group': {
@@ -1253,6 +1498,13 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `${who}'s spare verification group`,
       request: del('/api/verification/group', { id: world.org[who].spareVerificationGroupId }),
+      alsoAllowed: team(who, 'coordA'),
+      async prepare(w) {
+        await w.server.db
+          .update(verificationGroups)
+          .set({ deletedAt: null })
+          .where(eq(verificationGroups.id, w.org[who].spareVerificationGroupId));
+      },
     })),
   },
   'POST /api/verification/group/approval': {
@@ -1298,6 +1550,7 @@ export const MATRIX: Record<string, Entry> = {
     targets: perOrganization((world, who) => ({
       label: `who holds roles in ${who}'s verification group`,
       request: get('/api/verification/group/userAccess/email', { groupId: world.org[who].verificationGroupId }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'POST /api/verification/group/userAccess/email': {
@@ -1309,6 +1562,7 @@ export const MATRIX: Record<string, Entry> = {
         email: world.spareInstitutionEmail,
         role: 'viewer',
       }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'DELETE /api/verification/group/userAccess/email': {
@@ -1320,6 +1574,16 @@ export const MATRIX: Record<string, Entry> = {
         groupId: world.org[who].verificationGroupId,
         email: world.spareInstitutionEmail,
       }),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may revoke it too: grant it again before every attempt.
+      async prepare(w, caller) {
+        const response = await w.server.call('/api/verification/group/userAccess/email', {
+          method: 'POST',
+          token: w.actors[who].token,
+          body: { groupId: w.org[who].verificationGroupId, email: w.spareInstitutionEmail, role: 'viewer' },
+        });
+        if (response.status !== 200) throw new Error(`matrix: regranting the spare role before ${caller} failed`);
+      },
     })),
   },
   'GET /api/verifications/group/user/role': {
@@ -1336,7 +1600,7 @@ export const MATRIX: Record<string, Entry> = {
           groupId: world.org[who].verificationGroupId,
           userId: world.actors[member].userId,
         }),
-        alsoAllowed: who === 'orgA' ? ['verifier'] : [],
+        alsoAllowed: who === 'orgA' ? ['verifier', 'coordA'] : [],
       };
     }),
   },
@@ -1366,10 +1630,314 @@ export const MATRIX: Record<string, Entry> = {
               decision: 'verified',
               note: 'Checked against the transcript',
             }),
-            alsoAllowed: who === 'orgA' ? ['verifier'] : [],
+            alsoAllowed: who === 'orgA' ? ['verifier', 'coordA'] : [],
           } satisfies Target;
         }),
       ),
+  },
+  // Ratings and ranking: owners and coordinators change criteria, recipes and pins; everyone covering the opening rates.
+  'GET /api/organization/shortlisting/criteria': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s rating criteria`,
+      request: get('/api/organization/shortlisting/criteria', { openingId: world.org[who].openOpeningId }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/criteria': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s rating criteria (a new one)`,
+      request: post('/api/organization/shortlisting/criteria', {
+        openingId: world.org[who].openOpeningId,
+        name: `Suite criterion ${who}`,
+      }),
+      alsoAllowed: team(who, 'coordA'),
+      // Names are unique per opening: take back the one an earlier attempt added.
+      async prepare(w) {
+        await w.server.db
+          .delete(ratingCriteria)
+          .where(
+            and(
+              eq(ratingCriteria.openingId, w.org[who].openOpeningId),
+              eq(ratingCriteria.name, `Suite criterion ${who}`),
+            ),
+          );
+      },
+    })),
+  },
+  'PATCH /api/organization/shortlisting/criteria': {
+    access: 'owned',
+    targets: async (world) =>
+      Promise.all(
+        ORGANIZATIONS.map(async (who) => ({
+          owner: who,
+          label: `${who}'s Overall criterion`,
+          request: patch('/api/organization/shortlisting/criteria', {
+            openingId: world.org[who].openOpeningId,
+            criterionId: await overallCriterionOf(world, who),
+            name: 'Overall',
+          }),
+          alsoAllowed: team(who, 'coordA'),
+        })),
+      ),
+  },
+  'DELETE /api/organization/shortlisting/criteria': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare criterion`,
+      request: del('/api/organization/shortlisting/criteria', {
+        openingId: world.org[who].openOpeningId,
+        criterionId: SPARE_CRITERION[who],
+      }),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may remove it too: bring it back before every attempt.
+      async prepare(w) {
+        await w.server.db
+          .insert(ratingCriteria)
+          .values({ id: SPARE_CRITERION[who], openingId: w.org[who].openOpeningId, name: 'Suite spare', position: 9 })
+          .onConflictDoNothing();
+      },
+    })),
+  },
+  'GET /api/organization/shortlisting/ratings': {
+    access: 'owned',
+    targets: async (world) =>
+      Promise.all(
+        INDIVIDUALS.map(async (name) => {
+          const who = name === 'indA' ? 'orgA' : 'orgB';
+          return {
+            owner: who,
+            label: `${name}'s ratings at ${who}`,
+            request: get('/api/organization/shortlisting/ratings', {
+              openingId: world.ind[name].appliedOpeningId,
+              applicationId: world.ind[name].applicationId,
+            }),
+            alsoAllowed: team(who, 'coordA', 'reviewerA'),
+          };
+        }),
+      ),
+  },
+  'PUT /api/organization/shortlisting/ratings': {
+    access: 'owned',
+    targets: async (world) =>
+      Promise.all(
+        INDIVIDUALS.map(async (name) => {
+          const who = name === 'indA' ? 'orgA' : 'orgB';
+          return {
+            owner: who,
+            label: `${name}'s rating at ${who}`,
+            request: put('/api/organization/shortlisting/ratings', {
+              openingId: world.ind[name].appliedOpeningId,
+              applicationId: world.ind[name].applicationId,
+              criterionId: await overallCriterionOf(world, who),
+              score: 4,
+            }),
+            alsoAllowed: team(who, 'coordA', 'reviewerA'),
+          };
+        }),
+      ),
+  },
+  'GET /api/organization/shortlisting/recipe': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s ranking recipe`,
+      request: get('/api/organization/shortlisting/recipe', { openingId: world.org[who].openOpeningId }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'PUT /api/organization/shortlisting/recipe': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s ranking recipe`,
+      request: put('/api/organization/shortlisting/recipe', {
+        openingId: world.org[who].openOpeningId,
+        recipe: { criteria: [{ kind: 'grade', weight: 2 }], knockouts: [{ kind: 'maxBacklogs', count: 1 }] },
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
+  },
+  'GET /api/organization/shortlisting/candidate/ranking': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s ranked candidates`,
+      request: get('/api/organization/shortlisting/candidate/ranking', {
+        openingId: world.org[who].openOpeningId,
+        show: 'all',
+        page: 1,
+      }),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'PUT /api/organization/shortlisting/candidate/pin': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${name}'s pin at ${who}`,
+          request: put('/api/organization/shortlisting/candidate/pin', {
+            openingId: world.ind[name].appliedOpeningId,
+            applicationId: world.ind[name].applicationId,
+            direction: 'top',
+            reason: 'Suite pin',
+          }),
+          alsoAllowed: team(who, 'coordA'),
+        };
+      }),
+  },
+  'DELETE /api/organization/shortlisting/candidate/pin': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${name}'s pin at ${who}`,
+          request: del('/api/organization/shortlisting/candidate/pin', {
+            openingId: world.ind[name].appliedOpeningId,
+            applicationId: world.ind[name].applicationId,
+          }),
+          alsoAllowed: team(who, 'coordA'),
+        };
+      }),
+  },
+  // The candidate side panel: everyone whose role covers the opening reads it and writes notes of their own; only
+  // the author changes a note; owners and coordinators tag candidates and keep the tag list.
+  'GET /api/organization/shortlisting/candidate': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${name}'s candidate panel at ${who}`,
+          request: get('/api/organization/shortlisting/candidate', {
+            openingId: world.ind[name].appliedOpeningId,
+            applicationId: world.ind[name].applicationId,
+          }),
+          alsoAllowed: team(who, 'coordA', 'reviewerA'),
+        };
+      }),
+  },
+  'GET /api/organization/shortlisting/notes': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `notes on ${name} at ${who}`,
+          request: get('/api/organization/shortlisting/notes', {
+            openingId: world.ind[name].appliedOpeningId,
+            applicationId: world.ind[name].applicationId,
+          }),
+          alsoAllowed: team(who, 'coordA', 'reviewerA'),
+        };
+      }),
+  },
+  'POST /api/organization/shortlisting/notes': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `a new note on ${name} at ${who}`,
+          request: post('/api/organization/shortlisting/notes', {
+            openingId: world.ind[name].appliedOpeningId,
+            applicationId: world.ind[name].applicationId,
+            body: 'Suite note',
+          }),
+          alsoAllowed: team(who, 'coordA', 'reviewerA'),
+        };
+      }),
+  },
+  'PATCH /api/organization/shortlisting/notes': {
+    access: 'owned',
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${who}'s own note on ${name}`,
+          request: patch('/api/organization/shortlisting/notes', {
+            openingId: world.ind[name].appliedOpeningId,
+            noteId: world.ind[name].noteId,
+            body: world.marker(who, `note on ${name}`),
+          }),
+        };
+      }),
+  },
+  'DELETE /api/organization/shortlisting/notes': {
+    access: 'owned',
+    destructive: true,
+    targets: (world) =>
+      INDIVIDUALS.map((name) => {
+        const who = name === 'indA' ? 'orgA' : 'orgB';
+        return {
+          owner: who,
+          label: `${who}'s own note on ${name}`,
+          request: del('/api/organization/shortlisting/notes', {
+            openingId: world.ind[name].appliedOpeningId,
+            noteId: world.ind[name].noteId,
+          }),
+        };
+      }),
+  },
+  'GET /api/organization/shortlisting/tags': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s candidate tags`,
+      request: actingFor(world, who, get('/api/organization/shortlisting/tags')),
+      alsoAllowed: team(who, 'coordA', 'reviewerA'),
+    })),
+  },
+  'POST /api/organization/shortlisting/tags': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s candidate tags (a new tag)`,
+      request: actingFor(world, who, post('/api/organization/shortlisting/tags', { name: `Suite tag ${who}` })),
+      alsoAllowed: team(who, 'coordA'),
+      // Tag names are unique per organization: take back the one an earlier attempt added.
+      async prepare(w) {
+        await w.server.db
+          .delete(candidateTags)
+          .where(
+            and(eq(candidateTags.organizationId, w.actors[who].userId), eq(candidateTags.name, `Suite tag ${who}`)),
+          );
+      },
+    })),
+  },
+  'DELETE /api/organization/shortlisting/tags': {
+    access: 'owned',
+    destructive: true,
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s spare tag`,
+      request: actingFor(world, who, del('/api/organization/shortlisting/tags', { tagId: world.org[who].spareTagId })),
+      alsoAllowed: team(who, 'coordA'),
+      // The coordinator may delete it too: bring it back before every attempt.
+      async prepare(w) {
+        await w.server.db
+          .insert(candidateTags)
+          .values({ id: w.org[who].spareTagId, organizationId: w.actors[who].userId, name: `Spare tag ${who}` })
+          .onConflictDoNothing();
+      },
+    })),
+  },
+  'POST /api/organization/shortlisting/tags/apply': {
+    access: 'owned',
+    targets: perOrganization((world, who) => ({
+      label: `${who}'s candidates (tagging)`,
+      request: post('/api/organization/shortlisting/tags/apply', {
+        openingId: world.org[who].openOpeningId,
+        tagId: world.org[who].tagId,
+        action: 'add',
+        filter: { stageId: world.org[who].stages.appliedId },
+      }),
+      alsoAllowed: team(who, 'coordA'),
+    })),
   },
 };
 
@@ -1381,9 +1949,13 @@ function groupLists(
 ): Record<string, Entry> {
   const base = `/api/${kind}`;
   const memberOf = (who: 'orgA' | 'orgB') => (who === 'orgA' ? 'indA' : 'indB');
+  // orgA's coordinator runs its groups and verification groups, acting for it.
+  const runners = (who: 'orgA' | 'orgB'): ActorName[] => team(who, 'coordA');
   // Every role of a verification group (the verifier included) sees its members.
-  const staff = (path: string, who: 'orgA' | 'orgB'): ActorName[] =>
-    kind === 'verification' && path === 'members' && who === 'orgA' ? ['verifier'] : [];
+  const staff = (path: string, who: 'orgA' | 'orgB'): ActorName[] => [
+    ...runners(who),
+    ...(kind === 'verification' && path === 'members' && who === 'orgA' ? (['verifier'] as const) : []),
+  ];
   const list = (path: string): Entry => ({
     access: 'owned',
     targets: perOrganization((world, who) => ({
@@ -1392,6 +1964,10 @@ function groupLists(
       alsoAllowed: staff(path, who),
     })),
   });
+  const tables =
+    kind === 'group'
+      ? { members: groupMembers, followers: groupFollowers }
+      : { members: verificationGroupMembers, followers: verificationGroupFollowers };
   const decide = (path: string, asker: 'indB' | 'indA' | 'verifier' | 'other'): Entry => ({
     access: 'owned',
     destructive: true,
@@ -1400,10 +1976,18 @@ function groupLists(
       return {
         label: `${by}'s request to ${who}'s ${kind} group`,
         request: post(`${base}/${path}`, { ids: [world.org[who][requestKey][by]] }),
+        alsoAllowed: runners(who),
+        // The coordinator may decide it too: ask again before every attempt, so the lists stay as seeded.
+        async prepare(w) {
+          await w.server.db
+            .update(tables.members)
+            .set({ state: 'requested', decidedBy: null, decidedAt: null })
+            .where(eq(tables.members.id, w.org[who][requestKey][by] ?? ''));
+        },
       };
     }),
   });
-  const remove = (path: string): Entry => ({
+  const remove = (path: string, which: 'members' | 'followers'): Entry => ({
     access: 'owned',
     destructive: true,
     targets: perOrganization((world, who) => ({
@@ -1412,6 +1996,17 @@ function groupLists(
         groupId: world.org[who][groupKey],
         userId: world.actors[memberOf(who)].userId,
       }),
+      alsoAllowed: runners(who),
+      // The coordinator may remove them too: put them back before every attempt.
+      async prepare(w) {
+        const row = { groupId: w.org[who][groupKey], userId: w.actors[memberOf(who)].userId };
+        if (which === 'followers') await w.server.db.insert(tables.followers).values(row).onConflictDoNothing();
+        else
+          await w.server.db
+            .insert(tables.members)
+            .values({ ...row, state: 'member' })
+            .onConflictDoNothing();
+      },
     })),
   });
   return {
@@ -1420,8 +2015,8 @@ function groupLists(
     [`POST ${base}/request/decline`]: decide('request/decline', 'verifier'),
     [`GET ${base}/members`]: list('members'),
     [`GET ${base}/followers`]: list('followers'),
-    [`POST ${base}/remove/member`]: remove('remove/member'),
-    [`POST ${base}/remove/follower`]: remove('remove/follower'),
+    [`POST ${base}/remove/member`]: remove('remove/member', 'members'),
+    [`POST ${base}/remove/follower`]: remove('remove/follower', 'followers'),
   };
 }
 

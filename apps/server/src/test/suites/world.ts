@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { ORGANIZATION_HEADER } from '@placely/contract';
 import {
   seedEmail,
@@ -86,6 +88,9 @@ interface IndividualResources {
   idempotencyKey: string;
   /** A number this person added and asked a code for (the development SMS outbox holds it). */
   smsPhone: string;
+  /** A video task of the applied opening this person was invited to and took once, not yet submitted. */
+  pendingVideoTaskId: string;
+  pendingTakeFileId: string;
 }
 
 interface OrganizationResources {
@@ -104,11 +109,20 @@ interface OrganizationResources {
   ownerMemberId: string;
   spareMemberId: string;
   invitationMemberId: string;
+  /** Video tasks of the open opening: one its applicant answered (videoAnswerId), a spare to delete. */
+  videoTaskId: string;
+  spareVideoTaskId: string;
+  videoAnswerId: string;
   /** The open opening's pipeline: its fixed Applied and Shortlisted stages and two custom stages (one to remove). */
   stages: { appliedId: string; shortlistedId: string; customId: string; spareCustomId: string };
   /** A candidate tag (on the partner's application) and a spare one to delete. */
   tagId: string;
   spareTagId: string;
+  /**
+   * Shortlists of the open opening holding the partner individual's application: the main one with a live share link
+   * (showing names and files), and a spare one (to take the candidate off, to delete) with a link to revoke.
+   */
+  shortlist: { id: string; spareId: string; linkToken: string; spareLinkId: string };
 }
 
 export interface World {
@@ -284,6 +298,10 @@ export async function buildWorld(server: TestServer): Promise<World> {
       stages: { appliedId: '', shortlistedId: '', customId: '', spareCustomId: '' },
       tagId: '',
       spareTagId: '',
+      videoTaskId: '',
+      spareVideoTaskId: '',
+      videoAnswerId: '',
+      shortlist: { id: '', spareId: '', linkToken: '', spareLinkId: '' },
     };
   }
 
@@ -351,7 +369,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
   ] as const;
   for (const [name, partner, other] of pairs) {
     // indA's verification group (orgA's) has the verifier; its owner and staff read the member's records.
-    const recordReaders: ActorName[] = name === 'indA' ? ['orgA', 'verifier'] : ['orgB'];
+    // orgA's coordinator runs orgA's groups and verification groups as orgA does.
+    const recordReaders: ActorName[] = name === 'indA' ? ['orgA', 'verifier', 'coordA'] : ['orgB'];
     // What reaches an application reaches the team roles of its organization that cover the opening.
     const applicationReaders: ActorName[] = [partner, ...readersOfApplications(partner)];
     // orgA's reviewer was not granted contact details; its coordinator sees them as owners do.
@@ -369,7 +388,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
 
     const education = await call(name, 'POST', '/api/individual/education', {
       // The latest education is in the person summary every organization whose group they join or ask to join sees.
-      institutionName: mark(name, 'education', [...recordReaders, partner, other]),
+      institutionName: mark(name, 'education', [...recordReaders, partner, other, 'coordA']),
       degree: 'B.Tech',
       fieldOfStudy: 'Computer Engineering',
       startMonth: '2022-08',
@@ -496,6 +515,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
       phone: name === 'indA' ? '+919800000001' : '+919800000002',
       idempotencyKey: `suite-${name}-${run}-key`,
       smsPhone: name === 'indA' ? '+919811100001' : '+919811100002',
+      pendingVideoTaskId: '',
+      pendingTakeFileId: '',
     };
     await call(name, 'POST', '/api/user/profile', {
       phoneNumbers: [{ number: ind[name].phone }, { number: ind[name].smsPhone }],
@@ -503,10 +524,94 @@ export async function buildWorld(server: TestServer): Promise<World> {
     await call(name, 'POST', '/api/profile/phone/code', { phoneNumber: ind[name].smsPhone });
   }
 
+  // Shortlists of each organization's open opening with its applicant, and share links to them.
+  for (const [name, partner] of pairs) {
+    const openingId = org[partner].openOpeningId;
+    const applicationIds = [ind[name].applicationId];
+    const main = await call(partner, 'POST', '/api/organization/shortlisting/lists', {
+      openingId,
+      name: `Suite shortlist ${partner}`,
+      applicationIds,
+      fields: ['name', 'resume'],
+    });
+    const spare = await call(partner, 'POST', '/api/organization/shortlisting/lists', {
+      openingId,
+      name: `Spare shortlist ${partner}`,
+      applicationIds,
+    });
+    const link = await call(partner, 'POST', '/api/organization/shortlisting/sharable/link', {
+      shortlistId: main.id,
+      fields: ['name', 'resume'],
+    });
+    const spareLink = await call(partner, 'POST', '/api/organization/shortlisting/sharable/link', {
+      shortlistId: spare.id,
+    });
+    org[partner].shortlist = {
+      id: main.id,
+      spareId: spare.id,
+      linkToken: new URL(link.url).searchParams.get('link') ?? '',
+      spareLinkId: spareLink.id,
+    };
+  }
+
   const downloadTokens: World['downloadTokens'] = {};
   for (const name of ['indA', 'indB'] as const) {
     const link = await call(name, 'GET', `/api/files/${ind[name].resumeFileId}/link`);
     downloadTokens[name] = new URL(link.url, server.baseUrl).searchParams.get('token') ?? '';
+  }
+
+  // Video tasks: each organization asks its applicant for two answers (one submitted, one taken once) and keeps a
+  // spare task to delete.
+  const recorded = await readFile(path.join(__dirname, '../fixtures/recorded-3s.webm'));
+  const uploadVideo = async (actor: ActorName) => {
+    const response = await fetch(`${server.baseUrl}/api/files?purpose=video&name=take.webm`, {
+      method: 'POST',
+      headers: { authorization: actors[actor].token ?? '', 'content-type': 'application/octet-stream' },
+      body: recorded,
+    });
+    const body = (await response.json()) as { result: { data: { id: string } } };
+    if (response.status !== 200) throw new Error(`world: video upload ${response.status} ${JSON.stringify(body)}`);
+    return body.result.data.id;
+  };
+  for (const [name, partner] of [
+    ['indA', 'orgA'],
+    ['indB', 'orgB'],
+  ] as const) {
+    const task = (title: string) =>
+      call(partner, 'POST', '/api/organization/videoTasks', {
+        openingId: org[partner].openOpeningId,
+        title,
+        prompt: '<p>Introduce yourself.</p>',
+        preparationSeconds: 5,
+        maxAnswerSeconds: 30,
+        takesAllowed: 3,
+        deadline: null,
+        allowUpload: true,
+        askAtApply: false,
+        rubric: [{ id: 'clarity', label: 'Clarity' }],
+      });
+    const answered = await task(`Suite video task of ${partner}`);
+    const pending = await task(`Suite pending video task of ${partner}`);
+    const spare = await task(`Suite spare video task of ${partner}`);
+    for (const taskId of [answered.id, pending.id]) {
+      await call(partner, 'POST', '/api/organization/videoTasks/invite', {
+        taskId,
+        applicationIds: [ind[name].applicationId],
+      });
+    }
+    await call(name, 'POST', '/api/videoTask/take', {
+      taskId: answered.id,
+      fileId: await uploadVideo(name),
+      source: 'recording',
+    });
+    const submitted = await call(name, 'POST', '/api/videoTask/submit', { taskId: answered.id });
+    const takeFileId = await uploadVideo(name);
+    await call(name, 'POST', '/api/videoTask/take', { taskId: pending.id, fileId: takeFileId, source: 'recording' });
+    org[partner].videoTaskId = answered.id;
+    org[partner].spareVideoTaskId = spare.id;
+    org[partner].videoAnswerId = submitted.id;
+    ind[name].pendingVideoTaskId = pending.id;
+    ind[name].pendingTakeFileId = takeFileId;
   }
 
   // Pending join requests to each organization's group and verification group, to accept and decline.

@@ -30,8 +30,9 @@ export default function CreateOpeningPage() {
   const navigate = useNavigate();
   const active = useActiveOrganization();
   const isOrganization = isOrganizationAccount(user?.accountType) || active.actingForTeam;
-  // Group-only openings choose from the organization's own groups (run by its own account, not yet by its team).
-  const groups = useManagedCircles(GROUP_MEMBERSHIP, Boolean(accessToken) && isOrganization && !active.actingForTeam);
+  // Group-only openings choose from the organization's own groups (listed for those who run them).
+  const runsGroups = !active.actingForTeam || (active.organization?.abilities.runGroups ?? false);
+  const groups = useManagedCircles(GROUP_MEMBERSHIP, Boolean(accessToken) && isOrganization && runsGroups);
   const groupOptions = useMemo(
     () => (groups.data?.pages ?? []).flatMap((page) => page.items).map((group) => ({ id: group.id, name: group.name })),
     [groups.data],

@@ -3,9 +3,10 @@ import { SignInButton } from '../../features/auth/components/SignInButton';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { MyApplicationsList } from '../../features/quickApply/components/MyApplicationsList';
 import { OpeningApplication } from '../../features/quickApply/components/OpeningApplication';
+import { PendingVideoTasks } from '../../features/videoTasks/components/PendingVideoTasks';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
-import { PATHS, toForm, toFormEdit } from '../paths';
+import { PATHS, toForm, toFormEdit, toUploadVideoForTask } from '../paths';
 
 function OpeningFormPage({ openingId }: { openingId: string }) {
   const [search] = useSearchParams();
@@ -31,7 +32,10 @@ export default function FormsPage() {
   return (
     <Page title="Your applications" intro="The openings you applied to, newest first.">
       {signedIn ? (
-        <MyApplicationsList />
+        <>
+          <PendingVideoTasks answerTo={toUploadVideoForTask} />
+          <MyApplicationsList />
+        </>
       ) : (
         <SignInPrompt
           title="Sign in to see your applications"

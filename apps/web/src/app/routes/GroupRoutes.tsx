@@ -9,6 +9,7 @@ import { MembershipManager } from '../../features/membership/components/Membersh
 import { MembershipPeople } from '../../features/membership/components/MembershipPeople';
 import { MembershipRequests } from '../../features/membership/components/MembershipRequests';
 import { GROUP_MEMBERSHIP } from '../../features/membership/kinds';
+import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
 import { Section } from '../../lib/components/Section';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
@@ -16,11 +17,18 @@ import { MembershipJoinLinkPage, MembershipManagerPage } from './MembershipPages
 
 const kind = GROUP_MEMBERSHIP;
 
-/** Groups are run by organization accounts; anyone else is pointed to the groups they are in. */
+/**
+ * Groups are run by organization accounts and, acting for an organization, by its owners and coordinators (the server
+ * decides: `runGroups`); anyone else is pointed to the groups they are in.
+ */
 function OrganizationPage(props: { title: string; intro: string; path: string; children: ReactNode }) {
   const user = useAppStore((state) => state.user);
+  const active = useActiveOrganization();
+  const runsGroups = active.actingForTeam
+    ? (active.organization?.abilities.runGroups ?? active.pending)
+    : isOrganizationAccount(user?.accountType);
   const refuse =
-    user && !isOrganizationAccount(user.accountType) ? (
+    user && !runsGroups ? (
       <Alert severity="info">
         Groups are run by organization accounts.{' '}
         <Link component={RouterLink} to={PATHS.joinGroupLink}>

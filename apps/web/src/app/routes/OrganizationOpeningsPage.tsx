@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { type FormDefinition, isOrganizationAccount } from '@placely/contract';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { useOpening } from '../../features/openings/api/getOpening';
@@ -19,11 +19,16 @@ import { type FilterableField, FilterBar } from '../../features/shortlisting/com
 import { PipelineBoard } from '../../features/shortlisting/components/PipelineBoard';
 import { PipelineToolbar } from '../../features/shortlisting/components/PipelineToolbar';
 import { type FilterValues, filterFromParams, withFilter } from '../../features/shortlisting/filters';
+import { RankingTable } from '../../features/shortlisting/components/RankingTable';
+import { RatingsPanel } from '../../features/shortlisting/components/RatingsPanel';
+import { ShortlistDialog } from '../../features/shortlists/components/ShortlistDialog';
+import { ShortlistsBar } from '../../features/shortlists/components/ShortlistsBar';
+import { VideoTasksPanel } from '../../features/videoTasks/components/VideoTasksPanel';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
-import { PATHS } from '../paths';
+import { PATHS, toUploadVideoForTask, toWatch } from '../paths';
 
-type ResponsesLayout = 'table' | 'board';
+type ResponsesLayout = 'table' | 'board' | 'ranking';
 
 /** The current form's choice and number questions, for the filter bar's answer conditions. */
 function filterableFields(form: FormDefinition | null | undefined): FilterableField[] {
@@ -50,7 +55,7 @@ function filterableFields(form: FormDefinition | null | undefined): FilterableFi
 
 /**
  * The responses of one opening with its pipeline. The filter (`&stage=`, `&q=`, `&tagIds=`, `&answers=`…) and the
- * layout (`&view=board`) live in the address; the selection (rows, or every application matching the filter) feeds
+ * layout (`&view=board` or `&view=ranking`) live in the address; the selection (rows, or every application matching the filter) feeds
  * "Move to…". The candidate side panel is the responses view's drawer with the pipeline's details inside.
  */
 function OpeningResponses(props: {
@@ -63,8 +68,9 @@ function OpeningResponses(props: {
   onLayoutChange: (layout: ResponsesLayout) => void;
   onOpenApplication: (id: string | null) => void;
   onFileStarted: () => void;
-  /** The ratings panel (another feature) for one candidate, when the page has one. */
-  renderRatings?: (applicationId: string) => ReactNode;
+  /** The shortlist open in its dialog (`&shortlist=`), e.g. from a verdict notification. */
+  shortlistId: string | null;
+  onOpenShortlist: (id: string | null) => void;
 }) {
   const { openingId, filter } = props;
   const pipeline = usePipeline(openingId);
@@ -82,6 +88,16 @@ function OpeningResponses(props: {
   };
   const stageNames = new Map(pipeline.data?.stages.map((stage) => [stage.id, stage.name]));
   const board = props.layout === 'board' && pipeline.data;
+  const body = board ? (
+    <PipelineBoard pipeline={pipeline.data} filter={filter} onOpenApplication={(id) => props.onOpenApplication(id)} />
+  ) : props.layout === 'ranking' ? (
+    <RankingTable
+      openingId={openingId}
+      stageId={filter.stageId ?? null}
+      stageNameOf={pipeline.data ? (id: string) => stageNames.get(id) : undefined}
+      onOpenApplication={props.onOpenApplication}
+    />
+  ) : null;
   return (
     <ResponsesView
       openingId={openingId}
@@ -93,21 +109,15 @@ function OpeningResponses(props: {
       renderApplicationNote={(id) => <ApplicationLastChange openingId={openingId} applicationId={id} />}
       filter={filter}
       renderApplicationExtra={(id) => (
-        <CandidateDetails openingId={openingId} applicationId={id} ratings={props.renderRatings?.(id)} />
+        <CandidateDetails
+          openingId={openingId}
+          applicationId={id}
+          ratings={<RatingsPanel openingId={openingId} applicationId={id} />}
+        />
       )}
-      {...(board
-        ? {
-            body: (
-              <PipelineBoard
-                pipeline={pipeline.data}
-                filter={filter}
-                onOpenApplication={(id) => props.onOpenApplication(id)}
-              />
-            ),
-          }
-        : {})}
+      {...(body ? { body } : {})}
       {...(pipeline.data ? { stageNameOf: (id: string) => stageNames.get(id) } : {})}
-      {...(pipeline.data?.abilities.move && !board
+      {...(pipeline.data?.abilities.move && props.layout === 'table'
         ? {
             selection: {
               selected,
@@ -120,33 +130,57 @@ function OpeningResponses(props: {
         : {})}
       toolbar={({ total }) =>
         pipeline.data && (
-          <PipelineToolbar
-            pipeline={pipeline.data}
-            stageId={filter.stageId ?? null}
-            onStageChange={(next) => changeFilter({ ...filter, stageId: next ?? undefined })}
-            selected={selected}
-            allMatching={allMatching}
-            onSelectAllMatching={() => setAllMatching(true)}
-            onClearSelection={clear}
-            filter={filter}
-            matchingTotal={total}
-          >
-            <Stack spacing={1.5}>
-              <FilterBar filter={filter} onChange={changeFilter} fields={fields} />
-              <ToggleButtonGroup
-                exclusive
-                size="small"
-                value={props.layout}
-                onChange={(_event, value: ResponsesLayout | null) => value && props.onLayoutChange(value)}
-                aria-label="Layout"
-              >
-                <ToggleButton value="table">Table</ToggleButton>
-                <ToggleButton value="board">Board</ToggleButton>
-              </ToggleButtonGroup>
-            </Stack>
-          </PipelineToolbar>
+          <Stack spacing={1}>
+            <PipelineToolbar
+              pipeline={pipeline.data}
+              stageId={filter.stageId ?? null}
+              onStageChange={(next) => changeFilter({ ...filter, stageId: next ?? undefined })}
+              selected={selected}
+              allMatching={allMatching}
+              onSelectAllMatching={() => setAllMatching(true)}
+              onClearSelection={clear}
+              filter={filter}
+              matchingTotal={total}
+            >
+              <Stack spacing={1.5}>
+                <FilterBar filter={filter} onChange={changeFilter} fields={fields} />
+                <ToggleButtonGroup
+                  exclusive
+                  size="small"
+                  value={props.layout}
+                  onChange={(_event, value: ResponsesLayout | null) => value && props.onLayoutChange(value)}
+                  aria-label="How to list the candidates"
+                >
+                  <ToggleButton value="table">Table</ToggleButton>
+                  <ToggleButton value="board">Board</ToggleButton>
+                  <ToggleButton value="ranking">Ranking</ToggleButton>
+                </ToggleButtonGroup>
+              </Stack>
+            </PipelineToolbar>
+            <ShortlistsBar openingId={openingId} selected={selected} onOpen={props.onOpenShortlist} />
+            {props.shortlistId && (
+              <ShortlistDialog
+                key={props.shortlistId}
+                shortlistId={props.shortlistId}
+                onClose={() => props.onOpenShortlist(null)}
+              />
+            )}
+          </Stack>
         )
       }
+    />
+  );
+}
+
+/** The opening's video tasks under its responses; "invite everyone in a stage" takes the pipeline's stages. */
+function OpeningVideoTasks({ openingId }: { openingId: string }) {
+  const pipeline = usePipeline(openingId);
+  return (
+    <VideoTasksPanel
+      openingId={openingId}
+      stages={pipeline.data?.stages.map((stage) => ({ id: stage.id, name: stage.name })) ?? []}
+      watchTo={toWatch}
+      answerLink={(taskId) => `${window.location.origin}${toUploadVideoForTask(taskId)}`}
     />
   );
 }
@@ -163,6 +197,7 @@ export default function OrganizationOpeningsPage() {
   const openingId = params.get('opening');
   const applicationId = params.get('application');
   const fileId = params.get('file');
+  const shortlistId = params.get('shortlist');
 
   const openApplication = useCallback(
     (id: string | null) =>
@@ -188,7 +223,8 @@ export default function OrganizationOpeningsPage() {
     [setParams],
   );
   const filter = useMemo(() => filterFromParams(params), [params]);
-  const layout: ResponsesLayout = params.get('view') === 'board' ? 'board' : 'table';
+  const view = params.get('view');
+  const layout: ResponsesLayout = view === 'board' || view === 'ranking' ? view : 'table';
   const changeFilter = useCallback(
     (next: FilterValues) => setParams((previous) => withFilter(previous, next)),
     [setParams],
@@ -197,9 +233,20 @@ export default function OrganizationOpeningsPage() {
     (next: ResponsesLayout) =>
       setParams((previous) => {
         const params = new URLSearchParams(previous);
-        if (next === 'board') params.set('view', 'board');
-        else params.delete('view');
+        if (next === 'table') params.delete('view');
+        else params.set('view', next);
         return params;
+      }),
+    [setParams],
+  );
+
+  const openShortlist = useCallback(
+    (id: string | null) =>
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        if (id) next.set('shortlist', id);
+        else next.delete('shortlist');
+        return next;
       }),
     [setParams],
   );
@@ -233,7 +280,10 @@ export default function OrganizationOpeningsPage() {
           onLayoutChange={changeLayout}
           onOpenApplication={openApplication}
           onFileStarted={fileStarted}
+          shortlistId={shortlistId}
+          onOpenShortlist={openShortlist}
         />
+        <OpeningVideoTasks openingId={openingId} />
       </Page>
     );
   }

@@ -16,6 +16,7 @@ import { MembershipManager } from '../../features/membership/components/Membersh
 import { MembershipPeople } from '../../features/membership/components/MembershipPeople';
 import { MembershipRequests } from '../../features/membership/components/MembershipRequests';
 import { VERIFICATION_MEMBERSHIP } from '../../features/membership/kinds';
+import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
 import { usePlatformRole } from '../../features/verification/api/getPlatformRole';
 import { PendingApprovals } from '../../features/verification/components/PendingApprovals';
 import {
@@ -76,8 +77,12 @@ export function OrganizationVerificationsPage() {
   const signedIn = useAppStore((state) => Boolean(state.accessToken));
   const roots = useRootInstitutions(signedIn);
   const institutions = roots.data?.institutions ?? [];
-  // Organizations create groups of their own; institution roles create them for their institution.
-  const allowWithoutInstitution = isOrganizationAccount(user?.accountType);
+  const active = useActiveOrganization();
+  // Organizations create groups of their own (acting for one, its owners and coordinators do); institution roles
+  // create them for their institution.
+  const allowWithoutInstitution = active.actingForTeam
+    ? (active.organization?.abilities.runGroups ?? false)
+    : isOrganizationAccount(user?.accountType);
   return (
     <MembershipManagerPage
       kind={kind}

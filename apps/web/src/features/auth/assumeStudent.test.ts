@@ -12,6 +12,7 @@ describe('isAssumeStudentPath', () => {
     '/joinVerificationLink/9',
     '/joingrouplink/77',
     '/forms/123?ref=mail',
+    '/UploadVideoForTask?task=5f0e',
   ])('is true for %s', (path) => {
     expect(isAssumeStudentPath(path)).toBe(true);
   });
@@ -23,6 +24,7 @@ describe('isAssumeStudentPath', () => {
     '/student/profile',
     '/organization/groups',
     '/joinGroupLinks',
+    '/watch?answer=5f0e',
     null,
     undefined,
     '',

@@ -40,6 +40,11 @@ describe('getNavItems', () => {
       ['Openings', '/organization/openings'],
     ]);
     expect(team({ actingForTeam: true, activity: true }).at(-1)).toEqual(['Activity', '/organization/activity']);
+    // Owners and coordinators run the organization's groups and verification groups (the server's runGroups).
+    expect(team({ actingForTeam: true, groups: true }).slice(3)).toEqual([
+      ['Groups', '/organization/groups'],
+      ['Verifications', '/organization/verifications'],
+    ]);
     expect(getNavItems('Organization', { activity: true }).at(-1)?.label).toBe('Activity');
     expect(getNavItems('Individual', { activity: true })).toEqual(getNavItems('Individual'));
   });

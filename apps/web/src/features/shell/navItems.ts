@@ -25,12 +25,15 @@ const ORGANIZATION_NAV: readonly NavItem[] = [
   { label: 'Verifications', to: PATHS.organization.verifications },
 ];
 
-/** The spec's Organization menu for someone acting for an organization's team (groups stay with its own account). */
+/** The spec's Organization menu for someone acting for an organization's team; groups for those who run them. */
 const TEAM_NAV: readonly NavItem[] = [
   { label: 'Home', to: PATHS.home },
   { label: 'Profile', to: PATHS.organization.profile },
   { label: 'Openings', to: PATHS.organization.openings },
 ];
+const GROUPS_NAV: readonly NavItem[] = ORGANIZATION_NAV.filter(
+  (item) => item.to === PATHS.organization.groups || item.to === PATHS.organization.verifications,
+);
 
 const ACTIVITY: NavItem = { label: 'Activity', to: PATHS.organization.activity };
 
@@ -39,6 +42,8 @@ export interface NavOptions {
   actingForTeam?: boolean;
   /** The server says this person may read the organization's activity (owners). */
   activity?: boolean;
+  /** The server says this person runs the organization's groups and verification groups (owners, coordinators). */
+  groups?: boolean;
 }
 
 /** Spec §2 menu: Organization → organization items; any other known type → student items; none when signed out. */
@@ -47,7 +52,7 @@ export function getNavItems(
   options: NavOptions = {},
 ): readonly NavItem[] {
   const withActivity = (items: readonly NavItem[]) => (options.activity ? [...items, ACTIVITY] : items);
-  if (options.actingForTeam) return withActivity(TEAM_NAV);
+  if (options.actingForTeam) return withActivity(options.groups ? [...TEAM_NAV, ...GROUPS_NAV] : TEAM_NAV);
   if (!isKnownAccountType(accountType)) return [];
   return isOrganizationAccount(accountType) ? withActivity(ORGANIZATION_NAV) : INDIVIDUAL_NAV;
 }

@@ -7,6 +7,7 @@ describe('shouldShowTopBar', () => {
     ['/forms/42', false],
     ['/forms/', false],
     ['/Forms/42', false],
+    ['/shortlisting', false],
   ])('hides the bar for an anonymous visitor on %s', (pathname, expected) => {
     expect(shouldShowTopBar({ hasToken: false, pathname })).toBe(expected);
   });

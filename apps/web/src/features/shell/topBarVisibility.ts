@@ -5,7 +5,10 @@ export interface TopBarVisibilityInput {
   pathname: string;
 }
 
-/** Spec §2: the top bar shows with an access token, or anywhere outside /forms (anonymous form visitors see none). */
+/**
+ * Spec §2: the top bar shows with an access token, or anywhere outside /forms and /shortlisting (anonymous form
+ * visitors and people opening a shared shortlist see none).
+ */
 export function shouldShowTopBar({ hasToken, pathname }: TopBarVisibilityInput): boolean {
-  return hasToken || !isUnderPath(pathname, PATHS.forms);
+  return hasToken || !(isUnderPath(pathname, PATHS.forms) || isUnderPath(pathname, PATHS.shortlisting));
 }

@@ -6,12 +6,18 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { NOTIFICATION_KIND_LABELS, type NotificationChannel, type NotificationPreference } from '@placely/contract';
+import {
+  NOTIFICATION_KIND_GROUPS,
+  NOTIFICATION_KIND_LABELS,
+  type NotificationChannel,
+  type NotificationPreference,
+} from '@placely/contract';
+import { Fragment } from 'react';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { usePreferences } from '../api/getPreferences';
 import { useSavePreferences } from '../api/savePreferences';
 
-/** Per kind and channel; each change is saved at once. */
+/** Per kind and channel, grouped by whom the kinds concern; each change is saved at once. */
 export function NotificationPreferencesForm() {
   const preferences = usePreferences();
   const save = useSavePreferences();
@@ -33,24 +39,35 @@ export function NotificationPreferencesForm() {
         </TableRow>
       </TableHead>
       <TableBody>
-        {preferences.data.items.map((item) => (
-          <TableRow key={item.kind}>
-            <TableCell>{NOTIFICATION_KIND_LABELS[item.kind]}</TableCell>
-            {(['inApp', 'email'] as const).map((channel) => (
-              <TableCell key={channel} align="center" padding="checkbox">
-                <Checkbox
-                  checked={item[channel]}
-                  disabled={save.isPending}
-                  onChange={(event) => change(item, channel, event.target.checked)}
-                  slotProps={{
-                    input: {
-                      'aria-label': `${NOTIFICATION_KIND_LABELS[item.kind]}: ${channel === 'inApp' ? 'in Placely' : 'email'}`,
-                    },
-                  }}
-                />
+        {NOTIFICATION_KIND_GROUPS.map((group) => (
+          <Fragment key={group.title}>
+            <TableRow>
+              <TableCell component="th" scope="colgroup" colSpan={3} sx={{ fontWeight: 600, bgcolor: 'action.hover' }}>
+                {group.title}
               </TableCell>
-            ))}
-          </TableRow>
+            </TableRow>
+            {preferences.data.items
+              .filter((item) => group.kinds.includes(item.kind))
+              .map((item) => (
+                <TableRow key={item.kind}>
+                  <TableCell>{NOTIFICATION_KIND_LABELS[item.kind]}</TableCell>
+                  {(['inApp', 'email'] as const).map((channel) => (
+                    <TableCell key={channel} align="center" padding="checkbox">
+                      <Checkbox
+                        checked={item[channel]}
+                        disabled={save.isPending}
+                        onChange={(event) => change(item, channel, event.target.checked)}
+                        slotProps={{
+                          input: {
+                            'aria-label': `${NOTIFICATION_KIND_LABELS[item.kind]}: ${channel === 'inApp' ? 'in Placely' : 'email'}`,
+                          },
+                        }}
+                      />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+          </Fragment>
         ))}
       </TableBody>
     </Table>

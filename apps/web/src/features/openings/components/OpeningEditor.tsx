@@ -33,11 +33,11 @@ import {
 } from '@placely/contract';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useController, useForm, useFormContext, useWatch } from 'react-hook-form';
-import { useBlocker } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { Section } from '../../../lib/components/Section';
 import { applyServerFieldErrors } from '../../../lib/forms';
+import { useNavigationBlocker } from '../../../lib/navigationBlocker';
 import { useCreateOpening } from '../api/createOpening';
 import { useUpdateOpening } from '../api/updateOpening';
 import { firstErrorPath } from '../errorPaths';
@@ -421,7 +421,7 @@ export function OpeningEditor({ opening, renderPreview, onSaved, groupOptions }:
   // Leaving with unsaved changes asks first (inside the app here; closing or reloading the tab in SaveBar).
   const [baseline, setBaseline] = useState(() => canonicalJson(initial));
   const dirtyRef = useRef(false);
-  const blocker = useBlocker(
+  const blocker = useNavigationBlocker(
     ({ currentLocation, nextLocation }) =>
       dirtyRef.current &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),

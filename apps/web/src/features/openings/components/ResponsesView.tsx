@@ -58,7 +58,7 @@ export interface ResponsesViewProps {
   selection?: { selected: ReadonlySet<string>; onChange: (selected: Set<string>) => void };
   /** Shown above the table (the page passes the pipeline's filters and actions); given the matching total. */
   toolbar?: ReactNode | ((listing: { total: number }) => ReactNode);
-  /** Shown instead of the table (the page's board view); the header, counts and exports stay. */
+  /** Shown instead of the table (the page's board or ranking view); the header, counts and exports stay. */
   body?: ReactNode;
   /** More in the application dialog (the page passes the stage history). */
   renderApplicationExtra?: (applicationId: string) => ReactNode;

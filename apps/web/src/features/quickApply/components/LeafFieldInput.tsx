@@ -9,11 +9,11 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type AutoFillKey, type LeafField, OTHER_OPTION_ID } from '@placely/contract';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type FieldValues, useController, useFormContext } from 'react-hook-form';
+import { OutlinedTextField } from '../../../lib/components/OutlinedTextField';
 import type { ChoiceValue, MultipleChoiceValue } from '../formValues';
 import { FileUploadInput } from './FileUploadInput';
 import { errorText } from './formContext';
@@ -80,7 +80,7 @@ function TextInput({ field, path, note }: LeafFieldInputProps) {
   const maxLength = validation?.maxLength;
 
   return (
-    <TextField
+    <OutlinedTextField
       name={input.name}
       inputRef={input.ref}
       label={field.label}
@@ -104,12 +104,10 @@ function TextInput({ field, path, note }: LeafFieldInputProps) {
       error={Boolean(error)}
       helperText={helperOf(field, error, note)}
       {...(autoComplete ? { autoComplete } : {})}
-      slotProps={{
-        ...(field.type === 'date' ? { inputLabel: { shrink: true } } : {}),
-        htmlInput: {
-          ...(isNumber ? { inputMode: 'decimal' } : {}),
-          ...(maxLength ? { maxLength } : {}),
-        },
+      {...(field.type === 'date' ? { shrinkLabel: true } : {})}
+      htmlInput={{
+        ...(isNumber ? { inputMode: 'decimal' } : {}),
+        ...(maxLength ? { maxLength } : {}),
       }}
     />
   );
@@ -201,13 +199,13 @@ function SingleChoiceInput({ field, path, note, context }: LeafFieldInputProps &
         )}
       </RadioGroup>
       {field.allowOther && otherChosen && (
-        <TextField
+        <OutlinedTextField
           size="small"
           sx={{ ml: 4, maxWidth: 420 }}
           label="Other (please specify)"
           value={value?.otherText ?? ''}
           onChange={(event) => input.onChange({ optionId: OTHER_OPTION_ID, otherText: event.target.value })}
-          slotProps={{ htmlInput: { 'aria-label': `Other answer for ${field.label}${context ? `, ${context}` : ''}` } }}
+          htmlInput={{ 'aria-label': `Other answer for ${field.label}${context ? `, ${context}` : ''}` }}
         />
       )}
     </ChoiceFieldset>
@@ -262,13 +260,13 @@ function MultipleChoiceInput({
         })}
       </FormGroup>
       {field.allowOther && value.optionIds.includes(OTHER_OPTION_ID) && (
-        <TextField
+        <OutlinedTextField
           size="small"
           sx={{ ml: 4, maxWidth: 420 }}
           label="Other (please specify)"
           value={value.otherText ?? ''}
           onChange={(event) => input.onChange({ optionIds: value.optionIds, otherText: event.target.value })}
-          slotProps={{ htmlInput: { 'aria-label': `Other answer for ${field.label}${context ? `, ${context}` : ''}` } }}
+          htmlInput={{ 'aria-label': `Other answer for ${field.label}${context ? `, ${context}` : ''}` }}
         />
       )}
     </ChoiceFieldset>
@@ -282,8 +280,7 @@ function DropdownInput({ field, path, note }: LeafFieldInputProps & { field: { t
   const error = errorText(fieldState.error);
   // A native select: it works the same by keyboard, screen reader and on phones.
   return (
-    <TextField
-      select
+    <OutlinedTextField
       fullWidth
       name={input.name}
       inputRef={input.ref}
@@ -294,15 +291,18 @@ function DropdownInput({ field, path, note }: LeafFieldInputProps & { field: { t
       onBlur={input.onBlur}
       error={Boolean(error)}
       helperText={helperOf(field, error, note)}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      <option value="">Choose…</option>
-      {field.options.map((option) => (
-        <option key={option.id} value={option.id}>
-          {option.label}
-        </option>
-      ))}
-    </TextField>
+      shrinkLabel
+      nativeSelectOptions={
+        <>
+          <option value="">Choose…</option>
+          {field.options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </>
+      }
+    />
   );
 }
 

@@ -1,16 +1,8 @@
-import CheckIcon from '@mui/icons-material/Check';
-import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
-import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
-import LogoutIcon from '@mui/icons-material/Logout';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+
+const AccountMenuList = lazy(() => import('./AccountMenuList').then((module) => ({ default: module.AccountMenuList })));
 
 /** One entry of the "Acting for" switch (organizations the person belongs to, and their own profile). */
 export interface AccountSwitchOption {
@@ -32,6 +24,7 @@ export interface AccountMenuProps {
 /** The three-dots menu: the "Acting for" switch when there is one, Feedback and Help (new tab) and Sign out. */
 export function AccountMenu({ feedbackUrl, helpUrl, onSignOut, switchOptions = [] }: AccountMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const menuId = useId();
   const buttonId = useId();
   const open = Boolean(anchor);
@@ -47,73 +40,28 @@ export function AccountMenu({ feedbackUrl, helpUrl, onSignOut, switchOptions = [
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
         aria-expanded={open ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setOpened(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         <MoreVertIcon />
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        {switchOptions.length > 0 && <ListSubheader>Acting for</ListSubheader>}
-        {switchOptions.map((option) => (
-          <MenuItem
-            key={option.key}
-            selected={option.selected}
-            aria-current={option.selected ? 'true' : undefined}
-            onClick={() => {
-              close();
-              option.onSelect();
-            }}
-          >
-            <ListItemIcon>{option.selected && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText primary={option.label} secondary={option.secondary} />
-          </MenuItem>
-        ))}
-        {switchOptions.length > 0 && <Divider />}
-        <MenuItem
-          component="a"
-          href={feedbackUrl ?? '#'}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={close}
-          disabled={!feedbackUrl}
-        >
-          <ListItemIcon>
-            <FeedbackOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Feedback</ListItemText>
-        </MenuItem>
-        <MenuItem
-          component="a"
-          href={helpUrl ?? '#'}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={close}
-          disabled={!helpUrl}
-        >
-          <ListItemIcon>
-            <HelpOutlineIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Help</ListItemText>
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            onSignOut();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Sign out</ListItemText>
-        </MenuItem>
-      </Menu>
+      {/* Mounted at the first opening and kept, so closing still animates. */}
+      {opened && (
+        <Suspense fallback={null}>
+          <AccountMenuList
+            menuId={menuId}
+            buttonId={buttonId}
+            anchor={anchor}
+            close={close}
+            feedbackUrl={feedbackUrl}
+            helpUrl={helpUrl}
+            onSignOut={onSignOut}
+            switchOptions={switchOptions}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -13,6 +13,12 @@ export const shortlistingKeys = {
   notes: (openingId: string, applicationId: string) =>
     [...shortlistingKeys.all, 'notes', openingId, applicationId] as const,
   tags: () => [...shortlistingKeys.all, 'tags'] as const,
+  criteria: (openingId: string) => [...shortlistingKeys.all, 'criteria', openingId] as const,
+  ratings: (openingId: string, applicationId: string) =>
+    [...shortlistingKeys.all, 'ratings', openingId, applicationId] as const,
+  recipe: (openingId: string) => [...shortlistingKeys.all, 'recipe', openingId] as const,
+  rankingRoot: (openingId: string) => [...shortlistingKeys.all, 'ranking', openingId] as const,
+  ranking: (openingId: string, query: object) => [...shortlistingKeys.all, 'ranking', openingId, query] as const,
   responsesRoot: ['organization', 'openings'] as const,
   board: (openingId: string, stageId: string, filter: Record<string, string | undefined>) =>
     [...shortlistingKeys.responsesRoot, 'board', openingId, stageId, filter] as const,

@@ -1,0 +1,97 @@
+import { RATING_MAX, RATING_MIN } from '@placely/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './foundation';
+import { applications, openings } from './openings';
+
+/**
+ * What an opening's candidates are rated on. Every opening gets "Overall" from the database (trigger
+ * openings_default_rating_criterion, migration 0018), so routes, seeds and bench need no code for it.
+ */
+export const ratingCriteria = pgTable(
+  'rating_criteria',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => openings.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('rating_criteria_opening_name_key').on(table.openingId, sql`lower(${table.name})`),
+    index('rating_criteria_opening_idx').on(table.openingId, table.position),
+  ],
+);
+
+/** One person's 1–5 rating of one application on one criterion (changed in place; the latest counts). */
+export const candidateRatings = pgTable(
+  'candidate_ratings',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    criterionId: uuid('criterion_id')
+      .notNull()
+      .references(() => ratingCriteria.id, { onDelete: 'cascade' }),
+    raterId: bigint('rater_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: smallint('score').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.criterionId, table.raterId] }),
+    index('candidate_ratings_criterion_idx').on(table.criterionId),
+    check(
+      'candidate_ratings_score_range',
+      sql`${table.score} BETWEEN ${sql.raw(String(RATING_MIN))} AND ${sql.raw(String(RATING_MAX))}`,
+    ),
+  ],
+);
+
+/** The ranking recipe of an opening (contract `recipeSchema`, validated on the way in). */
+export const rankingRecipes = pgTable('ranking_recipes', {
+  openingId: uuid('opening_id')
+    .primaryKey()
+    .references(() => openings.id, { onDelete: 'cascade' }),
+  recipe: jsonb('recipe').notNull(),
+  updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/** A candidate placed above ('top') or below ('bottom') the computed order, with the reason (history: audit trail). */
+export const rankingPins = pgTable(
+  'ranking_pins',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => openings.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['top', 'bottom'] }).notNull(),
+    reason: text('reason').notNull(),
+    pinnedBy: bigint('pinned_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ranking_pins_opening_idx').on(table.openingId),
+    check('ranking_pins_direction_known', sql`${table.direction} IN ('top', 'bottom')`),
+  ],
+);

@@ -1,0 +1,202 @@
+import { SHORTLIST_LIMITS, SHORTLIST_MESSAGES } from '@placely/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import { applicationFiles, files, shareLinks, shortlistEntries } from '../../db/schema';
+import { errors } from '../../errors';
+import { actingForOrganization } from '../../http/acting-for';
+import { ok } from '../../http/envelope';
+import { presentShareLink } from '../../presenters/shortlist';
+import { signFileLink } from '../../services/file-links';
+import { organizationAccessOf, recordAudit } from '../../services/organizations';
+import {
+  createShareLink,
+  recordLinkView,
+  resolveLink,
+  saveVerdict,
+  shareLinksOf,
+} from '../../services/shortlisting/share-links';
+import { loadShortlist, shortlistCandidates } from '../../services/shortlisting/shortlists';
+import {
+  createLinkSchema,
+  listLinksSchema,
+  revokeLinkSchema,
+  sharedFileSchema,
+  verdictRouteSchema,
+  viewSharedSchema,
+} from './schema';
+
+/** The address a visitor opens: the top-level /shortlisting page (spec §2) with the token. */
+const shareUrl = (publicUrl: string, token: string) => `${publicUrl}/shortlisting?link=${token}`;
+
+/**
+ * Share links: the organization creates, lists and revokes them at /sharable/link (spec §7); visitors without an
+ * account read the shortlist, leave verdicts and open allowed files beside it, with the token as the only credential.
+ */
+export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const authenticated = { onRequest: ctx.authenticate };
+    const base = '/api/organization/shortlisting/sharable';
+
+    app.post(`${base}/link`, { ...authenticated, schema: actingForOrganization(createLinkSchema) }, async (request) => {
+      const actor = actorOf(request);
+      const access = await organizationAccessOf(ctx.db, request, actor);
+      const { shortlistId, fields, expiresInDays, label } = request.body;
+      const { row, token } = await ctx.db.transaction(async (tx) => {
+        const { shortlist, opening } = await loadShortlist(tx, actor, access, shortlistId, 'shortlist.share', true);
+        const created = await createShareLink(tx, {
+          shortlist,
+          createdBy: actor.user.id,
+          fields,
+          expiresInDays,
+          label,
+        });
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: 'shareLink.created',
+          openingId: opening.id,
+          details: {
+            shortlistId: shortlist.id,
+            linkId: created.row.id,
+            fields: created.row.fields.join(','),
+            expiresAt: created.row.expiresAt.toISOString(),
+          },
+        });
+        return created;
+      });
+      return ok(
+        presentShareLink(row, actor.user.name ?? null, shareUrl(ctx.publicUrl(), token)),
+        SHORTLIST_MESSAGES.linkCreated,
+      );
+    });
+
+    app.get(`${base}/link`, { ...authenticated, schema: actingForOrganization(listLinksSchema) }, async (request) => {
+      const actor = actorOf(request);
+      const access = await organizationAccessOf(ctx.db, request, actor);
+      const { shortlist } = await loadShortlist(ctx.db, actor, access, request.query.shortlistId, 'shortlist.view');
+      const rows = await shareLinksOf(ctx.db, shortlist.id);
+      return ok({ items: rows.map(({ link, createdByName }) => presentShareLink(link, createdByName)) });
+    });
+
+    app.delete(
+      `${base}/link`,
+      { ...authenticated, schema: actingForOrganization(revokeLinkSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const revoked = await ctx.db.transaction(async (tx) => {
+          const [found] = await tx
+            .select({ shortlistId: shareLinks.shortlistId })
+            .from(shareLinks)
+            .where(eq(shareLinks.id, request.query.id));
+          if (!found) throw errors.notFound('That link');
+          // Scoped to the organization acted for: another organization's link is a 404 like an unknown one.
+          const { shortlist, opening } = await loadShortlist(
+            tx,
+            actor,
+            access,
+            found.shortlistId,
+            'shortlist.share',
+            true,
+          ).catch((error: unknown) => {
+            throw error instanceof Error && 'code' in error && error.code === 'NOT_FOUND'
+              ? errors.notFound('That link')
+              : error;
+          });
+          const [row] = await tx
+            .update(shareLinks)
+            .set({
+              revokedAt: sql`coalesce(${shareLinks.revokedAt}, now())`,
+              revokedBy: sql`coalesce(${shareLinks.revokedBy}, ${actor.user.id})`,
+            })
+            .where(eq(shareLinks.id, request.query.id))
+            .returning();
+          if (!row) throw errors.notFound('That link');
+          await recordAudit(tx, access.organizationId, actor.user.id, {
+            kind: 'shareLink.revoked',
+            openingId: opening.id,
+            details: { shortlistId: shortlist.id, linkId: row.id },
+          });
+          return row;
+        });
+        const [listed] = await shareLinksOf(ctx.db, revoked.shortlistId).then((rows) =>
+          rows.filter(({ link }) => link.id === revoked.id),
+        );
+        return ok(presentShareLink(revoked, listed?.createdByName ?? null), SHORTLIST_MESSAGES.linkRevoked);
+      },
+    );
+
+    // Public: the link's token is the credential. Nothing here reads the caller's session.
+    app.get(`${base}/view`, { schema: viewSharedSchema }, async (request) => {
+      const resolved = await resolveLink(ctx.db, request.query.link);
+      const page = await ctx.db.transaction(async (tx) => {
+        await recordLinkView(tx, resolved.link.id);
+        return shortlistCandidates(
+          tx,
+          resolved.shortlist,
+          { fields: resolved.link.fields, contactsAllowed: true, linkId: resolved.link.id, alwaysStage: false },
+          { limit: SHORTLIST_LIMITS.maxEntries },
+        );
+      });
+      return ok({
+        name: resolved.shortlist.name,
+        openingTitle: resolved.openingTitle,
+        organizationName: resolved.organizationName,
+        fields: resolved.link.fields,
+        expiresAt: resolved.link.expiresAt.toISOString(),
+        candidates: page.items,
+      });
+    });
+
+    app.post(
+      `${base}/verdict`,
+      { schema: verdictRouteSchema, config: { rateLimit: { max: 600, timeWindow: '1 minute' } } },
+      async (request) => {
+        const saved = await ctx.db.transaction(async (tx) => {
+          const resolved = await resolveLink(tx, request.body.link);
+          return { row: await saveVerdict(tx, resolved, request.body), label: resolved.link.label };
+        });
+        return ok(
+          {
+            id: saved.row.id,
+            applicationId: saved.row.applicationId,
+            visitorName: saved.row.visitorName,
+            verdict: saved.row.verdict,
+            comment: saved.row.comment,
+            at: saved.row.updatedAt.toISOString(),
+            linkLabel: null,
+          },
+          SHORTLIST_MESSAGES.verdictSaved,
+        );
+      },
+    );
+
+    app.get(`${base}/file`, { schema: sharedFileSchema }, async (request) => {
+      const resolved = await resolveLink(ctx.db, request.query.link);
+      if (!resolved.link.fields.includes('resume')) {
+        throw errors.forbidden('This link does not show resumes or files.');
+      }
+      // Only a file sent with an application on this shortlist; anything else is not there for the visitor.
+      const [file] = await ctx.db
+        .select({ id: files.id })
+        .from(applicationFiles)
+        .innerJoin(files, eq(files.id, applicationFiles.fileId))
+        .innerJoin(
+          shortlistEntries,
+          and(
+            eq(shortlistEntries.applicationId, applicationFiles.applicationId),
+            eq(shortlistEntries.shortlistId, resolved.shortlist.id),
+          ),
+        )
+        .where(
+          and(
+            eq(applicationFiles.applicationId, request.query.applicationId),
+            eq(applicationFiles.fileId, request.query.fileId),
+            eq(files.status, 'ready'),
+          ),
+        );
+      if (!file) throw errors.notFound('That file');
+      return ok(await signFileLink(ctx.config.jwtSecret, file.id));
+    });
+  };
+}

@@ -1,0 +1,445 @@
+import {
+  ORGANIZATION_HEADER,
+  type SharedShortlist,
+  type ShareLink,
+  type Shortlist,
+  type ShortlistUsers,
+} from '@placely/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  notificationDeliveries,
+  notifications,
+  organizationAuditEvents,
+  shareLinks,
+  shareLinkViews,
+} from '../../db/schema';
+import { seedOpeningWithApplicants, seedOrganization, seedOrganizationMember, seedStudent } from '../../seed/helpers';
+import { hashLinkToken } from '../../services/shortlisting/share-links';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const base = '/api/organization/shortlisting';
+const tokenOf = (url: string) => new URL(url).searchParams.get('link') ?? '';
+
+/** An organization with a coordinator, a reviewer of this opening, a reviewer of another, a stranger, applicants. */
+async function setup(applicantCount = 4) {
+  const org = await seedOrganization(server.db, { name: `Org ${Math.random()}` });
+  const students = [];
+  for (let i = 0; i < applicantCount; i++) students.push(await seedStudent(server.db, { name: `Student ${i}` }));
+  const { opening, applications } = await seedOpeningWithApplicants(server.db, {
+    organizationId: org.id,
+    opening: { title: `Opening ${Math.random()}` },
+    applicants: students.map((s, i) => ({
+      userId: s.id,
+      answers: { name: `Answer ${i}`, email: `s${i}@example.com` },
+    })),
+  });
+  const { opening: other, applications: otherApplications } = await seedOpeningWithApplicants(server.db, {
+    organizationId: org.id,
+    opening: { title: `Other ${Math.random()}` },
+    applicants: [{ userId: students[0]?.id ?? 0, answers: { name: 'Elsewhere', email: 'e@example.com' } }],
+  });
+  const coordinator = await seedStudent(server.db, { name: 'Coordinator' });
+  const reviewer = await seedStudent(server.db, { name: 'Reviewer' });
+  const elsewhere = await seedStudent(server.db, { name: 'Reviewer elsewhere' });
+  await seedOrganizationMember(server.db, { organizationId: org.id, userId: coordinator.id, role: 'coordinator' });
+  await seedOrganizationMember(server.db, {
+    organizationId: org.id,
+    userId: reviewer.id,
+    role: 'reviewer',
+    openingIds: [opening.id],
+  });
+  await seedOrganizationMember(server.db, {
+    organizationId: org.id,
+    userId: elsewhere.id,
+    role: 'reviewer',
+    openingIds: [other.id],
+  });
+  const stranger = await seedOrganization(server.db, { name: 'Stranger Org' });
+  const tokens = {
+    anon: undefined,
+    owner: await server.tokenFor(org.id),
+    coordinator: await server.tokenFor(coordinator.id),
+    reviewer: await server.tokenFor(reviewer.id),
+    elsewhere: await server.tokenFor(elsewhere.id),
+    stranger: await server.tokenFor(stranger.id),
+    applicant: await server.tokenFor(students[0]?.id ?? 0),
+  };
+  type Who = keyof typeof tokens;
+  const as = (who: Who, path: string, options: { method?: string; body?: unknown } = {}) =>
+    server.call(path, {
+      ...options,
+      token: tokens[who],
+      headers: ['coordinator', 'reviewer', 'elsewhere'].includes(who) ? { [ORGANIZATION_HEADER]: String(org.id) } : {},
+    });
+  const ids = applications.map((a) => a.id);
+  const create = async (name = 'For the panel on 3 Dec', applicationIds = ids.slice(0, 3)): Promise<Shortlist> => {
+    const res = await as('owner', `${base}/lists`, { body: { openingId: opening.id, name, applicationIds } });
+    expect(res.status).toBe(200);
+    return res.body.result.data;
+  };
+  const share = async (shortlistId: string, body: Record<string, unknown> = {}): Promise<ShareLink> => {
+    const res = await as('owner', `${base}/sharable/link`, { body: { shortlistId, ...body } });
+    expect(res.status).toBe(200);
+    return res.body.result.data;
+  };
+  const visit = (token: string) => server.call(`${base}/sharable/view?link=${token}`);
+  return { org, opening, other, otherApplications, ids, students, as, create, share, visit };
+}
+
+describe('shortlists', () => {
+  it('creates from a selection, lists, reads, renames, adds, removes, reorders and deletes', async () => {
+    const { as, create, opening, ids } = await setup(5);
+    const shortlist = await create();
+    expect(shortlist).toMatchObject({ name: 'For the panel on 3 Dec', count: 3, openingId: opening.id });
+    expect(shortlist.abilities).toEqual({ change: true, share: true, export: true });
+
+    const listed = await as('owner', `${base}/lists?openingId=${opening.id}`);
+    expect(listed.body.result.data.items.map((s: Shortlist) => s.id)).toEqual([shortlist.id]);
+    expect((await as('owner', `${base}/id?id=${shortlist.id}`)).body.result.data.count).toBe(3);
+
+    const renamed = await as('owner', `${base}/id`, { method: 'PATCH', body: { id: shortlist.id, name: 'Panel B' } });
+    expect(renamed.body.result.data.name).toBe('Panel B');
+
+    // Adding one already there keeps its place; a new one goes last.
+    const added = await as('owner', `${base}/id/users`, {
+      body: { id: shortlist.id, applicationIds: [ids[4], ids[0]] },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.result.message).toBe('1 candidate added');
+    const order = async () =>
+      ((await as('owner', `${base}/id/users?id=${shortlist.id}`)).body.result.data as ShortlistUsers).items.map(
+        (c) => c.applicationId,
+      );
+    expect(await order()).toEqual([ids[0], ids[1], ids[2], ids[4]]);
+
+    const reordered = await as('owner', `${base}/id/users/order`, {
+      method: 'PUT',
+      body: { id: shortlist.id, applicationIds: [ids[4], ids[2], ids[0], ids[1]] },
+    });
+    expect(reordered.status).toBe(200);
+    expect(await order()).toEqual([ids[4], ids[2], ids[0], ids[1]]);
+    // A reorder must name every candidate once.
+    const partial = await as('owner', `${base}/id/users/order`, {
+      method: 'PUT',
+      body: { id: shortlist.id, applicationIds: [ids[4], ids[2]] },
+    });
+    expect(partial.status).toBe(400);
+    expect(partial.body.exception.error.fields[0].field).toBe('applicationIds');
+
+    const removed = await as('owner', `${base}/id/users?id=${shortlist.id}&applicationId=${ids[2]}`, {
+      method: 'DELETE',
+    });
+    expect(removed.body.result.data.count).toBe(3);
+    expect(await order()).toEqual([ids[4], ids[0], ids[1]]);
+    const positions = (
+      (await as('owner', `${base}/id/users?id=${shortlist.id}`)).body.result.data as ShortlistUsers
+    ).items.map((c) => c.position);
+    expect(positions).toEqual([0, 1, 2]);
+
+    // Pages follow the order.
+    const first = await as('owner', `${base}/id/users?id=${shortlist.id}&limit=2`);
+    expect(first.body.result.data.items).toHaveLength(2);
+    const second = await as(
+      'owner',
+      `${base}/id/users?id=${shortlist.id}&limit=2&cursor=${first.body.result.data.nextCursor}`,
+    );
+    expect(second.body.result.data.items.map((c: { applicationId: string }) => c.applicationId)).toEqual([ids[1]]);
+    expect(second.body.result.data.nextCursor).toBeNull();
+
+    const deleted = await as('owner', `${base}/id?id=${shortlist.id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect((await as('owner', `${base}/id?id=${shortlist.id}`)).status).toBe(404);
+  });
+
+  it('takes only candidates of its own opening', async () => {
+    const { as, create, otherApplications } = await setup(2);
+    const shortlist = await create();
+    const res = await as('owner', `${base}/id/users`, {
+      body: { id: shortlist.id, applicationIds: [otherApplications[0]?.id] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.exception.error.fields[0].field).toBe('applicationIds');
+  });
+
+  it('lists candidates with the fields chosen for it; contact details only when chosen and allowed', async () => {
+    const { as, create } = await setup(2);
+    const shortlist = await create();
+    const plain = (await as('owner', `${base}/id/users?id=${shortlist.id}`)).body.result.data as ShortlistUsers;
+    const first = plain.items[0];
+    expect(first?.name).toBe('Student 0');
+    expect(first?.email).toBeNull();
+    expect(first?.stageName).toBe('Applied');
+    expect(first?.answers?.map((a) => a.question)).toContain('Full name');
+    expect(JSON.stringify(plain)).not.toContain('s0@example.com');
+
+    await as('owner', `${base}/id`, {
+      method: 'PATCH',
+      body: { id: shortlist.id, fields: ['name', 'contact', 'answers'] },
+    });
+    const withContacts = (await as('owner', `${base}/id/users?id=${shortlist.id}`)).body.result.data as ShortlistUsers;
+    expect(withContacts.items[0]?.email).toContain('@');
+    expect(withContacts.items[0]?.files).toBeNull();
+    // A reviewer without the contact grant still does not see them.
+    const reviewerView = await as('reviewer', `${base}/id/users?id=${shortlist.id}`);
+    expect(reviewerView.status).toBe(200);
+    expect(reviewerView.body.result.data.items[0].email).toBeNull();
+    expect(JSON.stringify(reviewerView.body)).not.toContain('s0@example.com');
+  });
+
+  it('authorizes every route: owner and coordinator change, the covering reviewer reads, others are refused', async () => {
+    const { as, create, opening, ids } = await setup(2);
+    const shortlist = await create();
+    const reads = [
+      `${base}/id?id=${shortlist.id}`,
+      `${base}/id/users?id=${shortlist.id}`,
+      `${base}/lists?openingId=${opening.id}`,
+      `${base}/sharable/link?shortlistId=${shortlist.id}`,
+    ];
+    for (const path of reads) {
+      expect((await as('anon', path)).status, path).toBe(401);
+      expect((await as('owner', path)).status, path).toBe(200);
+      expect((await as('coordinator', path)).status, path).toBe(200);
+      expect((await as('reviewer', path)).status, path).toBe(200);
+      expect((await as('elsewhere', path)).status, path).toBe(403);
+      expect((await as('stranger', path)).status, path).toBe(404);
+      expect((await as('applicant', path)).status, path).toBe(404);
+    }
+    const changes: [string, string, unknown][] = [
+      ['PATCH', `${base}/id`, { id: shortlist.id, name: 'Renamed' }],
+      ['POST', `${base}/id/users`, { id: shortlist.id, applicationIds: [ids[1]] }],
+      ['PUT', `${base}/id/users/order`, { id: shortlist.id, applicationIds: [ids[1], ids[0]] }],
+      ['POST', `${base}/sharable/link`, { shortlistId: shortlist.id }],
+    ];
+    for (const [method, path, body] of changes) {
+      expect((await as('anon', path, { method, body })).status, path).toBe(401);
+      expect((await as('reviewer', path, { method, body })).status, path).toBe(403);
+      expect((await as('elsewhere', path, { method, body })).status, path).toBe(403);
+      expect((await as('stranger', path, { method, body })).status, path).toBe(404);
+      expect((await as('applicant', path, { method, body })).status, path).toBe(404);
+      expect((await as('coordinator', path, { method, body })).status, path).toBe(200);
+    }
+    const exportPath = `${base}/id/export?id=${shortlist.id}&format=csv`;
+    expect((await as('reviewer', exportPath)).status).toBe(403);
+    expect((await as('stranger', exportPath)).status).toBe(404);
+    expect((await as('coordinator', exportPath)).status).toBe(200);
+    const createPath = `${base}/lists`;
+    const createBody = { openingId: opening.id, name: 'By the team' };
+    expect((await as('reviewer', createPath, { body: createBody })).status).toBe(403);
+    expect((await as('stranger', createPath, { body: createBody })).status).toBe(404);
+    expect((await as('coordinator', createPath, { body: createBody })).status).toBe(200);
+    expect((await as('reviewer', `${base}/id?id=${shortlist.id}`, { method: 'DELETE' })).status).toBe(403);
+    expect((await as('coordinator', `${base}/id?id=${shortlist.id}`, { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it('concurrent adds queue on the shortlist: every candidate once, positions distinct', async () => {
+    const { as, create, ids } = await setup(6);
+    const shortlist = await create('Busy', []);
+    const batches = [ids.slice(0, 3), ids.slice(2, 5), ids.slice(1, 6), ids.slice(0, 6)];
+    const results = await Promise.all(
+      batches.map((applicationIds) => as('owner', `${base}/id/users`, { body: { id: shortlist.id, applicationIds } })),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const users = (await as('owner', `${base}/id/users?id=${shortlist.id}`)).body.result.data as ShortlistUsers;
+    expect(users.total).toBe(6);
+    expect(new Set(users.items.map((c) => c.applicationId)).size).toBe(6);
+    expect(new Set(users.items.map((c) => c.position)).size).toBe(6);
+  });
+
+  it('exports the shortlist in its order as CSV and XLSX', async () => {
+    const { as, create, ids } = await setup(4);
+    const shortlist = await create('Export me', [ids[2] ?? '', ids[0] ?? '']);
+    const csv = await as('owner', `${base}/id/export?id=${shortlist.id}&format=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.response.headers.get('x-total-rows')).toBe('2');
+    const lines = String(csv.body).trim().split('\r\n');
+    expect(lines[0]).toContain('Shortlist position,Application ID');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]?.startsWith(`1,${ids[2]}`)).toBe(true);
+    expect(lines[2]?.startsWith(`2,${ids[0]}`)).toBe(true);
+    const xlsx = await as('owner', `${base}/id/export?id=${shortlist.id}&format=xlsx`);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.response.headers.get('content-type')).toContain('spreadsheetml');
+  });
+});
+
+describe('share links', () => {
+  it('creates a link (token hashed, 14 days by default), shows only what it allows and counts every view', async () => {
+    const { as, create, share, visit, org } = await setup(3);
+    const shortlist = await create();
+    const link = await share(shortlist.id, { label: 'Acme panel' });
+    expect(link.state).toBe('live');
+    expect(link.fields).not.toContain('contact');
+    const days = (Date.parse(link.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
+    const token = tokenOf(link.url ?? '');
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    const [stored] = await server.db.select().from(shareLinks).where(eq(shareLinks.id, link.id));
+    expect(stored?.tokenHash).toBe(hashLinkToken(token));
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const first = await visit(token);
+    expect(first.status).toBe(200);
+    const shared: SharedShortlist = first.body.result.data;
+    expect(shared.name).toBe('For the panel on 3 Dec');
+    expect(shared.candidates.map((c) => c.name)).toEqual(['Student 0', 'Student 1', 'Student 2']);
+    expect(shared.candidates[0]?.email).toBeNull();
+    // Contact answers stay out too while contact details are off.
+    expect(JSON.stringify(shared)).not.toContain('s0@example.com');
+    expect(shared.candidates[0]?.portfolios).toBeNull();
+    await visit(token);
+
+    const listed = await as('owner', `${base}/sharable/link?shortlistId=${shortlist.id}`);
+    const again: ShareLink = listed.body.result.data.items[0];
+    expect(again).toMatchObject({ id: link.id, views: 2, url: null, label: 'Acme panel' });
+    expect(again.lastViewedAt).not.toBeNull();
+    const views = await server.db.select().from(shareLinkViews).where(eq(shareLinkViews.linkId, link.id));
+    expect(views).toHaveLength(2);
+
+    const audit = await server.db
+      .select()
+      .from(organizationAuditEvents)
+      .where(
+        and(eq(organizationAuditEvents.organizationId, org.id), eq(organizationAuditEvents.kind, 'shareLink.created')),
+      );
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain(token);
+  });
+
+  it('a link with contact details and without names shows exactly that', async () => {
+    const { create, share, visit } = await setup(1);
+    const shortlist = await create();
+    const link = await share(shortlist.id, { fields: ['contact'] });
+    const shared: SharedShortlist = (await visit(tokenOf(link.url ?? ''))).body.result.data;
+    expect(shared.candidates[0]).toMatchObject({ name: null, answers: null, stageName: null, files: null });
+    expect(shared.candidates[0]?.email).toContain('@');
+  });
+
+  it('takes verdicts from visitors, replaces one under the same name, and tells the organization', async () => {
+    const { as, create, share, visit, org, ids } = await setup(2);
+    const shortlist = await create();
+    const token = tokenOf((await share(shortlist.id)).url ?? '');
+    const verdict = (body: Record<string, unknown>) =>
+      server.call(`${base}/sharable/verdict`, { body: { link: token, applicationId: ids[0], ...body } });
+    const saved = await verdict({ visitorName: 'Asha', verdict: 'maybe', comment: 'Strong project' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.result.data).toMatchObject({ visitorName: 'Asha', verdict: 'maybe', comment: 'Strong project' });
+    await verdict({ visitorName: 'asha', verdict: 'yes' });
+    await verdict({ visitorName: 'Ravi', verdict: 'no', comment: 'Not yet' });
+    // A candidate not on the shortlist is not there for the visitor.
+    const elsewhere = await server.call(`${base}/sharable/verdict`, {
+      body: { link: token, applicationId: ids[1], visitorName: 'Asha', verdict: 'yes' },
+    });
+    expect(elsewhere.status).toBe(200);
+    const bad = await verdict({ visitorName: 'Asha', verdict: 'perhaps' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.exception.error.fields[0].field).toBe('verdict');
+
+    const shared: SharedShortlist = (await visit(token)).body.result.data;
+    const verdicts = shared.candidates.find((c) => c.applicationId === ids[0])?.verdicts ?? [];
+    expect(verdicts.map((v) => [v.visitorName, v.verdict]).sort()).toEqual([
+      ['Ravi', 'no'],
+      ['asha', 'yes'],
+    ]);
+    const inApp = (await as('owner', `${base}/id/users?id=${shortlist.id}`)).body.result.data as ShortlistUsers;
+    expect(inApp.items.find((c) => c.applicationId === ids[0])?.verdicts).toHaveLength(2);
+    const reviewer = (await as('reviewer', `${base}/id/users?id=${shortlist.id}`)).body.result.data as ShortlistUsers;
+    expect(reviewer.items.find((c) => c.applicationId === ids[0])?.verdicts).toHaveLength(2);
+
+    const told = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, org.id), eq(notifications.kind, 'shortlist.verdict')));
+    expect(told.length).toBe(4);
+    expect(told[0]?.link).toContain(`shortlist=${shortlist.id}`);
+    // Mail too, by default (the outbox row waits for the queue).
+    const mailed = await server.db
+      .select()
+      .from(notificationDeliveries)
+      .where(
+        inArray(
+          notificationDeliveries.notificationId,
+          told.map((row) => row.id),
+        ),
+      );
+    expect(mailed).toHaveLength(4);
+  });
+
+  it('refuses a verdict on a candidate outside the link’s shortlist', async () => {
+    const { create, share, ids } = await setup(3);
+    const shortlist = await create('Only two', [ids[0] ?? '', ids[1] ?? '']);
+    const token = tokenOf((await share(shortlist.id)).url ?? '');
+    const res = await server.call(`${base}/sharable/verdict`, {
+      body: { link: token, applicationId: ids[2], visitorName: 'Asha', verdict: 'yes' },
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it('an expired, a revoked or an unknown link gives no data; revoking is audited', async () => {
+    const { as, create, share, visit, org, ids } = await setup(1);
+    const shortlist = await create();
+    const expired = await share(shortlist.id, { expiresInDays: 1 });
+    await server.db
+      .update(shareLinks)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(shareLinks.id, expired.id));
+    const expiredToken = tokenOf(expired.url ?? '');
+    const gone = await visit(expiredToken);
+    expect(gone.status).toBe(410);
+    expect(gone.body.exception.error.message).toContain('expired');
+    expect(JSON.stringify(gone.body)).not.toContain('Student 0');
+
+    const live = await share(shortlist.id);
+    const liveToken = tokenOf(live.url ?? '');
+    expect((await visit(liveToken)).status).toBe(200);
+    // Only the owner and coordinators revoke.
+    expect((await as('reviewer', `${base}/sharable/link?id=${live.id}`, { method: 'DELETE' })).status).toBe(403);
+    expect((await as('stranger', `${base}/sharable/link?id=${live.id}`, { method: 'DELETE' })).status).toBe(404);
+    const revoked = await as('owner', `${base}/sharable/link?id=${live.id}`, { method: 'DELETE' });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.result.data.state).toBe('revoked');
+    const after = await visit(liveToken);
+    expect(after.status).toBe(410);
+    expect(after.body.exception.error.message).toContain('turned off');
+    for (const token of [liveToken, expiredToken]) {
+      const verdict = await server.call(`${base}/sharable/verdict`, {
+        body: { link: token, applicationId: ids[0], visitorName: 'Late', verdict: 'yes' },
+      });
+      expect(verdict.status).toBe(410);
+      const file = await server.call(
+        `${base}/sharable/file?link=${token}&applicationId=${ids[0]}&fileId=00000000-0000-4000-8000-000000000000`,
+      );
+      expect(file.status).toBe(410);
+    }
+    expect((await visit('A'.repeat(43))).status).toBe(404);
+    const audit = await server.db
+      .select()
+      .from(organizationAuditEvents)
+      .where(
+        and(eq(organizationAuditEvents.organizationId, org.id), eq(organizationAuditEvents.kind, 'shareLink.revoked')),
+      );
+    expect(audit).toHaveLength(1);
+  });
+
+  it('a link without resumes gives no file links; with them, only files of its candidates', async () => {
+    const { create, share, ids } = await setup(1);
+    const shortlist = await create();
+    const without = tokenOf((await share(shortlist.id, { fields: ['name'] })).url ?? '');
+    const refused = await server.call(
+      `${base}/sharable/file?link=${without}&applicationId=${ids[0]}&fileId=00000000-0000-4000-8000-000000000000`,
+    );
+    expect(refused.status).toBe(403);
+    const withFiles = tokenOf((await share(shortlist.id, { fields: ['resume'] })).url ?? '');
+    const missing = await server.call(
+      `${base}/sharable/file?link=${withFiles}&applicationId=${ids[0]}&fileId=00000000-0000-4000-8000-000000000000`,
+    );
+    expect(missing.status).toBe(404);
+  });
+});

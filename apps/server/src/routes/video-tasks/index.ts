@@ -1,0 +1,194 @@
+import { VIDEO_PAGE_SIZE, VIDEO_TASK_MESSAGES } from '@placely/contract';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import { applications, organizationProfiles, users, videoAnswers, videoTasks } from '../../db/schema';
+import { errors } from '../../errors';
+import { ok } from '../../http/envelope';
+import { can } from '../../policies';
+import { signFileLink } from '../../services/file-links';
+import { organizationAccessOf } from '../../services/organizations';
+import {
+  inviteCandidates,
+  loadOwnOpening,
+  loadOwnTask,
+  presentVideoTask,
+  reminderTimeOf,
+  rowsOf,
+  taskValues,
+  type VideoTaskRow,
+} from '../../services/video/tasks';
+import { answeringRoutes } from './answering';
+import { reviewRoutes } from './review';
+import {
+  answersRouteSchema,
+  createTaskRouteSchema,
+  deleteTaskRouteSchema,
+  inviteRouteSchema,
+  listTasksRouteSchema,
+  updateTaskRouteSchema,
+} from './schema';
+
+/**
+ * Video tasks, organization side: tasks of an opening, invitations, the answers list. The candidate's side is in
+ * answering.ts, watching and scoring in review.ts.
+ */
+export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const authenticated = { onRequest: ctx.authenticate };
+    const base = '/api/organization/videoTasks';
+    const present = (row: VideoTaskRow) => presentVideoTask(row, ctx.config.videoMaxBytes);
+
+    /** Reminders for everyone invited and not yet answered, after the change committed. */
+    const scheduleReminders = async (task: VideoTaskRow, userIds: number[]) => {
+      const at = reminderTimeOf(task);
+      if (!at || !task.deadline || userIds.length === 0) return;
+      const deadline = task.deadline.toISOString();
+      await ctx.notificationQueue.scheduleVideoReminders(
+        userIds.map((userId) => ({ taskId: task.id, userId, deadline })),
+        at,
+      );
+    };
+
+    app.get(base, { ...authenticated, schema: listTasksRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const access = await organizationAccessOf(ctx.db, request, actor);
+      const opening = await loadOwnOpening(ctx.db, actor, access, request.query.openingId, 'videoTask.review');
+      const rows = await ctx.db
+        .select({
+          task: videoTasks,
+          invited: sql<number>`(select count(*) from video_task_invitations i where i.task_id = ${videoTasks.id})::int`,
+          submitted: sql<number>`(select count(*) from video_answers a where a.task_id = ${videoTasks.id} and a.submitted_at is not null)::int`,
+        })
+        .from(videoTasks)
+        .where(and(eq(videoTasks.openingId, opening.id), isNull(videoTasks.deletedAt)))
+        .orderBy(asc(videoTasks.createdAt));
+      return ok({
+        items: rows.map((row) => ({ ...present(row.task), invited: row.invited, submitted: row.submitted })),
+        abilities: { manage: can(actor, 'videoTask.manage', { access, opening }) },
+      });
+    });
+
+    app.post(base, { ...authenticated, schema: createTaskRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const access = await organizationAccessOf(ctx.db, request, actor);
+      const { openingId, ...input } = request.body;
+      const row = await ctx.db.transaction(async (tx) => {
+        const opening = await loadOwnOpening(tx, actor, access, openingId, 'videoTask.manage');
+        const [inserted] = await tx
+          .insert(videoTasks)
+          .values({ openingId: opening.id, ...taskValues(input), createdBy: actor.user.id })
+          .returning();
+        if (!inserted) throw new Error('video task not written');
+        return inserted;
+      });
+      return ok(present(row), VIDEO_TASK_MESSAGES.created);
+    });
+
+    app.patch(base, { ...authenticated, schema: updateTaskRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const access = await organizationAccessOf(ctx.db, request, actor);
+      const { id, ...input } = request.body;
+      const { row, moved, invited } = await ctx.db.transaction(async (tx) => {
+        const { task } = await loadOwnTask(tx, actor, access, id, 'videoTask.manage');
+        const [updated] = await tx
+          .update(videoTasks)
+          .set({ ...taskValues(input), updatedAt: sql`now()` })
+          .where(eq(videoTasks.id, task.id))
+          .returning();
+        if (!updated) throw errors.notFound('That video task');
+        const moved = updated.deadline?.getTime() !== task.deadline?.getTime();
+        const invited = moved
+          ? await tx.execute(
+              sql`select i.user_id from video_task_invitations i where i.task_id = ${task.id} and not exists
+                  (select 1 from video_answers a where a.task_id = i.task_id and a.candidate_id = i.user_id
+                   and a.submitted_at is not null)`,
+            )
+          : { rows: [] };
+        return { row: updated, moved, invited: rowsOf<{ user_id: number }>(invited).map((r) => Number(r.user_id)) };
+      });
+      if (moved) await scheduleReminders(row, invited);
+      return ok(present(row), VIDEO_TASK_MESSAGES.updated);
+    });
+
+    app.delete(base, { ...authenticated, schema: deleteTaskRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const access = await organizationAccessOf(ctx.db, request, actor);
+      await ctx.db.transaction(async (tx) => {
+        const { task } = await loadOwnTask(tx, actor, access, request.query.id, 'videoTask.manage');
+        // Kept, not removed: submitted answers stay readable until the opening itself is deleted.
+        await tx.update(videoTasks).set({ deletedAt: sql`now()` }).where(eq(videoTasks.id, task.id));
+      });
+      return ok({ id: request.query.id }, VIDEO_TASK_MESSAGES.deleted);
+    });
+
+    app.post(`${base}/invite`, { ...authenticated, schema: inviteRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const access = await organizationAccessOf(ctx.db, request, actor);
+      const { taskId, applicationIds, stageId } = request.body;
+      const { task, invited } = await ctx.db.transaction(async (tx) => {
+        const { task, opening } = await loadOwnTask(tx, actor, access, taskId, 'videoTask.manage');
+        const [organization] = await tx
+          .select({ name: sql<string>`coalesce(${organizationProfiles.name}, ${users.name}, '')` })
+          .from(users)
+          .leftJoin(organizationProfiles, eq(organizationProfiles.userId, users.id))
+          .where(eq(users.id, opening.organizationId));
+        const invited = await inviteCandidates(tx, {
+          task,
+          opening,
+          organizationName: organization?.name ?? '',
+          invitedBy: actor.user.id,
+          ...(applicationIds ? { applicationIds } : {}),
+          ...(stageId ? { stageId } : {}),
+        });
+        return { task, invited };
+      });
+      await scheduleReminders(task, invited);
+      return ok({ invited: invited.length }, VIDEO_TASK_MESSAGES.invited(invited.length));
+    });
+
+    app.get(`${base}/answers`, { ...authenticated, schema: answersRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const access = await organizationAccessOf(ctx.db, request, actor);
+      const { task, opening } = await loadOwnTask(ctx.db, actor, access, request.query.taskId, 'videoTask.review', {
+        includeDeleted: true,
+      });
+      const rows = await ctx.db
+        .select({
+          id: videoAnswers.id,
+          applicationId: applications.id,
+          candidateName: users.name,
+          durationSeconds: videoAnswers.durationSeconds,
+          submittedAt: videoAnswers.submittedAt,
+          posterFileId: videoAnswers.posterFileId,
+          averageScore: sql<
+            number | null
+          >`(select avg(s.score)::float8 from video_scores s where s.answer_id = ${videoAnswers.id})`,
+          reviewers: sql<number>`(select count(distinct s.reviewer_id) from video_scores s where s.answer_id = ${videoAnswers.id})::int`,
+        })
+        .from(videoAnswers)
+        .innerJoin(users, eq(users.id, videoAnswers.candidateId))
+        .leftJoin(
+          applications,
+          and(eq(applications.openingId, opening.id), eq(applications.applicantId, videoAnswers.candidateId)),
+        )
+        .where(and(eq(videoAnswers.taskId, task.id), isNotNull(videoAnswers.submittedAt)))
+        .orderBy(asc(videoAnswers.submittedAt), asc(videoAnswers.id))
+        .limit(VIDEO_PAGE_SIZE);
+      const items = await Promise.all(
+        rows.map(async ({ posterFileId, ...row }) => ({
+          ...row,
+          candidateName: row.candidateName ?? '',
+          submittedAt: row.submittedAt?.toISOString() ?? null,
+          averageScore: row.averageScore === null ? null : Math.round(Number(row.averageScore) * 100) / 100,
+          posterUrl: posterFileId ? (await signFileLink(ctx.config.jwtSecret, posterFileId, actor.user.id)).url : null,
+        })),
+      );
+      return ok({ task: present(task), items });
+    });
+
+    await app.register(answeringRoutes(ctx));
+    await app.register(reviewRoutes(ctx));
+  };
+}

@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../../db/client';
+
+/** The channel the notifications trigger (migration 0015) speaks on; the payload is the recipient's id. */
+export const UNREAD_CHANNEL = 'notifications_unread';
+
+/**
+ * Tells the open streams of this process whose unread count may have changed, from PostgreSQL LISTEN/NOTIFY: one
+ * listening connection per process instead of one query per stream every two seconds. Every process listens, so a
+ * row written or read through any process reaches the streams of all of them. PGlite delivers the same NOTIFY to
+ * its `listen` (one database, one process). `listening()` is false until the LISTEN is in place or after the
+ * connection is lost; the streams then keep their own periodic check.
+ */
+export interface UnreadSignals {
+  subscribe(userId: number, onChange: () => void): () => void;
+  listening(): boolean;
+  close(): Promise<void>;
+}
+
+type PgliteClient = { listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> };
+
+export function createUnreadSignals(db: Database, log: FastifyBaseLogger): UnreadSignals {
+  const client = (db as unknown as { $client: unknown }).$client;
+  const subscribers = new Map<number, Set<() => void>>();
+  let active = false;
+  let closed = false;
+  let stop: (() => Promise<void>) | undefined;
+  let starting: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const dispatch = (payload: string | undefined) => {
+    const userId = Number(payload);
+    for (const onChange of subscribers.get(userId) ?? []) onChange();
+  };
+
+  const start = async () => {
+    if (closed || active) return;
+    if (typeof (client as Partial<PgliteClient>).listen === 'function') {
+      stop = await (client as PgliteClient).listen(UNREAD_CHANNEL, dispatch);
+      active = true;
+      return;
+    }
+    // A connection of its own, outside the pool (LISTEN belongs to one session; the pool keeps all its connections
+    // for queries), with the pool's connection settings.
+    const connection = new pg.Client((client as pg.Pool).options);
+    const lost = (error?: Error) => {
+      if (!active) return;
+      active = false;
+      connection.end().catch(() => undefined);
+      if (error) log.warn({ code: (error as { code?: string }).code }, 'unread listener lost; streams poll meanwhile');
+      if (!closed) {
+        retry = setTimeout(() => ensure(), 5_000);
+        retry.unref();
+      }
+    };
+    connection.on('error', (error) => lost(error));
+    connection.on('end', () => lost(new Error('listener connection ended')));
+    connection.on('notification', (message) => dispatch(message.payload));
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${UNREAD_CHANNEL}`);
+    } catch (error) {
+      await connection.end().catch(() => undefined);
+      throw error;
+    }
+    active = true;
+    stop = async () => lost();
+  };
+  const ensure = () => {
+    starting ??= start()
+      .catch((error: Error & { code?: string }) => {
+        log.warn({ code: error.code }, 'unread listener not started; streams poll meanwhile');
+      })
+      .finally(() => {
+        starting = undefined;
+      });
+    return starting;
+  };
+
+  return {
+    subscribe(userId, onChange) {
+      void ensure();
+      let set = subscribers.get(userId);
+      if (!set) {
+        set = new Set();
+        subscribers.set(userId, set);
+      }
+      set.add(onChange);
+      return () => {
+        set.delete(onChange);
+        if (set.size === 0) subscribers.delete(userId);
+      };
+    },
+    listening: () => active,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await starting;
+      await stop?.().catch(() => undefined);
+      active = false;
+    },
+  };
+}

@@ -1,0 +1,283 @@
+import { type Knockout, RANKING_LIMITS, type Recipe, type RecipeCriterion } from '@placely/contract';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The ranking of one opening as ONE SQL statement over all its applications (PostgreSQL and PGlite alike), built from
+ * the recipe: only the parts a recipe uses are in it (no ratings join without a rating criterion, no verification
+ * lookup without a verified-records criterion or knock-out).
+ *
+ *   base      applications of the opening (+ the applicant's profile facts when a criterion needs them)
+ *   raw       MATERIALIZED, so each value is computed once per application: per criterion i r{i} the raw value (a
+ *             grade also s{i}, its scale, and gs{i}, its share), and ko, the knock-outs that apply as a bit mask
+ *   stats     one row: the opening's lowest and highest raw value of each criterion normalised against a range
+ *   scored    score = Σ weight·n / Σ weight × 100 (n in 0–1, missing values count 0)
+ *   ordered   position: pinned to top, then everyone else, then pinned to bottom, then the knocked out; within each,
+ *             score desc, then the tie-break (earlier submission, then id). rank = position, null when knocked out.
+ *
+ * `ordered` stays narrow (ids, score, submission time) so sorting all applications is cheap; the explanation of the
+ * rows a caller shows is read by joining them back to `raw` and `stats` (`explanationColumns`).
+ */
+export interface RankingSqlOptions {
+  openingId: string;
+  recipe: Recipe | null;
+}
+
+const num = (value: number) => sql`${value}::float8`;
+const txt = (value: string) => sql`${value}::text`;
+/** A jsonb text value as a number, or null when it is not one (profile facts are loose). */
+const numeric = (value: SQL) =>
+  sql`(case when ${value} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${value})::float8 end)`;
+/** A profile fact as a number: stored numbers directly, numeric text through the pattern check (the rare case). */
+const fact = (key: string) =>
+  sql`(case jsonb_typeof(b.facts -> ${txt(key)}) when 'number' then (b.facts ->> ${txt(key)})::float8
+    when 'string' then ${numeric(sql`(b.facts ->> ${txt(key)})`)} end)`;
+const numberAnswer = (fieldId: string) =>
+  sql`(case when jsonb_typeof(b.answers -> ${txt(fieldId)}) = 'number' then (b.answers ->> ${txt(fieldId)})::float8 end)`;
+/** The chosen option's id (single choice, dropdown) or ids (multiple choice). */
+const chosenOptions = (fieldId: string) =>
+  sql`(case when jsonb_typeof(b.answers -> ${txt(fieldId)} -> 'optionIds') = 'array'
+    then array(select jsonb_array_elements_text(b.answers -> ${txt(fieldId)} -> 'optionIds'))
+    when b.answers -> ${txt(fieldId)} ->> 'optionId' is not null then array[b.answers -> ${txt(fieldId)} ->> 'optionId']
+    else array[]::text[] end)`;
+const gradeScaleMax = sql`(case b.facts ->> 'gradeScale' when 'CGPA_10' then 10 when 'CGPA_4' then 4
+  when 'PERCENTAGE' then 100 end)::float8`;
+/** Grade as a share of its scale; a grade without a scale is read as CGPA out of 10 up to 10, else a percentage. */
+const gradeShare = sql`least(greatest(${fact('grade')} / coalesce(${gradeScaleMax},
+  case when ${fact('grade')} <= 10 then 10 else 100 end), 0), 1)`;
+
+const needsFacts = (recipe: Recipe) =>
+  recipe.criteria.some((c) => c.kind === 'grade' || c.kind === 'graduationYear' || c.kind === 'backlogs') ||
+  recipe.knockouts.some((k) => k.kind === 'minGrade' || k.kind === 'maxBacklogs' || k.kind === 'graduationYears');
+const needsVerified = (recipe: Recipe) =>
+  recipe.criteria.some((c) => c.kind === 'verifiedRecords') ||
+  recipe.knockouts.some((k) => k.kind === 'minVerifiedRecords');
+
+function rawOf(criterion: RecipeCriterion, index: number): SQL {
+  switch (criterion.kind) {
+    case 'numberAnswer':
+      return numberAnswer(criterion.fieldId);
+    case 'choiceAnswer': {
+      const values = sql`${JSON.stringify(criterion.values)}::jsonb`;
+      const answer = sql`(b.answers -> ${txt(criterion.fieldId)})`;
+      // A single choice is one lookup; a multiple choice takes its best chosen option.
+      return sql`(case when jsonb_typeof(${answer} -> 'optionIds') = 'array'
+        then (select max((${values} ->> o)::float8) from jsonb_array_elements_text(${answer} -> 'optionIds') o
+          where ${values} ? o)
+        else (${values} ->> (${answer} ->> 'optionId'))::float8 end)`;
+    }
+    case 'grade':
+      return fact('grade');
+    case 'graduationYear':
+      return fact('graduationYear');
+    case 'backlogs':
+      return fact('currentBacklogs');
+    case 'verifiedRecords':
+      return sql`coalesce(v.n, 0)::float8`;
+    case 'rating':
+      return sql`rt.avg${sql.raw(String(index))}`;
+  }
+}
+
+/** Whether criterion i is placed against the opening's range (its lowest and highest value, from `stats`). */
+const usesRange = (criterion: RecipeCriterion) =>
+  criterion.kind === 'numberAnswer' || criterion.kind === 'graduationYear' || criterion.kind === 'backlogs';
+
+/** 0–1 from raw row `r` and the opening's `st` (stats). */
+function normalisedOf(criterion: RecipeCriterion, index: number): SQL {
+  const r = sql.raw(`r.r${index}`);
+  const lo = sql.raw(`st.lo${index}`);
+  const hi = sql.raw(`st.hi${index}`);
+  const range = (better: 'higher' | 'lower') => {
+    const share = sql`case when ${hi} = ${lo} then 1 else (${r} - ${lo}) / (${hi} - ${lo}) end`;
+    return better === 'higher'
+      ? sql`(case when ${r} is null then null else ${share} end)`
+      : sql`(case when ${r} is null then null else 1 - (${share}) end)`;
+  };
+  switch (criterion.kind) {
+    case 'numberAnswer':
+    case 'graduationYear':
+      return range(criterion.better);
+    case 'choiceAnswer': {
+      const top = Math.max(0, ...Object.values(criterion.values));
+      return top > 0 ? sql`(${r} / ${num(top)})` : sql`(case when ${r} is null then null else 0::float8 end)`;
+    }
+    case 'grade':
+      return sql.raw(`r.gs${index}`);
+    case 'backlogs':
+      return sql`(case when ${r} is null then null when ${hi} <= 0 then 1 else 1 - ${r} / ${hi} end)`;
+    case 'verifiedRecords':
+      return sql`(least(${r}, ${num(RANKING_LIMITS.verifiedRecordsCap)}) / ${num(RANKING_LIMITS.verifiedRecordsCap)})`;
+    case 'rating':
+      return sql`((${r} - 1) / 4)`;
+  }
+}
+
+/**
+ * The explanation columns of rows of `ordered o` joined to `raw r` and `stats st`: r{i}, s{i} (grades) and n{i}.
+ */
+export function explanationColumns(recipe: Recipe | null): SQL {
+  const columns = (recipe?.criteria ?? []).flatMap((criterion, i) => [
+    sql.raw(`r.r${i}`),
+    ...(criterion.kind === 'grade' ? [sql.raw(`r.s${i}`)] : []),
+    sql`${normalisedOf(criterion, i)} as ${sql.raw(`n${i}`)}`,
+  ]);
+  return columns.length > 0 ? sql`, ${sql.join(columns, sql`, `)}` : sql``;
+}
+/** What joins `ordered o` to what `explanationColumns` reads. */
+export const explanationJoin = sql`join raw r on r.id = o.id cross join stats st`;
+
+/** The reasons of the knock-outs set in the bit mask `ko`, in recipe order. */
+export function knockoutReasons(recipe: Recipe | null, ko: number): string[] {
+  return (recipe?.knockouts ?? []).flatMap((knockout, i) => ((ko >> i) & 1 ? [knockoutSql(knockout).reason] : []));
+}
+
+/** The condition under which a knock-out excludes, and what it says. */
+export function knockoutSql(knockout: Knockout): { fails: SQL; reason: string } {
+  switch (knockout.kind) {
+    case 'minGrade':
+      return {
+        fails: sql`coalesce(${gradeShare} * 100 < ${num(knockout.percent)}, true)`,
+        reason: `Grade below ${knockout.percent}% of its scale, or no grade in the profile`,
+      };
+    case 'maxBacklogs':
+      return {
+        fails: sql`coalesce(${fact('currentBacklogs')} > ${num(knockout.count)}, true)`,
+        reason: `More than ${knockout.count} current backlogs, or none given`,
+      };
+    case 'graduationYears':
+      return {
+        fails: sql`coalesce(not (${fact('graduationYear')} = any(${`{${knockout.years.join(',')}}`}::float8[])), true)`,
+        reason: `Graduates outside ${knockout.years.join(', ')}`,
+      };
+    case 'numberAnswerAtLeast':
+      return {
+        fails: sql`coalesce(${numberAnswer(knockout.fieldId)} < ${num(knockout.min)}, true)`,
+        reason: `Answered below ${knockout.min} (or did not answer)`,
+      };
+    case 'choiceAnswerIn':
+      return {
+        fails: sql`not (${chosenOptions(knockout.fieldId)} && ${`{${knockout.optionIds.map((id) => JSON.stringify(id)).join(',')}}`}::text[])`,
+        reason: 'Did not choose an accepted option',
+      };
+    case 'minVerifiedRecords':
+      return {
+        fails: sql`coalesce(v.n, 0) < ${num(knockout.count)}`,
+        reason: `Fewer than ${knockout.count} verified records`,
+      };
+  }
+}
+
+/** The whole ranked opening as a CTE chain; callers select from `ordered`. */
+export function rankingCtes({ openingId, recipe }: RankingSqlOptions): SQL {
+  const criteria = recipe?.criteria ?? [];
+  const knockouts = recipe?.knockouts ?? [];
+  const facts = recipe !== null && needsFacts(recipe);
+  const verified = recipe !== null && needsVerified(recipe);
+  const ratings = criteria.flatMap((c, i) => (c.kind === 'rating' ? [{ criterionId: c.criterionId, index: i }] : []));
+  const totalWeight = criteria.reduce((sum, c) => sum + c.weight, 0);
+  const opening = sql`${openingId}::uuid`;
+
+  const parts: SQL[] = [
+    sql`base as (select a.id, a.applicant_id, a.stage_id, a.submitted_at, a.answers,
+      ${facts ? sql`coalesce(f.data, '{}'::jsonb)` : sql`'{}'::jsonb`} as facts
+      from applications a ${facts ? sql`left join auto_fill_data f on f.user_id = a.applicant_id` : sql``}
+      where a.opening_id = ${opening})`,
+  ];
+  if (verified) {
+    // A record counts once when some approved group's latest live decision on it is "verified" (several groups
+    // may vouch for one record: records are counted, not decisions).
+    parts.push(sql`verified as (select subject_user_id, count(distinct (record_kind, record_id))::float8 as n from (
+        select distinct on (rv.record_kind, rv.record_id, rv.verification_group_id)
+          rv.subject_user_id, rv.record_kind, rv.record_id, rv.decision
+        from record_verifications rv
+        join verification_groups g on g.id = rv.verification_group_id and g.deleted_at is null
+          and g.approval_state = 'approved'
+        where rv.voided_at is null and rv.subject_user_id in (select applicant_id from base)
+        order by rv.record_kind, rv.record_id, rv.verification_group_id, rv.decided_at desc
+      ) latest where latest.decision = 'verified'
+      group by subject_user_id)`);
+  }
+  if (ratings.length > 0) {
+    const averages = sql.join(
+      ratings.map(
+        ({ criterionId, index }) =>
+          sql`avg(r.score) filter (where r.criterion_id = ${criterionId}::uuid)::float8 as ${sql.raw(`avg${index}`)}`,
+      ),
+      sql`, `,
+    );
+    parts.push(sql`rated as (select r.application_id, ${averages}
+      from candidate_ratings r join applications a on a.id = r.application_id and a.opening_id = ${opening}
+      group by r.application_id)`);
+  }
+
+  const rawColumns = criteria.flatMap((criterion, i) => {
+    const columns = [sql`${rawOf(criterion, i)} as ${sql.raw(`r${i}`)}`];
+    if (criterion.kind === 'grade') {
+      columns.push(
+        sql`coalesce(${gradeScaleMax}, case when ${fact('grade')} <= 10 then 10 else 100 end) as ${sql.raw(`s${i}`)}`,
+      );
+      columns.push(sql`${gradeShare} as ${sql.raw(`gs${i}`)}`);
+    }
+    return columns;
+  });
+  // Knock-outs as a bit mask (bit i: the i-th knock-out applies): narrow to carry, read back by knockoutReasons.
+  const knockoutMask =
+    knockouts.length > 0
+      ? sql.join(
+          knockouts.map((k, i) => sql`(case when ${knockoutSql(k).fails} then ${sql.raw(String(1 << i))} else 0 end)`),
+          sql` | `,
+        )
+      : sql`0`;
+  parts.push(sql`raw as materialized (select b.id, b.applicant_id, b.stage_id, b.submitted_at,
+      (${knockoutMask})::int as ko
+      ${rawColumns.length > 0 ? sql`, ${sql.join(rawColumns, sql`, `)}` : sql``}
+    from base b
+    ${verified ? sql`left join verified v on v.subject_user_id = b.applicant_id` : sql``}
+    ${ratings.length > 0 ? sql`left join rated rt on rt.application_id = b.id` : sql``})`);
+
+  const statColumns = criteria.flatMap((criterion, i) =>
+    usesRange(criterion) ? [sql.raw(`min(r${i}) as lo${i}`), sql.raw(`max(r${i}) as hi${i}`)] : [],
+  );
+  // One row whatever happens: an aggregate over raw, or a constant when no criterion needs the opening's range.
+  parts.push(
+    statColumns.length > 0
+      ? sql`stats as (select ${sql.join(statColumns, sql`, `)} from raw)`
+      : sql`stats as (select 1 as one)`,
+  );
+
+  const scoreSum =
+    totalWeight > 0
+      ? sql`(${sql.join(
+          criteria.map((c, i) => sql`coalesce(${normalisedOf(c, i)}, 0) * ${num(c.weight)}`),
+          sql` + `,
+        )}) * 100 / ${num(totalWeight)}`
+      : sql`0::float8`;
+  parts.push(sql`scored as (select r.id, r.applicant_id, r.stage_id, r.submitted_at, r.ko,
+      round((${scoreSum})::numeric, 2)::float8 as score
+    from raw r cross join stats st)`);
+
+  // Pinned to top, the computed order, pinned to bottom, then those a knock-out excluded (unranked).
+  const group = sql`(case p.direction when 'top' then 0 when 'bottom' then 2
+    else case when s.ko <> 0 then 3 else 1 end end)`;
+  parts.push(sql`ordered as (select s.*, p.direction as pin_direction, p.reason as pin_reason,
+      p.pinned_by as pin_by, p.pinned_at as pin_at, ${group} as pin_group,
+      row_number() over (order by ${group}, s.score desc, s.submitted_at asc, s.id asc) as position
+    from scored s left join ranking_pins p on p.application_id = s.id)`);
+  return sql`with ${sql.join(parts, sql`, `)}`;
+}
+
+/** The filters the ranking list combines with the rank (applied after ranking, so ranks stay opening-wide). */
+export interface RankingFilter {
+  stageId?: string | undefined;
+  minScore?: number | undefined;
+  show: 'all' | 'passing' | 'knockedOut';
+}
+
+export function rankingFilterSql(filter: RankingFilter): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (filter.stageId) conditions.push(sql`o.stage_id = ${filter.stageId}::uuid`);
+  if (filter.minScore !== undefined) conditions.push(sql`o.score >= ${num(filter.minScore)}`);
+  if (filter.show === 'passing') conditions.push(sql`o.pin_group < 3`);
+  if (filter.show === 'knockedOut') conditions.push(sql`o.pin_group = 3`);
+  return sql.join(conditions, sql` and `);
+}

@@ -1,0 +1,500 @@
+import {
+  type CandidateRatings,
+  type FormDefinition,
+  fieldsOf,
+  RANKING_LIMITS,
+  RANKING_TIE_BREAK,
+  type RankableField,
+  type RankedCandidate,
+  type RankingPage,
+  type RatingCriterion,
+  RECIPE_CRITERION_HELP,
+  type Recipe,
+  type RecipeCriterion,
+  recipeSchema,
+  type ScoreTerm,
+} from '@placely/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Actor } from '../../auth/authenticate';
+import type { Executor } from '../../db/client';
+import {
+  applications,
+  candidateRatings,
+  individualProfiles,
+  openingFormVersions,
+  openings,
+  rankingPins,
+  rankingRecipes,
+  ratingCriteria,
+  users,
+} from '../../db/schema';
+import { errors } from '../../errors';
+import { authorize } from '../../policies';
+import type { OrganizationAccess } from '../../policies/organization';
+import type { OpeningRow } from '../../presenters/opening';
+import {
+  explanationColumns,
+  explanationJoin,
+  knockoutReasons,
+  type RankingFilter,
+  rankingCtes,
+  rankingFilterSql,
+} from './ranking-sql';
+
+export type RankingAction = 'ranking.view' | 'ranking.rate' | 'ranking.manage';
+
+/** The opening acted on, scoped to the organization acted for in SQL (anyone else's is a 404), then authorized. */
+export async function loadRankingOpening(
+  db: Executor,
+  actor: Actor,
+  access: OrganizationAccess,
+  openingId: string,
+  action: RankingAction,
+  lock?: 'share' | 'no key update',
+): Promise<OpeningRow> {
+  const query = db
+    .select()
+    .from(openings)
+    .where(
+      and(
+        eq(openings.id, openingId),
+        sql`${openings.deletedAt} is null`,
+        eq(openings.organizationId, access.organizationId),
+      ),
+    );
+  const [row] = lock ? await query.for(lock) : await query;
+  if (!row) throw errors.notFound('That opening');
+  authorize(actor, action, { access, opening: row });
+  return row;
+}
+
+// ---------------------------------------------------------------- criteria
+
+export async function criteriaOf(db: Executor, openingId: string): Promise<RatingCriterion[]> {
+  return db
+    .select({ id: ratingCriteria.id, name: ratingCriteria.name, position: ratingCriteria.position })
+    .from(ratingCriteria)
+    .where(eq(ratingCriteria.openingId, openingId))
+    .orderBy(asc(ratingCriteria.position), asc(ratingCriteria.createdAt));
+}
+
+function assertNameFree(criteria: RatingCriterion[], name: string, exceptId?: string) {
+  if (criteria.some((c) => c.id !== exceptId && c.name.toLowerCase() === name.toLowerCase())) {
+    throw errors.validation([{ field: 'name', message: 'Another criterion already has this name' }]);
+  }
+}
+
+function criterionIn(criteria: RatingCriterion[], id: string): RatingCriterion {
+  const found = criteria.find((c) => c.id === id);
+  if (!found) throw errors.validation([{ field: 'criterionId', message: 'Not a criterion of this opening' }]);
+  return found;
+}
+
+export async function addCriterion(tx: Executor, opening: OpeningRow, name: string) {
+  const criteria = await criteriaOf(tx, opening.id);
+  if (criteria.length >= RANKING_LIMITS.criteria) {
+    throw errors.conflict(`An opening can have at most ${RANKING_LIMITS.criteria} rating criteria.`);
+  }
+  assertNameFree(criteria, name);
+  const position = Math.max(-1, ...criteria.map((c) => c.position)) + 1;
+  await tx.insert(ratingCriteria).values({ openingId: opening.id, name, position });
+}
+
+export async function renameCriterion(tx: Executor, opening: OpeningRow, criterionId: string, name: string) {
+  const criteria = await criteriaOf(tx, opening.id);
+  criterionIn(criteria, criterionId);
+  assertNameFree(criteria, name, criterionId);
+  await tx.update(ratingCriteria).set({ name }).where(eq(ratingCriteria.id, criterionId));
+}
+
+/** Removes a criterion and its ratings; the last one stays (there is always something to rate on). */
+export async function removeCriterion(tx: Executor, opening: OpeningRow, criterionId: string) {
+  const criteria = await criteriaOf(tx, opening.id);
+  criterionIn(criteria, criterionId);
+  if (criteria.length === 1) throw errors.conflict('An opening keeps at least one rating criterion.');
+  const recipe = await recipeOf(tx, opening.id);
+  if (recipe?.recipe.criteria.some((c) => c.kind === 'rating' && c.criterionId === criterionId)) {
+    throw errors.conflict('The ranking recipe uses this criterion: take it out of the recipe first.');
+  }
+  await tx.delete(ratingCriteria).where(eq(ratingCriteria.id, criterionId));
+}
+
+// ---------------------------------------------------------------- ratings
+
+export async function assertApplicationOf(db: Executor, openingId: string, applicationId: string) {
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), eq(applications.openingId, openingId)));
+  if (!row) throw errors.notFound('That application');
+}
+
+/**
+ * One candidate's ratings as the caller may see them: their own always; on each criterion, everyone's (average,
+ * count, who gave what) only once the caller has rated that criterion — held back here, on the server.
+ */
+export async function candidateRatingsFor(
+  db: Executor,
+  raterId: number,
+  openingId: string,
+  applicationId: string,
+  canRate: boolean,
+): Promise<CandidateRatings> {
+  const [criteria, rows] = await Promise.all([
+    criteriaOf(db, openingId),
+    db
+      .select({
+        criterionId: candidateRatings.criterionId,
+        raterId: candidateRatings.raterId,
+        score: candidateRatings.score,
+        name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
+      })
+      .from(candidateRatings)
+      .innerJoin(users, eq(users.id, candidateRatings.raterId))
+      .leftJoin(individualProfiles, eq(individualProfiles.userId, candidateRatings.raterId))
+      .where(eq(candidateRatings.applicationId, applicationId))
+      .orderBy(asc(candidateRatings.createdAt)),
+  ]);
+  return {
+    applicationId,
+    abilities: { rate: canRate },
+    criteria: criteria.map((criterion) => {
+      const given = rows.filter((row) => row.criterionId === criterion.id);
+      const mine = given.find((row) => row.raterId === raterId)?.score ?? null;
+      const average = given.reduce((sum, row) => sum + row.score, 0) / Math.max(1, given.length);
+      return {
+        criterionId: criterion.id,
+        name: criterion.name,
+        mine,
+        summary:
+          mine === null
+            ? null
+            : {
+                average: Math.round(average * 100) / 100,
+                count: given.length,
+                raters: given.map((row) => ({ id: row.raterId, name: row.name, score: row.score })),
+              },
+      };
+    }),
+  };
+}
+
+export async function rate(
+  tx: Executor,
+  raterId: number,
+  openingId: string,
+  input: { applicationId: string; criterionId: string; score: number },
+) {
+  criterionIn(await criteriaOf(tx, openingId), input.criterionId);
+  await assertApplicationOf(tx, openingId, input.applicationId);
+  await tx
+    .insert(candidateRatings)
+    .values({ applicationId: input.applicationId, criterionId: input.criterionId, raterId, score: input.score })
+    .onConflictDoUpdate({
+      target: [candidateRatings.applicationId, candidateRatings.criterionId, candidateRatings.raterId],
+      set: { score: input.score, updatedAt: sql`now()` },
+    });
+}
+
+// ---------------------------------------------------------------- recipe
+
+export async function recipeOf(db: Executor, openingId: string) {
+  const [row] = await db.select().from(rankingRecipes).where(eq(rankingRecipes.openingId, openingId));
+  if (!row) return null;
+  return { recipe: recipeSchema.parse(row.recipe), updatedAt: row.updatedAt };
+}
+
+/** The questions of the opening's current form a recipe can weigh: numbers and single/multiple choices. */
+export async function rankableFields(db: Executor, opening: OpeningRow): Promise<RankableField[]> {
+  if (opening.currentFormVersion === null) return [];
+  const [row] = await db
+    .select({ definition: openingFormVersions.definition })
+    .from(openingFormVersions)
+    .where(
+      and(eq(openingFormVersions.openingId, opening.id), eq(openingFormVersions.version, opening.currentFormVersion)),
+    );
+  if (!row) return [];
+  return fieldsOf(row.definition as FormDefinition).flatMap((field): RankableField[] => {
+    if (field.type === 'number' || field.type === 'linearScale') {
+      return [{ id: field.id, label: field.label, type: 'number', options: [] }];
+    }
+    if (field.type === 'singleChoice' || field.type === 'multipleChoice' || field.type === 'dropdown') {
+      return [
+        {
+          id: field.id,
+          label: field.label,
+          type: 'choice',
+          options: field.options.map((option) => ({ id: option.id, label: option.label })),
+        },
+      ];
+    }
+    return [];
+  });
+}
+
+/** Checks what the schema cannot: rating criteria of this opening, questions of its form of the right kind. */
+export function assertRecipeFits(recipe: Recipe, criteria: RatingCriterion[], fields: RankableField[]) {
+  const fieldOf = (id: string, type: RankableField['type'], path: string) => {
+    const field = fields.find((f) => f.id === id && f.type === type);
+    if (!field) {
+      throw errors.validation([
+        { field: path, message: `Not a ${type === 'number' ? 'number' : 'choice'} question of this opening` },
+      ]);
+    }
+  };
+  recipe.criteria.forEach((criterion, i) => {
+    if (criterion.kind === 'rating' && !criteria.some((c) => c.id === criterion.criterionId)) {
+      throw errors.validation([
+        { field: `recipe.criteria.${i}.criterionId`, message: 'Not a rating criterion of this opening' },
+      ]);
+    }
+    if (criterion.kind === 'numberAnswer') fieldOf(criterion.fieldId, 'number', `recipe.criteria.${i}.fieldId`);
+    if (criterion.kind === 'choiceAnswer') fieldOf(criterion.fieldId, 'choice', `recipe.criteria.${i}.fieldId`);
+  });
+  recipe.knockouts.forEach((knockout, i) => {
+    if (knockout.kind === 'numberAnswerAtLeast') fieldOf(knockout.fieldId, 'number', `recipe.knockouts.${i}.fieldId`);
+    if (knockout.kind === 'choiceAnswerIn') fieldOf(knockout.fieldId, 'choice', `recipe.knockouts.${i}.fieldId`);
+  });
+}
+
+export async function saveRecipe(tx: Executor, actorId: number, openingId: string, recipe: Recipe) {
+  await tx
+    .insert(rankingRecipes)
+    .values({ openingId, recipe, updatedBy: actorId })
+    .onConflictDoUpdate({
+      target: rankingRecipes.openingId,
+      set: { recipe, updatedBy: actorId, updatedAt: sql`now()` },
+    });
+}
+
+// ---------------------------------------------------------------- the ranking
+
+interface OrderedRow extends Record<string, unknown> {
+  id: string;
+  applicant_id: string | number;
+  stage_id: string;
+  submitted_at: string | Date;
+  score: number;
+  ko: number;
+  pin_direction: 'top' | 'bottom' | null;
+  pin_reason: string | null;
+  pin_by: string | number | null;
+  pin_at: string | Date | null;
+  pin_group: number;
+  position: string | number;
+  total: string | number;
+  name: string | null;
+  pin_by_name: string | null;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export function labelOf(criterion: RecipeCriterion, fields: RankableField[], criteria: RatingCriterion[]): string {
+  switch (criterion.kind) {
+    case 'numberAnswer':
+    case 'choiceAnswer':
+      return fields.find((f) => f.id === criterion.fieldId)?.label ?? RECIPE_CRITERION_HELP[criterion.kind].label;
+    case 'rating':
+      return `${criteria.find((c) => c.id === criterion.criterionId)?.name ?? 'Removed criterion'} rating`;
+    default:
+      return RECIPE_CRITERION_HELP[criterion.kind].label;
+  }
+}
+
+function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields: RankableField[]): string | null {
+  const raw = row[`r${i}`] as number | null;
+  if (raw === null || raw === undefined) return null;
+  const value = Number(raw);
+  switch (criterion.kind) {
+    case 'grade':
+      return `${round(value)} of ${Number(row[`s${i}`])}`;
+    case 'rating':
+      return `${round(value)} of 5`;
+    case 'choiceAnswer': {
+      const options = fields.find((f) => f.id === criterion.fieldId)?.options ?? [];
+      const chosen = options.filter((o) => criterion.values[o.id] === value).map((o) => o.label);
+      return chosen.length > 0 ? `${chosen.join(' / ')} (worth ${value})` : `worth ${value}`;
+    }
+    case 'verifiedRecords':
+      return `${value} verified`;
+    default:
+      return String(round(value));
+  }
+}
+
+/** The ranking SQL of an opening, ready to select from `ordered o` (the export and the bench use it too). */
+export async function rankingSqlFor(db: Executor, openingId: string) {
+  const saved = await recipeOf(db, openingId);
+  return { recipe: saved?.recipe ?? null, ctes: rankingCtes({ openingId, recipe: saved?.recipe ?? null }) };
+}
+
+/**
+ * One page of an opening's candidates in rank order, filtered (the rank stays the opening-wide one). The score of
+ * every application is computed in one statement; only the page's rows are explained (terms per criterion, the
+ * one-line why), and a rating term the caller has not rated yet is hidden like the ratings themselves.
+ */
+export async function rankingPage(
+  db: Executor,
+  viewerId: number,
+  opening: OpeningRow,
+  filter: RankingFilter & { page: number; limit: number },
+): Promise<RankingPage> {
+  const [{ recipe, ctes }, criteria, fields] = await Promise.all([
+    rankingSqlFor(db, opening.id),
+    criteriaOf(db, opening.id),
+    rankableFields(db, opening),
+  ]);
+  // The page first (narrow rows of `ordered`), then its explanation from `raw` and `stats`, and the names.
+  const result = await db.execute(sql`${ctes}
+    select o.*, coalesce(ip.name, u.name) as name, coalesce(pip.name, pu.name) as pin_by_name
+      ${explanationColumns(recipe)}
+    from (select o.*, count(*) over () as total from ordered o
+      where ${rankingFilterSql(filter)}
+      order by o.position
+      limit ${filter.limit}::int offset ${(filter.page - 1) * filter.limit}::int) o
+    ${explanationJoin}
+    join users u on u.id = o.applicant_id
+    left join individual_profiles ip on ip.user_id = o.applicant_id
+    left join users pu on pu.id = o.pin_by
+    left join individual_profiles pip on pip.user_id = o.pin_by
+    order by o.position`);
+  const rows = (result as unknown as { rows: OrderedRow[] }).rows;
+  const recipeCriteria = recipe?.criteria ?? [];
+  const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
+
+  // Ratings the viewer has given on this page: other rating terms stay hidden (raw, normalised, contribution).
+  const ratingIds = recipeCriteria.flatMap((c) => (c.kind === 'rating' ? [c.criterionId] : []));
+  const mine =
+    ratingIds.length > 0 && rows.length > 0
+      ? await db
+          .select({ applicationId: candidateRatings.applicationId, criterionId: candidateRatings.criterionId })
+          .from(candidateRatings)
+          .where(
+            and(
+              eq(candidateRatings.raterId, viewerId),
+              inArray(
+                candidateRatings.applicationId,
+                rows.map((row) => row.id),
+              ),
+              inArray(candidateRatings.criterionId, ratingIds),
+            ),
+          )
+      : [];
+  const rated = new Set(mine.map((row) => `${row.applicationId}:${row.criterionId}`));
+
+  const items = rows.map((row): RankedCandidate => {
+    const knockouts = knockoutReasons(recipe, Number(row.ko));
+    const explanation = recipeCriteria.map((criterion, i): ScoreTerm => {
+      const hidden = criterion.kind === 'rating' && !rated.has(`${row.id}:${criterion.criterionId}`);
+      const normalised = row[`n${i}`] === null || row[`n${i}`] === undefined ? 0 : Number(row[`n${i}`]);
+      return {
+        index: i,
+        kind: criterion.kind,
+        label: labelOf(criterion, fields, criteria),
+        raw: hidden ? null : rawText(criterion, row, i, fields),
+        normalised: hidden ? null : round(normalised, 3),
+        weight: criterion.weight,
+        contribution: hidden ? null : totalWeight > 0 ? round((normalised * criterion.weight * 100) / totalWeight) : 0,
+      };
+    });
+    const pin = row.pin_direction
+      ? {
+          direction: row.pin_direction,
+          reason: row.pin_reason ?? '',
+          by: { id: row.pin_by === null ? null : Number(row.pin_by), name: row.pin_by_name },
+          at: iso(row.pin_at ?? new Date()),
+        }
+      : null;
+    return {
+      applicationId: row.id,
+      applicant: { id: Number(row.applicant_id), name: row.name },
+      stageId: row.stage_id,
+      submittedAt: iso(row.submitted_at),
+      rank: row.pin_group < 3 ? Number(row.position) : null,
+      score: Number(row.score),
+      why: whyOf(recipe, knockouts, pin, explanation),
+      knockouts,
+      pin,
+      explanation,
+    };
+  });
+  return {
+    items,
+    total: rows.length > 0 ? Number(rows[0]?.total) : await countMatching(db, ctes, filter),
+    page: filter.page,
+    limit: filter.limit,
+    hasRecipe: recipe !== null,
+    tieBreak: RANKING_TIE_BREAK,
+  };
+}
+
+/** A page past the end has no row to carry the total: count separately (rare). */
+async function countMatching(db: Executor, ctes: ReturnType<typeof rankingCtes>, filter: RankingFilter) {
+  const result = await db.execute(sql`${ctes} select count(*) as n from ordered o where ${rankingFilterSql(filter)}`);
+  return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
+}
+
+/** One line: the knock-out, the pin, or the two largest contributions. */
+function whyOf(recipe: Recipe | null, knockouts: string[], pin: RankedCandidate['pin'], terms: ScoreTerm[]): string {
+  if (pin) return `Pinned to the ${pin.direction}: ${pin.reason}`;
+  if (knockouts.length > 0) return `Excluded: ${knockouts.join('; ')}`;
+  if (recipe === null) return 'No ranking recipe yet: in order of application';
+  const top = terms
+    .filter((term) => term.contribution !== null && term.contribution > 0)
+    .sort((a, b) => (b.contribution ?? 0) - (a.contribution ?? 0))
+    .slice(0, 2);
+  if (top.length === 0) return 'Scores nothing on the recipe’s criteria';
+  return top.map((term) => `${term.label} ${term.raw ?? ''} (+${term.contribution})`.replace('  ', ' ')).join(' · ');
+}
+
+// ---------------------------------------------------------------- pins
+
+export async function pin(
+  tx: Executor,
+  actorId: number,
+  openingId: string,
+  input: { applicationId: string; direction: 'top' | 'bottom'; reason: string },
+) {
+  await assertApplicationOf(tx, openingId, input.applicationId);
+  await tx
+    .insert(rankingPins)
+    .values({ ...input, openingId, pinnedBy: actorId })
+    .onConflictDoUpdate({
+      target: rankingPins.applicationId,
+      set: { direction: input.direction, reason: input.reason, pinnedBy: actorId, pinnedAt: sql`now()` },
+    });
+}
+
+/** Removes a pin; answers with the pin that was there (null when there was none). */
+export async function unpin(tx: Executor, openingId: string, applicationId: string) {
+  await assertApplicationOf(tx, openingId, applicationId);
+  const [removed] = await tx
+    .delete(rankingPins)
+    .where(and(eq(rankingPins.applicationId, applicationId), eq(rankingPins.openingId, openingId)))
+    .returning();
+  return removed ?? null;
+}
+
+export async function pinOf(db: Executor, applicationId: string) {
+  const [row] = await db
+    .select({
+      direction: rankingPins.direction,
+      reason: rankingPins.reason,
+      byId: rankingPins.pinnedBy,
+      byName: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
+      at: rankingPins.pinnedAt,
+    })
+    .from(rankingPins)
+    .leftJoin(users, eq(users.id, rankingPins.pinnedBy))
+    .leftJoin(individualProfiles, eq(individualProfiles.userId, rankingPins.pinnedBy))
+    .where(eq(rankingPins.applicationId, applicationId));
+  return row
+    ? {
+        direction: row.direction,
+        reason: row.reason,
+        by: { id: row.byId, name: row.byName },
+        at: row.at.toISOString(),
+      }
+    : null;
+}

@@ -1,0 +1,193 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  notificationLinks,
+  SHORTLIST_LIMITS,
+  SHORTLIST_MESSAGES,
+  type ShareField,
+  VERDICT_LABELS,
+  type VerdictBody,
+} from '@placely/contract';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  applications,
+  individualProfiles,
+  openings,
+  organizationProfiles,
+  shareLinks,
+  shareLinkViews,
+  shortlistEntries,
+  shortlists,
+  shortlistVerdicts,
+  users,
+} from '../../db/schema';
+import { errors } from '../../errors';
+import { notify } from '../notifications';
+import type { ShortlistRow } from './shortlists';
+
+export type ShareLinkRow = typeof shareLinks.$inferSelect;
+
+/** 256 random bits, URL-safe. Only its SHA-256 is stored: a leaked database holds no working link. */
+export const newLinkToken = () => randomBytes(32).toString('base64url');
+export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createShareLink(
+  tx: Executor,
+  input: {
+    shortlist: ShortlistRow;
+    createdBy: number;
+    fields: ShareField[];
+    expiresInDays: number;
+    label?: string;
+  },
+): Promise<{ row: ShareLinkRow; token: string }> {
+  const [existing] = await tx
+    .select({ n: count() })
+    .from(shareLinks)
+    .where(eq(shareLinks.shortlistId, input.shortlist.id));
+  if (Number(existing?.n ?? 0) >= SHORTLIST_LIMITS.maxLinksPerShortlist) {
+    throw errors.conflict(`A shortlist keeps at most ${SHORTLIST_LIMITS.maxLinksPerShortlist} links.`);
+  }
+  const token = newLinkToken();
+  const [row] = await tx
+    .insert(shareLinks)
+    .values({
+      shortlistId: input.shortlist.id,
+      tokenHash: hashLinkToken(token),
+      label: input.label || null,
+      fields: [...new Set(input.fields)],
+      expiresAt: sql`now() + make_interval(days => ${input.expiresInDays})`,
+      createdBy: input.createdBy,
+    })
+    .returning();
+  if (!row) throw new Error('share link not inserted');
+  return { row, token };
+}
+
+export async function shareLinksOf(db: Executor, shortlistId: string) {
+  return db
+    .select({ link: shareLinks, createdByName: users.name })
+    .from(shareLinks)
+    .leftJoin(users, eq(users.id, shareLinks.createdBy))
+    .where(eq(shareLinks.shortlistId, shortlistId))
+    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id));
+}
+
+export const linkState = (link: ShareLinkRow, now = new Date()) =>
+  link.revokedAt ? 'revoked' : link.expiresAt <= now ? 'expired' : 'live';
+
+export interface ResolvedLink {
+  link: ShareLinkRow;
+  shortlist: ShortlistRow;
+  openingTitle: string;
+  openingId: string;
+  organizationId: number;
+  organizationName: string;
+}
+
+/**
+ * The link a visitor holds: unknown → 404, revoked or expired (or its opening deleted) → 410 with words the page
+ * shows; nothing of the shortlist leaves in either case.
+ */
+export async function resolveLink(db: Executor, token: string): Promise<ResolvedLink> {
+  const [row] = await db
+    .select({
+      link: shareLinks,
+      shortlist: shortlists,
+      openingTitle: openings.title,
+      openingId: openings.id,
+      openingDeleted: openings.deletedAt,
+      organizationId: openings.organizationId,
+      organizationName: sql<string>`coalesce(${organizationProfiles.name}, ${users.name}, '')`,
+      now: sql<Date>`now()`.mapWith((value) => new Date(value)),
+    })
+    .from(shareLinks)
+    .innerJoin(shortlists, eq(shortlists.id, shareLinks.shortlistId))
+    .innerJoin(openings, eq(openings.id, shortlists.openingId))
+    .leftJoin(users, eq(users.id, openings.organizationId))
+    .leftJoin(organizationProfiles, eq(organizationProfiles.userId, openings.organizationId))
+    .where(eq(shareLinks.tokenHash, hashLinkToken(token)));
+  if (!row) throw errors.notFound('That shortlist link');
+  if (row.link.revokedAt || row.openingDeleted) throw errors.gone(SHORTLIST_MESSAGES.linkRevoked410);
+  if (row.link.expiresAt <= row.now) throw errors.gone(SHORTLIST_MESSAGES.linkExpired);
+  return {
+    link: row.link,
+    shortlist: row.shortlist,
+    openingTitle: row.openingTitle,
+    openingId: row.openingId,
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+  };
+}
+
+/** Every view is kept (when), and the link's count and last view move with it, in one transaction. */
+export async function recordLinkView(tx: Executor, linkId: string): Promise<void> {
+  await tx.insert(shareLinkViews).values({ linkId });
+  await tx
+    .update(shareLinks)
+    .set({ views: sql`${shareLinks.views} + 1`, lastViewedAt: sql`now()` })
+    .where(eq(shareLinks.id, linkId));
+}
+
+/**
+ * A visitor's verdict on one candidate of the link's shortlist (a later one under the same name replaces it), and
+ * the organization's notification in the same transaction: the organization account and the people of its team
+ * whose role covers the opening.
+ */
+export async function saveVerdict(tx: Executor, resolved: ResolvedLink, body: VerdictBody) {
+  const [entry] = await tx
+    .select({
+      applicationId: shortlistEntries.applicationId,
+      name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
+    })
+    .from(shortlistEntries)
+    .innerJoin(applications, eq(applications.id, shortlistEntries.applicationId))
+    .innerJoin(users, eq(users.id, applications.applicantId))
+    .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+    .where(
+      and(
+        eq(shortlistEntries.shortlistId, resolved.shortlist.id),
+        eq(shortlistEntries.applicationId, body.applicationId),
+      ),
+    );
+  // A candidate not on this shortlist is not there as far as the visitor can tell.
+  if (!entry) throw errors.notFound('That candidate');
+  const comment = body.comment?.trim() || null;
+  const visitorName = body.visitorName.trim();
+  // The unique key is on lower(visitor_name): written in SQL, as the ORM names only columns as conflict targets.
+  const upserted = await tx.execute<{ id: string }>(sql`
+    insert into shortlist_verdicts (link_id, application_id, visitor_name, verdict, comment)
+    values (${resolved.link.id}, ${entry.applicationId}, ${visitorName}, ${body.verdict}, ${comment})
+    on conflict (link_id, application_id, lower(visitor_name)) do update
+      set verdict = excluded.verdict, comment = excluded.comment, visitor_name = excluded.visitor_name,
+          updated_at = now()
+    returning id`);
+  const savedId = (upserted as unknown as { rows: { id: string }[] }).rows[0]?.id;
+  const [saved] = savedId ? await tx.select().from(shortlistVerdicts).where(eq(shortlistVerdicts.id, savedId)) : [];
+  if (!saved) throw new Error('verdict not saved');
+  const team = await tx.execute<{ user_id: string | number }>(sql`
+    select m.user_id from organization_members m
+    left join organization_member_openings mo on mo.member_id = m.id and mo.opening_id = ${resolved.openingId}
+    where m.organization_id = ${resolved.organizationId} and m.user_id is not null and m.revoked_at is null
+      and (m.role = 'owner' or m.all_openings or mo.member_id is not null)
+    union select ${resolved.organizationId}::bigint`);
+  const rows = (team as unknown as { rows: { user_id: string | number }[] }).rows;
+  const recipients = [...new Set(rows.map((row) => Number(row.user_id)))];
+  await notify(
+    tx,
+    recipients.map((recipientId) => ({
+      recipientId,
+      kind: 'shortlist.verdict' as const,
+      dedupeKey: `shortlist.verdict:${saved.id}:${saved.updatedAt.getTime()}:${recipientId}`,
+      link: notificationLinks.shortlist(resolved.openingId, resolved.shortlist.id),
+      payload: {
+        visitorName: saved.visitorName,
+        verdict: VERDICT_LABELS[saved.verdict],
+        candidateName: entry.name ?? 'a candidate',
+        shortlistName: resolved.shortlist.name,
+        openingTitle: resolved.openingTitle,
+      },
+    })),
+  );
+  return saved;
+}
