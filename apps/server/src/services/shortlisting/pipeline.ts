@@ -23,8 +23,8 @@ import { errors } from '../../errors';
 import { authorize } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
-import { applicationFilterConditions } from './filters';
 import { notifyStageMoves } from '../notifications/events';
+import { applicationFilterConditions } from './filters';
 
 export type StageRow = typeof openingStages.$inferSelect;
 /** The rules whose record is the opening with the caller's standing (policies/stage.ts, policies/candidate.ts). */

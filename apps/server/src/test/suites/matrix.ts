@@ -1,5 +1,5 @@
 import { ORGANIZATION_HEADER } from '@placely/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   candidateTags,
   groupFollowers,
@@ -133,12 +133,17 @@ const perIndividual = (build: (world: World, who: 'indA' | 'indB') => Omit<Targe
 const perOrganization = (build: (world: World, who: 'orgA' | 'orgB') => Omit<Target, 'owner'>) => (world: World) =>
   ORGANIZATIONS.map((who) => ({ owner: who, ...build(world, who) }));
 
-/** The "Overall" criterion every opening starts with (made by the database). */
+/**
+ * The "Overall" criterion every opening starts with (made by the database), found by its place rather than its name:
+ * the bad-input suite's accepted variants of the PATCH row may rename it.
+ */
 async function overallCriterionOf(world: World, who: 'orgA' | 'orgB'): Promise<string> {
   const [row] = await world.server.db
     .select({ id: ratingCriteria.id })
     .from(ratingCriteria)
-    .where(and(eq(ratingCriteria.openingId, world.org[who].openOpeningId), eq(ratingCriteria.name, 'Overall')));
+    .where(eq(ratingCriteria.openingId, world.org[who].openOpeningId))
+    .orderBy(asc(ratingCriteria.position), asc(ratingCriteria.createdAt))
+    .limit(1);
   if (!row) throw new Error(`no Overall criterion for ${who}`);
   return row.id;
 }

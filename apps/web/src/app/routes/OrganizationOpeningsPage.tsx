@@ -18,9 +18,9 @@ import { CandidateDetails } from '../../features/shortlisting/components/Candida
 import { type FilterableField, FilterBar } from '../../features/shortlisting/components/FilterBar';
 import { PipelineBoard } from '../../features/shortlisting/components/PipelineBoard';
 import { PipelineToolbar } from '../../features/shortlisting/components/PipelineToolbar';
-import { type FilterValues, filterFromParams, withFilter } from '../../features/shortlisting/filters';
 import { RankingTable } from '../../features/shortlisting/components/RankingTable';
 import { RatingsPanel } from '../../features/shortlisting/components/RatingsPanel';
+import { type FilterValues, filterFromParams, withFilter } from '../../features/shortlisting/filters';
 import { ShortlistDialog } from '../../features/shortlists/components/ShortlistDialog';
 import { ShortlistsBar } from '../../features/shortlists/components/ShortlistsBar';
 import { VideoTasksPanel } from '../../features/videoTasks/components/VideoTasksPanel';
