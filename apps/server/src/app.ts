@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { LIMITS } from '@placely/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -59,6 +59,20 @@ import { defaultWebDistDir, registerWebApp } from './web';
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 const DEV_CLIENT_ID = 'placely-development';
 
+/**
+ * One line per request, written when it ends, with the request's method and path in it — instead of Fastify's
+ * "incoming request" + "request completed" pair: half the log volume for the same fields (issue #17: logs were ~6 %
+ * of a health check's CPU). Errors keep Fastify's own lines. A request that never ends shows in the proxy's log.
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) super.requestCompleted(error, request, reply);
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -71,8 +85,7 @@ export async function buildApp(
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
-    // One line per request, written when it ends (onResponse below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(),
     bodyLimit: LIMITS.requestBodyBytes,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
@@ -87,12 +100,6 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerUnsafeTextGuard(app);
-  // Half the log volume of Fastify's "incoming request" + "request completed" pair, the same fields (issue #17: logs
-  // were ~6 % of a health check's CPU). A request that never ends shows up in the access log of the proxy instead.
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
   // API answers carry a person's data unless a route says otherwise (public logos set their own long-lived policy):
   // no browser or proxy cache may keep them.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -320,12 +320,21 @@ interface CursorRow {
 }
 
 /**
+ * One batch of a cursor, with the transaction the cursor lives in: reads the batch needs (badges) go through it, while
+ * it is idle between fetches — on PGlite, with its one connection, a read outside it would wait for it for ever.
+ */
+interface CursorBatch<T> {
+  rows: T[];
+  tx: Executor;
+}
+
+/**
  * A statement's rows in batches through a cursor. The cursor lives in a transaction; each batch crosses over
  * through a one-slot hand-off, so the database reads at most one batch ahead of the stream and memory stays flat.
  * When the stream stops early (the client went away) the transaction ends at the next batch.
  */
-async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncGenerator<T[]> {
-  let slot: { rows: T[]; taken: () => void } | null = null;
+async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncGenerator<CursorBatch<T>> {
+  let slot: { rows: T[]; tx: Executor; taken: () => void } | null = null;
   let wake: (() => void) | null = null;
   let finished = false;
   let failure: unknown = null;
@@ -342,7 +351,7 @@ async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncG
         const rows = (result as unknown as { rows: T[] }).rows;
         if (rows.length === 0) break;
         await new Promise<void>((taken) => {
-          slot = { rows, taken };
+          slot = { rows, tx, taken };
           signal();
         });
       }
@@ -361,10 +370,10 @@ async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncG
   try {
     for (;;) {
       if (!slot && !finished) await new Promise<void>((resolve) => (wake = resolve));
-      const current = slot as { rows: T[]; taken: () => void } | null;
+      const current = slot as { rows: T[]; tx: Executor; taken: () => void } | null;
       if (current) {
         slot = null;
-        yield current.rows;
+        yield { rows: current.rows, tx: current.tx };
         current.taken();
         continue;
       }
@@ -427,7 +436,7 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
     ${criterionIds.length > 0 ? sql`left join rating_averages ra on ra.application_id = a.id` : sql``}
     ${shortlistId ? sql`join shortlist_entries se on se.application_id = a.id and se.shortlist_id = ${shortlistId}::uuid` : sql``}
     order by ${shortlistId ? sql`se.position` : sql`a.submitted_at, a.id`}`;
-  for await (const rows of cursorBatches<CursorRow>(db, query, BATCH)) {
+  for await (const { rows, tx } of cursorBatches<CursorRow>(db, query, BATCH)) {
     const batch: ExportRow[] = rows.map((row) => ({
       id: row.id,
       applicantId: Number(row.applicant_id),
@@ -462,7 +471,7 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
     const verifications =
       vouched.length > 0
         ? await loadApplicantVerifications(
-            db,
+            tx,
             vouched.map((row) => row.applicantId),
           )
         : new Map<number, ApplicantVerification>();
