@@ -2,8 +2,9 @@ import { ORGANIZATION_HEADER, type Pipeline, type Stage } from '@placely/contrac
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationAuditEvents, stageMoves } from '../../db/schema';
-import { seedOpeningWithApplicants, seedOrganization, seedOrganizationMember, seedStudent } from '../../seed/helpers';
+import { seedOpeningWithApplicants, seedOrganization, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { seedTeamTokens } from '../../test/organization-team';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,29 +28,9 @@ async function setup(applicantCount = 4) {
     organizationId: org.id,
     opening: { title: `Other ${Math.random()}` },
   });
-  const coordinator = await seedStudent(server.db, { name: 'Coordinator' });
-  const reviewer = await seedStudent(server.db, { name: 'Reviewer' });
-  const elsewhere = await seedStudent(server.db, { name: 'Reviewer elsewhere' });
-  await seedOrganizationMember(server.db, { organizationId: org.id, userId: coordinator.id, role: 'coordinator' });
-  await seedOrganizationMember(server.db, {
-    organizationId: org.id,
-    userId: reviewer.id,
-    role: 'reviewer',
-    openingIds: [opening.id],
-  });
-  await seedOrganizationMember(server.db, {
-    organizationId: org.id,
-    userId: elsewhere.id,
-    role: 'reviewer',
-    openingIds: [other.id],
-  });
-  const stranger = await seedOrganization(server.db, { name: 'Stranger Org' });
+  const team = await seedTeamTokens(server, org.id, opening.id, other.id);
   const tokens = {
-    owner: await server.tokenFor(org.id),
-    coordinator: await server.tokenFor(coordinator.id),
-    reviewer: await server.tokenFor(reviewer.id),
-    elsewhere: await server.tokenFor(elsewhere.id),
-    stranger: await server.tokenFor(stranger.id),
+    ...team,
     applicant: await server.tokenFor(students[0]?.id ?? (await seedStudent(server.db)).id),
   };
   const as = (who: keyof typeof tokens, path: string, options: { method?: string; body?: unknown } = {}) =>

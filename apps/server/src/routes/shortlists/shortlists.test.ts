@@ -14,9 +14,10 @@ import {
   shareLinks,
   shareLinkViews,
 } from '../../db/schema';
-import { seedOpeningWithApplicants, seedOrganization, seedOrganizationMember, seedStudent } from '../../seed/helpers';
+import { seedOpeningWithApplicants, seedOrganization, seedStudent } from '../../seed/helpers';
 import { hashLinkToken } from '../../services/shortlisting/share-links';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { seedTeamTokens } from '../../test/organization-team';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -45,30 +46,10 @@ async function setup(applicantCount = 4) {
     opening: { title: `Other ${Math.random()}` },
     applicants: [{ userId: students[0]?.id ?? 0, answers: { name: 'Elsewhere', email: 'e@example.com' } }],
   });
-  const coordinator = await seedStudent(server.db, { name: 'Coordinator' });
-  const reviewer = await seedStudent(server.db, { name: 'Reviewer' });
-  const elsewhere = await seedStudent(server.db, { name: 'Reviewer elsewhere' });
-  await seedOrganizationMember(server.db, { organizationId: org.id, userId: coordinator.id, role: 'coordinator' });
-  await seedOrganizationMember(server.db, {
-    organizationId: org.id,
-    userId: reviewer.id,
-    role: 'reviewer',
-    openingIds: [opening.id],
-  });
-  await seedOrganizationMember(server.db, {
-    organizationId: org.id,
-    userId: elsewhere.id,
-    role: 'reviewer',
-    openingIds: [other.id],
-  });
-  const stranger = await seedOrganization(server.db, { name: 'Stranger Org' });
+  const team = await seedTeamTokens(server, org.id, opening.id, other.id);
   const tokens = {
     anon: undefined,
-    owner: await server.tokenFor(org.id),
-    coordinator: await server.tokenFor(coordinator.id),
-    reviewer: await server.tokenFor(reviewer.id),
-    elsewhere: await server.tokenFor(elsewhere.id),
-    stranger: await server.tokenFor(stranger.id),
+    ...team,
     applicant: await server.tokenFor(students[0]?.id ?? 0),
   };
   type Who = keyof typeof tokens;

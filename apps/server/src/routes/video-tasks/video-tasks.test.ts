@@ -5,13 +5,13 @@ import { notifications } from '../../db/schema';
 import {
   seedOpeningWithApplicants,
   seedOrganization,
-  seedOrganizationMember,
   seedStudent,
   seedVideoInvitation,
   seedVideoTask,
 } from '../../seed/helpers';
 import { sendVideoTaskReminder } from '../../services/video/tasks';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { seedTeamTokens } from '../../test/organization-team';
 import { generatedMp4, recordedWebm, uploadAs } from './video-test-support';
 
 let server: TestServer;
@@ -50,29 +50,9 @@ async function setup() {
     organizationId: org.id,
     opening: { title: `Other ${Math.random()}` },
   });
-  const coordinator = await seedStudent(server.db, { name: 'Coordinator' });
-  const reviewer = await seedStudent(server.db, { name: 'Reviewer' });
-  const elsewhere = await seedStudent(server.db, { name: 'Reviewer elsewhere' });
-  await seedOrganizationMember(server.db, { organizationId: org.id, userId: coordinator.id, role: 'coordinator' });
-  await seedOrganizationMember(server.db, {
-    organizationId: org.id,
-    userId: reviewer.id,
-    role: 'reviewer',
-    openingIds: [opening.id],
-  });
-  await seedOrganizationMember(server.db, {
-    organizationId: org.id,
-    userId: elsewhere.id,
-    role: 'reviewer',
-    openingIds: [other.id],
-  });
-  const stranger = await seedOrganization(server.db, { name: 'Stranger Org' });
+  const team = await seedTeamTokens(server, org.id, opening.id, other.id);
   const tokens = {
-    owner: await server.tokenFor(org.id),
-    coordinator: await server.tokenFor(coordinator.id),
-    reviewer: await server.tokenFor(reviewer.id),
-    elsewhere: await server.tokenFor(elsewhere.id),
-    stranger: await server.tokenFor(stranger.id),
+    ...team,
     candidate: await server.tokenFor(candidate.id),
     applicant: await server.tokenFor(applicant.id),
     outsider: await server.tokenFor(outsider.id),
