@@ -1,12 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SignInButton } from '../../features/auth/components/SignInButton';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { MyApplicationsList } from '../../features/quickApply/components/MyApplicationsList';
 import { OpeningApplication } from '../../features/quickApply/components/OpeningApplication';
-import { PendingVideoTasks } from '../../features/videoTasks/components/PendingVideoTasks';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
 import { PATHS, toForm, toFormEdit, toUploadVideoForTask } from '../paths';
+
+// Only the applications list shows pending video tasks: a form link (the page's weight budget) never loads them.
+const PendingVideoTasks = lazy(() =>
+  import('../../features/videoTasks/components/PendingVideoTasks').then((module) => ({
+    default: module.PendingVideoTasks,
+  })),
+);
 
 function OpeningFormPage({ openingId }: { openingId: string }) {
   const [search] = useSearchParams();
@@ -33,7 +40,9 @@ export default function FormsPage() {
     <Page title="Your applications" intro="The openings you applied to, newest first.">
       {signedIn ? (
         <>
-          <PendingVideoTasks answerTo={toUploadVideoForTask} />
+          <Suspense fallback={null}>
+            <PendingVideoTasks answerTo={toUploadVideoForTask} />
+          </Suspense>
           <MyApplicationsList />
         </>
       ) : (
