@@ -112,8 +112,10 @@ export async function registerWebApp(
 
     // A shared link is opened by many people at once (a form in a group chat): identical signed-out pages are
     // rendered once per few seconds. Only public data is in them; the app refetches for signed-in visitors.
+    // Portfolios are never kept: a person who retires a link or hides a portfolio is obeyed at once.
     const recent = new Map<string, { at: number; html: Promise<string | null> }>();
     const renderPublic = (url: string): Promise<string | null> => {
+      if (url.startsWith('/viewer/')) return renderPublicNow(url);
       const now = Date.now();
       const hit = recent.get(url);
       if (hit && now - hit.at < PUBLIC_PAGE_CACHE_MS) return hit.html;
