@@ -208,10 +208,12 @@ async function measurePgbench(scenario: Scenario, context: BenchContext): Promis
   const script = path.join(dir, 'script.sql');
   const sqlText = typeof scenario.baselineSql === 'function' ? scenario.baselineSql(context) : scenario.baselineSql;
   writeFileSync(script, sqlText.replaceAll(':users', String(users)));
+  // A scenario that runs at its own concurrency (the ranking) is compared with pgbench at the same one.
+  const clients = Number((scenario.load(context) as { connections?: number }).connections ?? connections);
   try {
     const { stdout } = await run(
       'pgbench',
-      ['-n', '-M', 'prepared', '-c', String(connections), '-j', '2', '-T', String(duration), '-f', script, databaseUrl],
+      ['-n', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(duration), '-f', script, databaseUrl],
       { maxBuffer: 10 * 1024 * 1024 },
     );
     const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
