@@ -213,7 +213,20 @@ async function measurePgbench(scenario: Scenario, context: BenchContext): Promis
   try {
     const { stdout } = await run(
       'pgbench',
-      ['-n', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(duration), '-f', script, databaseUrl],
+      [
+        '-n',
+        '-M',
+        'prepared',
+        '-c',
+        String(clients),
+        '-j',
+        String(Math.min(2, clients)),
+        '-T',
+        String(duration),
+        '-f',
+        script,
+        databaseUrl,
+      ],
       { maxBuffer: 10 * 1024 * 1024 },
     );
     const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
