@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import { ok } from '../../http/envelope';
 import { can } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
@@ -56,10 +57,10 @@ async function presentRecipe(
   opening: OpeningRow,
 ): Promise<RecipeState> {
   const record = { access, opening };
-  const [saved, fields, criteria] = await Promise.all([
-    recipeOf(db, opening.id),
-    rankableFields(db, opening),
-    criteriaOf(db, opening.id),
+  const [saved, fields, criteria] = await readTogether(db, [
+    () => recipeOf(db, opening.id),
+    () => rankableFields(db, opening),
+    () => criteriaOf(db, opening.id),
   ]);
   const manage = can(actor, 'ranking.manage', record);
   return {

@@ -13,6 +13,7 @@ import {
 } from '@placely/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import { applications, openingFormVersions, shortlistEntries, videoTasks } from '../../db/schema';
 import { criteriaOf, rankableFields, rankingSqlFor, labelOf as recipeLabelOf } from '../shortlisting/ranking';
 import { explanationColumns, explanationJoin } from '../shortlisting/ranking-sql';
@@ -193,10 +194,10 @@ export async function planExport(
   });
 
   const opening = await db.query.openings.findFirst({ where: (o, { eq: is }) => is(o.id, openingId) });
-  const [{ recipe, ctes }, criteria, fields] = await Promise.all([
-    rankingSqlFor(db, openingId),
-    criteriaOf(db, openingId),
-    opening ? rankableFields(db, opening) : Promise.resolve([]),
+  const [{ recipe, ctes }, criteria, fields] = await readTogether(db, [
+    () => rankingSqlFor(db, openingId),
+    () => criteriaOf(db, openingId),
+    () => (opening ? rankableFields(db, opening) : Promise.resolve([])),
   ]);
   const recipeCriteria = recipe?.criteria ?? [];
   const link = (row: ExportRow, fileId: string) => fileLink(row.id, fileId);

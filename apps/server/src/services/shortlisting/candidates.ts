@@ -8,6 +8,7 @@ import {
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/authenticate';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import {
   applicationNotes,
   applications,
@@ -175,26 +176,29 @@ export async function candidateSummary(
   application: { id: string; applicantId: number },
 ): Promise<CandidateSummary> {
   const contacts = canSeeContacts(access);
-  const [[person], phones, tags, [notes]] = await Promise.all([
-    db
-      .select({ user: users, profile: individualProfiles })
-      .from(users)
-      .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
-      .where(eq(users.id, application.applicantId)),
-    contacts
-      ? db
-          .select({ number: phoneNumbers.number })
-          .from(phoneNumbers)
-          .where(and(eq(phoneNumbers.userId, application.applicantId), eq(phoneNumbers.isDeleted, false)))
-          .orderBy(asc(phoneNumbers.createdAt))
-      : Promise.resolve([]),
-    db
-      .select({ id: candidateTags.id, name: candidateTags.name })
-      .from(applicationTags)
-      .innerJoin(candidateTags, eq(candidateTags.id, applicationTags.tagId))
-      .where(eq(applicationTags.applicationId, application.id))
-      .orderBy(asc(sql`lower(${candidateTags.name})`)),
-    db.select({ n: count() }).from(applicationNotes).where(eq(applicationNotes.applicationId, application.id)),
+  const [[person], phones, tags, [notes]] = await readTogether(db, [
+    () =>
+      db
+        .select({ user: users, profile: individualProfiles })
+        .from(users)
+        .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
+        .where(eq(users.id, application.applicantId)),
+    () =>
+      contacts
+        ? db
+            .select({ number: phoneNumbers.number })
+            .from(phoneNumbers)
+            .where(and(eq(phoneNumbers.userId, application.applicantId), eq(phoneNumbers.isDeleted, false)))
+            .orderBy(asc(phoneNumbers.createdAt))
+        : Promise.resolve([]),
+    () =>
+      db
+        .select({ id: candidateTags.id, name: candidateTags.name })
+        .from(applicationTags)
+        .innerJoin(candidateTags, eq(candidateTags.id, applicationTags.tagId))
+        .where(eq(applicationTags.applicationId, application.id))
+        .orderBy(asc(sql`lower(${candidateTags.name})`)),
+    () => db.select({ n: count() }).from(applicationNotes).where(eq(applicationNotes.applicationId, application.id)),
   ]);
   const profile = person?.profile;
   const record = { access, opening };

@@ -17,6 +17,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/authenticate';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import {
   applications,
   candidateRatings,
@@ -140,20 +141,21 @@ export async function candidateRatingsFor(
   applicationId: string,
   canRate: boolean,
 ): Promise<CandidateRatings> {
-  const [criteria, rows] = await Promise.all([
-    criteriaOf(db, openingId),
-    db
-      .select({
-        criterionId: candidateRatings.criterionId,
-        raterId: candidateRatings.raterId,
-        score: candidateRatings.score,
-        name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
-      })
-      .from(candidateRatings)
-      .innerJoin(users, eq(users.id, candidateRatings.raterId))
-      .leftJoin(individualProfiles, eq(individualProfiles.userId, candidateRatings.raterId))
-      .where(eq(candidateRatings.applicationId, applicationId))
-      .orderBy(asc(candidateRatings.createdAt)),
+  const [criteria, rows] = await readTogether(db, [
+    () => criteriaOf(db, openingId),
+    () =>
+      db
+        .select({
+          criterionId: candidateRatings.criterionId,
+          raterId: candidateRatings.raterId,
+          score: candidateRatings.score,
+          name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
+        })
+        .from(candidateRatings)
+        .innerJoin(users, eq(users.id, candidateRatings.raterId))
+        .leftJoin(individualProfiles, eq(individualProfiles.userId, candidateRatings.raterId))
+        .where(eq(candidateRatings.applicationId, applicationId))
+        .orderBy(asc(candidateRatings.createdAt)),
   ]);
   return {
     applicationId,
@@ -340,10 +342,10 @@ export async function rankingPage(
   opening: OpeningRow,
   filter: RankingFilter & { page: number; limit: number },
 ): Promise<RankingPage> {
-  const [{ recipe, ctes }, criteria, fields] = await Promise.all([
-    rankingSqlFor(db, opening.id),
-    criteriaOf(db, opening.id),
-    rankableFields(db, opening),
+  const [{ recipe, ctes }, criteria, fields] = await readTogether(db, [
+    () => rankingSqlFor(db, opening.id),
+    () => criteriaOf(db, opening.id),
+    () => rankableFields(db, opening),
   ]);
   // The page first (narrow rows of `ordered`), then its explanation from `raw` and `stats`, and the names.
   const result = await db.execute(sql`${ctes}

@@ -10,6 +10,7 @@ import {
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/authenticate';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import {
   applicationFiles,
   applications,
@@ -249,35 +250,38 @@ export async function shortlistCandidates(
   const applicantIds = items.map((row) => row.applicantId);
   const none = applicationIds.length === 0;
 
-  const [forms, fileRows, portfolioRows, verifications, verdicts] = await Promise.all([
-    allows('answers') && !none
-      ? db
-          .select({ version: openingFormVersions.version, definition: openingFormVersions.definition })
-          .from(openingFormVersions)
-          .where(
-            and(
-              eq(openingFormVersions.openingId, shortlist.openingId),
-              inArray(openingFormVersions.version, [...new Set(items.map((row) => row.formVersion))]),
-            ),
-          )
-      : [],
-    allows('resume') && !none
-      ? db
-          .select({ applicationId: applicationFiles.applicationId, id: files.id, name: files.name })
-          .from(applicationFiles)
-          .innerJoin(files, eq(files.id, applicationFiles.fileId))
-          .where(and(inArray(applicationFiles.applicationId, applicationIds), eq(files.status, 'ready')))
-          .orderBy(asc(files.name))
-      : [],
-    allows('portfolio') && !none
-      ? db
-          .select({ userId: portfolios.userId, title: portfolios.title, publicId: portfolios.publicId })
-          .from(portfolios)
-          .where(and(inArray(portfolios.userId, applicantIds), eq(portfolios.visibility, 'public')))
-          .orderBy(asc(portfolios.createdAt))
-      : [],
-    allows('verifiedRecords') && !none ? loadApplicantVerifications(db, applicantIds) : undefined,
-    none ? [] : verdictsFor(db, shortlist.id, applicationIds, view.linkId),
+  const [forms, fileRows, portfolioRows, verifications, verdicts] = await readTogether(db, [
+    () =>
+      allows('answers') && !none
+        ? db
+            .select({ version: openingFormVersions.version, definition: openingFormVersions.definition })
+            .from(openingFormVersions)
+            .where(
+              and(
+                eq(openingFormVersions.openingId, shortlist.openingId),
+                inArray(openingFormVersions.version, [...new Set(items.map((row) => row.formVersion))]),
+              ),
+            )
+        : [],
+    () =>
+      allows('resume') && !none
+        ? db
+            .select({ applicationId: applicationFiles.applicationId, id: files.id, name: files.name })
+            .from(applicationFiles)
+            .innerJoin(files, eq(files.id, applicationFiles.fileId))
+            .where(and(inArray(applicationFiles.applicationId, applicationIds), eq(files.status, 'ready')))
+            .orderBy(asc(files.name))
+        : [],
+    () =>
+      allows('portfolio') && !none
+        ? db
+            .select({ userId: portfolios.userId, title: portfolios.title, publicId: portfolios.publicId })
+            .from(portfolios)
+            .where(and(inArray(portfolios.userId, applicantIds), eq(portfolios.visibility, 'public')))
+            .orderBy(asc(portfolios.createdAt))
+        : [],
+    () => (allows('verifiedRecords') && !none ? loadApplicantVerifications(db, applicantIds) : undefined),
+    () => (none ? [] : verdictsFor(db, shortlist.id, applicationIds, view.linkId)),
   ]);
   const definitionOf = new Map(forms.map((form) => [form.version, form.definition as FormDefinition]));
 

@@ -8,6 +8,7 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/authenticate';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import {
   applications,
   files,
@@ -129,15 +130,17 @@ export async function answerFactsOf(
   userId: number,
   options: { lock?: boolean } = {},
 ): Promise<VideoAnswerFacts & { answerRow: VideoAnswerRow | null }> {
-  const [invited, applied] = await Promise.all([
-    db
-      .select({ taskId: videoTaskInvitations.taskId })
-      .from(videoTaskInvitations)
-      .where(and(eq(videoTaskInvitations.taskId, task.id), eq(videoTaskInvitations.userId, userId))),
-    db
-      .select({ id: applications.id })
-      .from(applications)
-      .where(and(eq(applications.openingId, task.openingId), eq(applications.applicantId, userId))),
+  const [invited, applied] = await readTogether(db, [
+    () =>
+      db
+        .select({ taskId: videoTaskInvitations.taskId })
+        .from(videoTaskInvitations)
+        .where(and(eq(videoTaskInvitations.taskId, task.id), eq(videoTaskInvitations.userId, userId))),
+    () =>
+      db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(and(eq(applications.openingId, task.openingId), eq(applications.applicantId, userId))),
   ]);
   const query = db
     .select()
