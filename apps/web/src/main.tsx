@@ -1,6 +1,7 @@
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
+import { AUTH_BROADCAST_CHANNEL } from '@placely/contract';
 import { openSignInWindow } from './features/auth/popupWindow';
 import { captureInstallPrompt } from './features/shell/installPrompt';
 import { readStoredAccessToken } from './lib/tokenStorage';
@@ -13,8 +14,26 @@ captureInstallPrompt();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
+/**
+ * Listens for the popup's message from the click on: a quick sign-in can post it (once) before the app has loaded,
+ * and the app's own listeners would miss it. The app validates what is kept.
+ */
+function listenForEarlySignIn(): { message: unknown } {
+  const early: { message: unknown } = { message: undefined };
+  const keep = (data: unknown) => {
+    if (early.message === undefined) early.message = data;
+  };
+  window.addEventListener('message', (event) => {
+    if (event.origin === window.location.origin) keep(event.data);
+  });
+  if (typeof BroadcastChannel !== 'undefined') {
+    new BroadcastChannel(AUTH_BROADCAST_CHANNEL).addEventListener('message', (event) => keep(event.data));
+  }
+  return early;
+}
+
 let started = false;
-function start(signInPopup?: Window | null) {
+function start(signInPopup?: Window | null, earlySignIn?: { message: unknown }) {
   if (started) return;
   started = true;
   // The server names the route's chunks; fetching them with the app saves a round trip after the router runs.
@@ -25,7 +44,10 @@ function start(signInPopup?: Window | null) {
     document.head.append(link);
   }
   void import('./app/start').then(({ startApp }) =>
-    startApp(container as HTMLElement, signInPopup === undefined ? {} : { signInPopup }),
+    startApp(
+      container as HTMLElement,
+      signInPopup === undefined ? {} : { signInPopup, ...(earlySignIn ? { earlySignIn } : {}) },
+    ),
   );
 }
 
@@ -42,7 +64,8 @@ if (container.dataset.ssr !== 'static' || readStoredAccessToken()) {
       window.print();
       return;
     }
-    start(target.getAttribute('data-app-action') === 'sign-in' ? openSignInWindow() : undefined);
+    if (target.getAttribute('data-app-action') === 'sign-in') start(openSignInWindow(), listenForEarlySignIn());
+    else start();
   });
   // Views of a shared portfolio are counted by the same request the app makes.
   const countView = container.dataset.countView;

@@ -35,7 +35,6 @@ export type AccessToken = z.infer<typeof accessTokenSchema>;
 
 /** What the sign-in popup posts to its opener. */
 export const POPUP_MESSAGE_SOURCE = 'placely-auth';
-export const AUTH_BROADCAST_CHANNEL = 'placely-auth';
 export const popupMessageSchema = z.discriminatedUnion('ok', [
   z.object({
     source: z.literal(POPUP_MESSAGE_SOURCE),

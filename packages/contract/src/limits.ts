@@ -10,6 +10,8 @@ export const AUTH_PATHS = {
   refresh: '/api/auth/refresh',
   signOut: '/api/auth/signout',
 } as const;
+/** The channel the sign-in popup also posts on (for a popup whose opener was severed); here for the same reason. */
+export const AUTH_BROADCAST_CHANNEL = 'placely-auth';
 export const LOADING_SPINNER_SIZE = 64;
 export const STORAGE_OPERATION_RETRY_MS = 120_000;
 export const STORAGE_UPLOAD_RETRY_MS = 600_000;

@@ -28,11 +28,19 @@ export interface PopupToken {
   expiresAt: string;
 }
 
-/** A popup opened before the app loaded (server-rendered page), waiting for the sign-in to take it over. */
-let adopted: { popup: Window | null } | null = null;
+/**
+ * What the page's entry heard from a popup it opened before the app loaded: a quick sign-in can finish (and post its
+ * one message) while the app is still loading, so the entry listens from the click on and hands the message over.
+ */
+export interface EarlySignIn {
+  message: unknown;
+}
 
-export function adoptSignInPopup(popup: Window | null): void {
-  adopted = { popup };
+/** A popup opened before the app loaded (server-rendered page), waiting for the sign-in to take it over. */
+let adopted: { popup: Window | null; early?: EarlySignIn } | null = null;
+
+export function adoptSignInPopup(popup: Window | null, early?: EarlySignIn): void {
+  adopted = early ? { popup, early } : { popup };
 }
 
 /** True while the page has handed over a sign-in that the app must finish. */
@@ -40,11 +48,11 @@ export function hasAdoptedSignIn(): boolean {
   return adopted !== null;
 }
 
-function adoptedOrNewPopup(): Window | null {
-  if (!adopted) return openSignInWindow();
-  const { popup } = adopted;
+function adoptedOrNewPopup(): { popup: Window | null; early?: EarlySignIn } {
+  if (!adopted) return { popup: openSignInWindow() };
+  const taken = adopted;
   adopted = null;
-  return popup;
+  return taken;
 }
 
 /**
@@ -53,7 +61,7 @@ function adoptedOrNewPopup(): Window | null {
  */
 export function openSignInPopup(): Promise<PopupToken> {
   const origin = window.location.origin;
-  const popup = adoptedOrNewPopup();
+  const { popup, early } = adoptedOrNewPopup();
   if (!popup) return Promise.reject(new SignInPopupError('popupBlocked'));
 
   return new Promise<PopupToken>((resolve, reject) => {
@@ -99,6 +107,11 @@ export function openSignInPopup(): Promise<PopupToken> {
 
     window.addEventListener('message', onWindowMessage);
     channel?.addEventListener('message', onChannelMessage);
+    // The sign-in may have finished while the app loaded: its message reached the page's entry, not these listeners.
+    if (early?.message !== undefined) {
+      const parsed = popupMessageSchema.safeParse(early.message);
+      if (parsed.success) settle(parsed.data);
+    }
 
     const poll = setInterval(() => {
       if (settled || closedTimer || !popup.closed) return;
