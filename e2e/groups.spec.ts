@@ -74,9 +74,15 @@ test('groups and verification groups: join links, requests, follow, verify, badg
   const admin = await newPage(browser);
   await admin.goto('/');
   await signIn(admin, { email: VERIFICATION_ADMIN_EMAIL, name: 'Placely Trust' });
-  await admin.getByRole('radio', { name: 'Organization' }).check();
-  await admin.getByRole('button', { name: 'Continue' }).click();
-  await expect(admin.getByRole('heading', { level: 1, name: 'Welcome, Placely' })).toBeVisible();
+  // The admin's address is fixed (the server's configuration), so a retried test meets an account made the first time.
+  const chooseOrganization = admin.getByRole('radio', { name: 'Organization' });
+  const welcome = admin.getByRole('heading', { level: 1, name: 'Welcome, Placely' });
+  await expect(chooseOrganization.or(welcome)).toBeVisible();
+  if (await chooseOrganization.isVisible()) {
+    await chooseOrganization.check();
+    await admin.getByRole('button', { name: 'Continue' }).click();
+  }
+  await expect(welcome).toBeVisible();
   await admin.goto('/organization/verifications');
   await admin.getByRole('button', { name: 'Approve Northwind internship verification' }).click();
   await expect(admin.getByText('Verification group approved')).toBeVisible();

@@ -39,15 +39,17 @@ const policies = {
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;
+/** The record an action's rule judges. */
+export type RecordOf<A extends Action> = Parameters<Policies[A]>[1];
 
 /** Throws 403 with the rule's reason when the actor may not perform the action on the record. */
-export function authorize<A extends Action>(actor: Actor, action: A, record: Parameters<Policies[A]>[1]): void {
+export function authorize<A extends Action>(actor: Actor, action: A, record: RecordOf<A>): void {
   const rule = policies[action] as (actor: Actor, record: Parameters<Policies[A]>[1]) => true | string;
   const verdict = rule(actor, record);
   if (verdict !== true) throw errors.forbidden(verdict);
 }
 
-export function can<A extends Action>(actor: Actor, action: A, record: Parameters<Policies[A]>[1]): boolean {
+export function can<A extends Action>(actor: Actor, action: A, record: RecordOf<A>): boolean {
   const rule = policies[action] as (actor: Actor, record: Parameters<Policies[A]>[1]) => true | string;
   return rule(actor, record) === true;
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { applicationNotes, candidateTags } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
+import { loadOrganizationOpening } from '../../services/organization-openings';
 import { lockOrganization, organizationAccessOf } from '../../services/organizations';
 import {
   applyTag,
@@ -18,7 +19,6 @@ import {
   presentNote,
   tagsOf,
 } from '../../services/shortlisting/candidates';
-import { loadPipelineOpening } from '../../services/shortlisting/pipeline';
 import {
   addNoteRouteSchema,
   applyTagRouteSchema,
@@ -40,7 +40,7 @@ export function candidateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(`${base}/candidate`, { ...authenticated, schema: candidateRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
-      const opening = await loadPipelineOpening(ctx.db, actor, access, request.query.openingId, 'candidate.view');
+      const opening = await loadOrganizationOpening(ctx.db, actor, access, request.query.openingId, 'candidate.view');
       const application = await loadOpeningApplication(ctx.db, opening.id, request.query.applicationId);
       return ok(await candidateSummary(ctx.db, actor, access, opening, application));
     });
@@ -48,7 +48,7 @@ export function candidateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(`${base}/notes`, { ...authenticated, schema: listNotesRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
-      const opening = await loadPipelineOpening(ctx.db, actor, access, request.query.openingId, 'candidate.view');
+      const opening = await loadOrganizationOpening(ctx.db, actor, access, request.query.openingId, 'candidate.view');
       const application = await loadOpeningApplication(ctx.db, opening.id, request.query.applicationId);
       return ok({ items: await notesOf(ctx.db, actor, application.id) });
     });
@@ -58,7 +58,7 @@ export function candidateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, applicationId, body } = request.body;
       const note = await ctx.db.transaction(async (tx) => {
-        const opening = await loadPipelineOpening(tx, actor, access, openingId, 'note.add');
+        const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'note.add');
         const application = await loadOpeningApplication(tx, opening.id, applicationId);
         const [row] = await tx
           .insert(applicationNotes)
@@ -75,7 +75,7 @@ export function candidateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, noteId, body } = request.body;
       const note = await ctx.db.transaction(async (tx) => {
-        const opening = await loadPipelineOpening(tx, actor, access, openingId, 'candidate.view');
+        const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'candidate.view');
         const own = await loadOwnNote(tx, actor, access, opening, noteId);
         const [row] = await tx
           .update(applicationNotes)
@@ -93,7 +93,7 @@ export function candidateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, noteId } = request.query;
       await ctx.db.transaction(async (tx) => {
-        const opening = await loadPipelineOpening(tx, actor, access, openingId, 'candidate.view');
+        const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'candidate.view');
         const own = await loadOwnNote(tx, actor, access, opening, noteId);
         await tx.delete(applicationNotes).where(eq(applicationNotes.id, own.id));
       });
@@ -137,7 +137,7 @@ export function candidateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, ...input } = request.body;
       const changed = await ctx.db.transaction(async (tx) => {
-        const opening = await loadPipelineOpening(tx, actor, access, openingId, 'tag.apply');
+        const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'tag.apply');
         await loadTag(tx, access.organizationId, input.tagId, 'tagId');
         return applyTag(tx, opening, input);
       });

@@ -14,6 +14,7 @@ import { coversAllOpenings, type OrganizationAccess } from '../../policies/organ
 import { type OpeningRow, presentOpening, presentOpeningListItem } from '../../presenters/opening';
 import { sanitizeRichText } from '../../services/html';
 import { notifyNewOpeningToFollowers, notifyOpeningUpdated } from '../../services/notifications/events';
+import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
   changeOpeningStatusSchema,
@@ -83,17 +84,6 @@ async function currentForm(db: Executor, row: OpeningRow) {
 async function presentOne(db: Executor, actor: Actor, access: OrganizationAccess, row: OpeningRow) {
   const counts = await applicationCounts(db, [row.id]);
   return presentOpening(row, await currentForm(db, row), counts.get(row.id) ?? 0, abilitiesFor(actor, access, row));
-}
-
-/** Loads a live opening of the organization acted for: another organization's is a 404, never a hint it exists. */
-async function loadOwnOpening(db: Executor, access: OrganizationAccess, id: string, lock = false) {
-  const query = db
-    .select()
-    .from(openings)
-    .where(and(eq(openings.id, id), isNull(openings.deletedAt)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row || row.organizationId !== access.organizationId) throw errors.notFound('That opening');
-  return row;
 }
 
 /** JSON with sorted keys: jsonb does not keep key order, so compare definitions by content. */
@@ -206,8 +196,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         const access = await organizationAccessOf(ctx.db, request, actor);
-        const row = await loadOwnOpening(ctx.db, access, request.query.id);
-        authorize(actor, 'opening.view', { access, opening: row });
+        const row = await loadOrganizationOpening(ctx.db, actor, access, request.query.id, 'opening.view');
         return ok(await presentOne(ctx.db, actor, access, row));
       },
     );
@@ -220,8 +209,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { id, opening: input } = request.body;
         const opening = await ctx.db.transaction(async (tx) => {
           const access = await organizationAccessOf(tx, request, actor);
-          const row = await loadOwnOpening(tx, access, id, true);
-          authorize(actor, 'opening.change', { access, opening: row });
+          const row = await loadOrganizationOpening(tx, actor, access, id, 'opening.change', 'update');
           await assertOwnGroups(tx, access, input.eligibility.groupIds, 'opening.eligibility.groupIds');
           let version = row.currentFormVersion;
           let formChanged = false;
@@ -274,8 +262,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = actorOf(request);
         const opening = await ctx.db.transaction(async (tx) => {
           const access = await organizationAccessOf(tx, request, actor);
-          const row = await loadOwnOpening(tx, access, request.body.id, true);
-          authorize(actor, 'opening.change', { access, opening: row });
+          const row = await loadOrganizationOpening(tx, actor, access, request.body.id, 'opening.change', 'update');
           const [updated] = await tx
             .update(openings)
             .set({ status: request.body.status, updatedAt: sql`now()` })
@@ -303,8 +290,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = actorOf(request);
         const opening = await ctx.db.transaction(async (tx) => {
           const access = await organizationAccessOf(tx, request, actor);
-          const row = await loadOwnOpening(tx, access, request.body.id);
-          authorize(actor, 'opening.view', { access, opening: row });
+          const row = await loadOrganizationOpening(tx, actor, access, request.body.id, 'opening.view');
           authorize(actor, 'opening.create', access);
           const form = await currentForm(tx, row);
           const { id: _id, createdAt: _c, updatedAt: _u, deletedAt: _d, ...copy } = row;
@@ -358,8 +344,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = actorOf(request);
         await ctx.db.transaction(async (tx) => {
           const access = await organizationAccessOf(tx, request, actor);
-          const row = await loadOwnOpening(tx, access, request.query.id, true);
-          authorize(actor, 'opening.change', { access, opening: row });
+          const row = await loadOrganizationOpening(tx, actor, access, request.query.id, 'opening.change', 'update');
           await tx
             .update(openings)
             .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })

@@ -21,6 +21,7 @@ import { authorize, can } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import { presentAuditEvent, presentOrganizationPerson } from '../../presenters/organization';
 import { notifyTeamInvitation } from '../../services/notifications/events';
+import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
   activityRouteSchema,
@@ -353,18 +354,13 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         const access = await organizationAccessOf(ctx.db, request, actor);
-        const [opening] = await ctx.db
-          .select()
-          .from(openings)
-          .where(
-            and(
-              eq(openings.id, request.query.id),
-              isNull(openings.deletedAt),
-              eq(openings.organizationId, access.organizationId),
-            ),
-          );
-        if (!opening) throw errors.notFound('That opening');
-        authorize(actor, 'opening.viewApplications', { access, opening });
+        const opening = await loadOrganizationOpening(
+          ctx.db,
+          actor,
+          access,
+          request.query.id,
+          'opening.viewApplications',
+        );
         const events = organizationAuditEvents;
         const [openingRows, applicationRows] = await Promise.all([
           ctx.db

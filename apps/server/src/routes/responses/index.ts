@@ -1,7 +1,7 @@
 import { EXPORT_TOTAL_ROWS_HEADER, type FormDefinition } from '@placely/contract';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Actor, actorOf } from '../../auth/authenticate';
+import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Database, Executor } from '../../db/client';
 import {
@@ -17,7 +17,7 @@ import { actingForOrganization } from '../../http/acting-for';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
-import { canSeeContacts, type OrganizationAccess } from '../../policies/organization';
+import { canSeeContacts } from '../../policies/organization';
 import { type ApplicationRow, presentReceivedApplication } from '../../presenters/application';
 import { withoutContactAnswers } from '../../services/applications/contacts';
 import { csvStream, EXPORT_CONTENT_TYPES, planExport, xlsxStream } from '../../services/applications/export';
@@ -26,27 +26,11 @@ import {
   loadApplicantVerifications,
   verifiedAnswersFor,
 } from '../../services/applications/verified';
+import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import { filtersBeyondStage } from '../../services/shortlisting/filters';
 import { filteredResponsePage } from './filtered';
 import { exportResponsesSchema, listResponsesSchema, responseDetailSchema } from './schema';
-
-/** A live opening of the organization acted for; anyone else's is a 404 so ids reveal nothing. */
-async function loadReviewableOpening(
-  db: Executor,
-  actor: Actor,
-  access: OrganizationAccess,
-  id: string,
-  action: 'opening.viewApplications' | 'opening.export' = 'opening.viewApplications',
-) {
-  const [row] = await db
-    .select()
-    .from(openings)
-    .where(and(eq(openings.id, id), isNull(openings.deletedAt), eq(openings.organizationId, access.organizationId)));
-  if (!row) throw errors.notFound('That opening');
-  authorize(actor, action, { access, opening: row });
-  return row;
-}
 
 async function formsFor(db: Executor, openingId: string, versions: number[]) {
   if (versions.length === 0) return [];
@@ -261,7 +245,13 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         const access = await organizationAccessOf(ctx.db, request, actor);
-        const opening = await loadReviewableOpening(ctx.db, actor, access, request.query.id);
+        const opening = await loadOrganizationOpening(
+          ctx.db,
+          actor,
+          access,
+          request.query.id,
+          'opening.viewApplications',
+        );
         const [row] = await ctx.db
           .select({ application: applications, name: applicantName, email: users.email })
           .from(applications)
@@ -316,7 +306,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = actorOf(request);
         const { id, format } = request.query;
         const access = await organizationAccessOf(ctx.db, request, actor);
-        const opening = await loadReviewableOpening(ctx.db, actor, access, id, 'opening.export');
+        const opening = await loadOrganizationOpening(ctx.db, actor, access, id, 'opening.export');
         const plan = await planExport(ctx.db, opening.id, (applicationId, fileId) =>
           applicantFileLink(ctx.publicUrl(), opening.id, applicationId, fileId),
         );

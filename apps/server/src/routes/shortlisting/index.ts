@@ -11,10 +11,10 @@ import { can } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
 import { notifyReleasedRejections } from '../../services/notifications/events';
+import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf } from '../../services/organizations';
 import {
   addStage,
-  loadPipelineOpening,
   moveApplications,
   removeStage,
   reorderStages,
@@ -60,7 +60,7 @@ export function shortlistingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       return ctx.db.transaction(async (tx) => {
-        const opening = await loadPipelineOpening(tx, actor, access, openingId, 'stage.manage', 'no key update');
+        const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'stage.manage', 'no key update');
         await act(tx, actor, access, opening);
         const [fresh] = await tx.select().from(openings).where(eq(openings.id, opening.id));
         return presentPipeline(tx, actor, access, fresh ?? opening);
@@ -73,7 +73,7 @@ export function shortlistingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         const access = await organizationAccessOf(ctx.db, request, actor);
-        const opening = await loadPipelineOpening(ctx.db, actor, access, request.query.openingId, 'stage.view');
+        const opening = await loadOrganizationOpening(ctx.db, actor, access, request.query.openingId, 'stage.view');
         return ok(await presentPipeline(ctx.db, actor, access, opening));
       },
     );
@@ -147,7 +147,7 @@ export function shortlistingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, ...input } = request.body;
       const result = await ctx.db.transaction(async (tx) => {
-        const opening = await loadPipelineOpening(tx, actor, access, openingId, 'stage.move', 'share');
+        const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'stage.move', 'share');
         return moveApplications(tx, actor, access, opening, input);
       });
       return ok(result, STAGE_MESSAGES.moved(result.moved));
@@ -160,7 +160,7 @@ export function shortlistingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = actorOf(request);
         const access = await organizationAccessOf(ctx.db, request, actor);
         const result = await ctx.db.transaction(async (tx) => {
-          const opening = await loadPipelineOpening(
+          const opening = await loadOrganizationOpening(
             tx,
             actor,
             access,
@@ -180,7 +180,7 @@ export function shortlistingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         const access = await organizationAccessOf(ctx.db, request, actor);
-        const opening = await loadPipelineOpening(ctx.db, actor, access, request.query.openingId, 'stage.view');
+        const opening = await loadOrganizationOpening(ctx.db, actor, access, request.query.openingId, 'stage.view');
         return ok({ items: await stageHistory(ctx.db, opening.id, request.query.applicationId) });
       },
     );

@@ -8,6 +8,7 @@ import { ok } from '../../http/envelope';
 import { can } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
+import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
   addCriterion,
@@ -15,7 +16,6 @@ import {
   assertRecipeFits,
   candidateRatingsFor,
   criteriaOf,
-  loadRankingOpening,
   pin,
   pinOf,
   rankableFields,
@@ -89,7 +89,7 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       return ctx.db.transaction(async (tx) => {
-        const opening = await loadRankingOpening(tx, actor, access, openingId, 'ranking.manage', 'no key update');
+        const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'ranking.manage', 'no key update');
         await act(tx, opening);
         return presentCriteria(tx, actor, access, opening);
       });
@@ -98,7 +98,7 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(`${base}/criteria`, { ...authenticated, schema: criteriaRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
-      const opening = await loadRankingOpening(ctx.db, actor, access, request.query.openingId, 'ranking.view');
+      const opening = await loadOrganizationOpening(ctx.db, actor, access, request.query.openingId, 'ranking.view');
       return ok(await presentCriteria(ctx.db, actor, access, opening));
     });
 
@@ -129,7 +129,7 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, applicationId } = request.query;
-      const opening = await loadRankingOpening(ctx.db, actor, access, openingId, 'ranking.view');
+      const opening = await loadOrganizationOpening(ctx.db, actor, access, openingId, 'ranking.view');
       await assertApplicationOf(ctx.db, opening.id, applicationId);
       const canRate = can(actor, 'ranking.rate', { access, opening });
       return ok(await candidateRatingsFor(ctx.db, actor.user.id, opening.id, applicationId, canRate));
@@ -140,7 +140,7 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, ...input } = request.body;
       const result = await ctx.db.transaction(async (tx) => {
-        const opening = await loadRankingOpening(tx, actor, access, openingId, 'ranking.rate', 'share');
+        const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'ranking.rate', 'share');
         await rate(tx, actor.user.id, opening.id, input);
         return candidateRatingsFor(tx, actor.user.id, opening.id, input.applicationId, true);
       });
@@ -150,7 +150,7 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(`${base}/recipe`, { ...authenticated, schema: recipeRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
-      const opening = await loadRankingOpening(ctx.db, actor, access, request.query.openingId, 'ranking.view');
+      const opening = await loadOrganizationOpening(ctx.db, actor, access, request.query.openingId, 'ranking.view');
       return ok(await presentRecipe(ctx.db, actor, access, opening));
     });
 
@@ -159,7 +159,7 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const access = await organizationAccessOf(ctx.db, request, actor);
       const recipe = request.body.recipe as Recipe;
       const result = await ctx.db.transaction(async (tx) => {
-        const opening = await loadRankingOpening(
+        const opening = await loadOrganizationOpening(
           tx,
           actor,
           access,
@@ -183,7 +183,7 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, ...filter } = request.query;
-      const opening = await loadRankingOpening(ctx.db, actor, access, openingId, 'ranking.view');
+      const opening = await loadOrganizationOpening(ctx.db, actor, access, openingId, 'ranking.view');
       return ok(await rankingPage(ctx.db, actor.user.id, opening, filter));
     });
 
@@ -192,7 +192,7 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, ...input } = request.body;
       const result = await ctx.db.transaction(async (tx) => {
-        const opening = await loadRankingOpening(tx, actor, access, openingId, 'ranking.manage', 'share');
+        const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'ranking.manage', 'share');
         await pin(tx, actor.user.id, opening.id, input);
         await recordAudit(tx, access.organizationId, actor.user.id, {
           kind: 'candidate.pinned',
@@ -210,7 +210,7 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, applicationId } = request.query;
       const result = await ctx.db.transaction(async (tx) => {
-        const opening = await loadRankingOpening(tx, actor, access, openingId, 'ranking.manage', 'share');
+        const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'ranking.manage', 'share');
         const removed = await unpin(tx, opening.id, applicationId);
         if (removed) {
           await recordAudit(tx, access.organizationId, actor.user.id, {

@@ -5,20 +5,21 @@ import {
   SHORTLIST_MESSAGES,
   type ShareField,
 } from '@placely/contract';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { openings, shortlists } from '../../db/schema';
+import { shortlists } from '../../db/schema';
 import { errors } from '../../errors';
 import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
-import { authorize, can } from '../../policies';
+import { can } from '../../policies';
 import { canSeeContacts, type OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
 import { presentShortlist } from '../../presenters/shortlist';
 import { csvStream, EXPORT_CONTENT_TYPES, planExport, xlsxStream } from '../../services/applications/export';
+import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
   addEntries,
@@ -101,18 +102,7 @@ export function shortlistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         const access = await organizationAccessOf(ctx.db, request, actor);
-        const [opening] = await ctx.db
-          .select()
-          .from(openings)
-          .where(
-            and(
-              eq(openings.id, request.query.openingId),
-              isNull(openings.deletedAt),
-              eq(openings.organizationId, access.organizationId),
-            ),
-          );
-        if (!opening) throw errors.notFound('That opening');
-        authorize(actor, 'shortlist.view', { access, opening });
+        const opening = await loadOrganizationOpening(ctx.db, actor, access, request.query.openingId, 'shortlist.view');
         const rows = await shortlistsOf(ctx.db, opening.id);
         const counts = await entryCounts(
           ctx.db,
@@ -135,19 +125,14 @@ export function shortlistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { openingId, name, applicationIds, fields } = request.body;
         const result = await ctx.db.transaction(async (tx) => {
           // The opening row lock keeps the per-opening count true when two shortlists are made at once.
-          const [opening] = await tx
-            .select()
-            .from(openings)
-            .where(
-              and(
-                eq(openings.id, openingId),
-                isNull(openings.deletedAt),
-                eq(openings.organizationId, access.organizationId),
-              ),
-            )
-            .for('no key update');
-          if (!opening) throw errors.notFound('That opening');
-          authorize(actor, 'shortlist.change', { access, opening });
+          const opening = await loadOrganizationOpening(
+            tx,
+            actor,
+            access,
+            openingId,
+            'shortlist.change',
+            'no key update',
+          );
           const [existing] = await tx
             .select({ n: count() })
             .from(shortlists)

@@ -8,10 +8,10 @@ import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { can } from '../../policies';
 import { signFileLink } from '../../services/file-links';
+import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf } from '../../services/organizations';
 import {
   inviteCandidates,
-  loadOwnOpening,
   loadOwnTask,
   presentVideoTask,
   reminderTimeOf,
@@ -54,7 +54,7 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(base, { ...authenticated, schema: listTasksRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
-      const opening = await loadOwnOpening(ctx.db, actor, access, request.query.openingId, 'videoTask.review');
+      const opening = await loadOrganizationOpening(ctx.db, actor, access, request.query.openingId, 'videoTask.review');
       const rows = await ctx.db
         .select({
           task: videoTasks,
@@ -75,7 +75,7 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, ...input } = request.body;
       const row = await ctx.db.transaction(async (tx) => {
-        const opening = await loadOwnOpening(tx, actor, access, openingId, 'videoTask.manage');
+        const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'videoTask.manage');
         const [inserted] = await tx
           .insert(videoTasks)
           .values({ openingId: opening.id, ...taskValues(input), createdBy: actor.user.id })

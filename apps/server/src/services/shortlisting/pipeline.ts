@@ -13,14 +13,12 @@ import { readTogether } from '../../db/read-together';
 import {
   applications,
   openingStages,
-  openings,
   organizationAuditEvents,
   stageBulkMoves,
   stageMoves,
   users,
 } from '../../db/schema';
 import { errors } from '../../errors';
-import { authorize } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
 import { notifyStageMoves } from '../notifications/events';
@@ -45,31 +43,6 @@ const KIND_ORDER: Record<StageKind, number> = {
   rejected: 5,
   withdrawn: 6,
 };
-
-/**
- * The opening the caller acts on, scoped to the organization acted for in SQL (anyone else's is a 404), then
- * authorized. `lock`: 'share' for moves (many at once, none while the stages change), 'no key update' for stage
- * edits and undo (exclusive of moves, yet not blocking the foreign-key checks of new applications).
- */
-export async function loadPipelineOpening(
-  db: Executor,
-  actor: Actor,
-  access: OrganizationAccess,
-  openingId: string,
-  action: StageAction,
-  lock?: 'share' | 'no key update',
-): Promise<OpeningRow> {
-  const query = db
-    .select()
-    .from(openings)
-    .where(
-      and(eq(openings.id, openingId), isNull(openings.deletedAt), eq(openings.organizationId, access.organizationId)),
-    );
-  const [row] = lock ? await query.for(lock) : await query;
-  if (!row) throw errors.notFound('That opening');
-  authorize(actor, action, { access, opening: row });
-  return row;
-}
 
 export async function stagesOf(db: Executor, openingId: string): Promise<StageRow[]> {
   return db

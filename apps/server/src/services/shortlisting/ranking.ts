@@ -15,7 +15,6 @@ import {
   type ScoreTerm,
 } from '@placely/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Actor } from '../../auth/authenticate';
 import type { Executor } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import {
@@ -23,15 +22,12 @@ import {
   candidateRatings,
   individualProfiles,
   openingFormVersions,
-  openings,
   rankingPins,
   rankingRecipes,
   ratingCriteria,
   users,
 } from '../../db/schema';
 import { errors } from '../../errors';
-import { authorize } from '../../policies';
-import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
 import {
   explanationColumns,
@@ -43,31 +39,6 @@ import {
 } from './ranking-sql';
 
 export type RankingAction = 'ranking.view' | 'ranking.rate' | 'ranking.manage';
-
-/** The opening acted on, scoped to the organization acted for in SQL (anyone else's is a 404), then authorized. */
-export async function loadRankingOpening(
-  db: Executor,
-  actor: Actor,
-  access: OrganizationAccess,
-  openingId: string,
-  action: RankingAction,
-  lock?: 'share' | 'no key update',
-): Promise<OpeningRow> {
-  const query = db
-    .select()
-    .from(openings)
-    .where(
-      and(
-        eq(openings.id, openingId),
-        sql`${openings.deletedAt} is null`,
-        eq(openings.organizationId, access.organizationId),
-      ),
-    );
-  const [row] = lock ? await query.for(lock) : await query;
-  if (!row) throw errors.notFound('That opening');
-  authorize(actor, action, { access, opening: row });
-  return row;
-}
 
 // ---------------------------------------------------------------- criteria
 

@@ -63,23 +63,6 @@ export function taskValues(body: Omit<VideoTaskCreateBody, 'openingId'>) {
   };
 }
 
-/** An opening of the organization the caller acts for (any other is a 404), authorized for `action`. */
-export async function loadOwnOpening(
-  db: Executor,
-  actor: Actor,
-  access: OrganizationAccess,
-  openingId: string,
-  action: 'videoTask.manage' | 'videoTask.review',
-): Promise<OpeningRow> {
-  const [row] = await db
-    .select()
-    .from(openings)
-    .where(and(eq(openings.id, openingId), eq(openings.organizationId, access.organizationId)));
-  if (!row) throw errors.notFound('That opening');
-  authorize(actor, action, { access, opening: row });
-  return row;
-}
-
 /** A live task of the caller's organization with its opening, authorized for `action` (another's is a 404). */
 export async function loadOwnTask(
   db: Executor,

@@ -46,7 +46,10 @@ export function useSignIn() {
         useAppStore.getState().setAccessToken(token.accessToken);
         const result = await postSignIn({ assumeStudent });
         // Pages asked the server with the new token while the account was still being settled (e.g. a join page's
-        // abilities before the person became an Individual): ask again now that it is.
+        // abilities before the person became an Individual): ask again now that it is. A first fetch still in flight
+        // would otherwise be kept (TanStack Query only restarts fetches of queries that already have data), so those
+        // are cancelled first.
+        await queryClient.cancelQueries();
         void queryClient.invalidateQueries();
         if (applySignInResult(result) === 'selectAccountType') {
           showError(MESSAGES.accountTypeDoesNotExist);
