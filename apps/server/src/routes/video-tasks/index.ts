@@ -86,7 +86,12 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(present(row), VIDEO_TASK_MESSAGES.created);
     });
 
-    app.patch(base, { ...authenticated, schema: updateTaskRouteSchema }, async (request) => {
+    /**
+     * The editor: the whole task again, under the same limits as creating it. Limits apply to takes attached from
+     * now on — answers already submitted (and a take already attached) were accepted under the old ones and stay —
+     * and a deadline moved into the future re-opens answering, since answering reads the task as it is now.
+     */
+    app.put(base, { ...authenticated, schema: updateTaskRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { id, ...input } = request.body;

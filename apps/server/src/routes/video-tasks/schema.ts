@@ -42,7 +42,8 @@ export const createTaskRouteSchema = {
 };
 export const updateTaskRouteSchema = {
   tags,
-  summary: 'Changes a video task (a moved deadline schedules new reminders)',
+  summary:
+    'Changes a video task (the editor): new limits apply to takes from now on, answers already submitted are kept; a later deadline re-opens answering and schedules new reminders',
   body: videoTaskUpdateBodySchema,
   response: { 200: successEnvelope(videoTaskSchema) },
 };

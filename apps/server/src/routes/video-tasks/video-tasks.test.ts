@@ -1,18 +1,11 @@
-import { ORGANIZATION_HEADER, type VideoAnswerView, type VideoTaskPage } from '@placely/contract';
+import type { VideoAnswerView, VideoTaskPage } from '@placely/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema';
-import {
-  seedOpeningWithApplicants,
-  seedOrganization,
-  seedStudent,
-  seedVideoInvitation,
-  seedVideoTask,
-} from '../../seed/helpers';
+import { seedVideoInvitation, seedVideoTask } from '../../seed/helpers';
 import { sendVideoTaskReminder } from '../../services/video/tasks';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { seedTeamTokens } from '../../test/organization-team';
-import { generatedMp4, recordedWebm, uploadAs } from './video-test-support';
+import { answerTask, generatedMp4, recordedWebm, uploadAs, videoSetup } from './video-test-support';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,52 +28,9 @@ const taskInput = {
   ],
 };
 
-/** An organization with a coordinator, a reviewer of this opening and one of another, applicants, a stranger. */
-async function setup() {
-  const org = await seedOrganization(server.db, { name: `Video Org ${Math.random()}` });
-  const candidate = await seedStudent(server.db, { name: 'Candidate One' });
-  const applicant = await seedStudent(server.db, { name: 'Applicant Two' });
-  const outsider = await seedStudent(server.db, { name: 'Not Invited' });
-  const { opening, applications } = await seedOpeningWithApplicants(server.db, {
-    organizationId: org.id,
-    opening: { title: `Opening ${Math.random()}` },
-    applicants: [candidate, applicant].map((s) => ({ userId: s.id, answers: { name: 'A', email: 'a@example.com' } })),
-  });
-  const { opening: other } = await seedOpeningWithApplicants(server.db, {
-    organizationId: org.id,
-    opening: { title: `Other ${Math.random()}` },
-  });
-  const team = await seedTeamTokens(server, org.id, opening.id, other.id);
-  const tokens = {
-    ...team,
-    candidate: await server.tokenFor(candidate.id),
-    applicant: await server.tokenFor(applicant.id),
-    outsider: await server.tokenFor(outsider.id),
-  };
-  type Who = keyof typeof tokens | 'anon';
-  const as = (who: Who, path: string, options: { method?: string; body?: unknown } = {}) =>
-    server.call(path, {
-      ...options,
-      ...(who === 'anon' ? {} : { token: tokens[who] }),
-      headers: ['coordinator', 'reviewer', 'elsewhere'].includes(who) ? { [ORGANIZATION_HEADER]: String(org.id) } : {},
-    });
-  return { org, opening, other, applications, candidate, applicant, outsider, tokens, as };
-}
-
+const setup = () => videoSetup(server);
 type Setup = Awaited<ReturnType<typeof setup>>;
-
-/** The candidate records (the Chromium fixture), attaches it as a take and submits. */
-async function answer(s: Setup, who: 'candidate' | 'applicant', taskId: string) {
-  const upload = await uploadAs(server, s.tokens[who], await recordedWebm());
-  expect(upload.status).toBe(200);
-  const take = await s.as(who, '/api/videoTask/take', {
-    body: { taskId, fileId: upload.fileId, source: 'recording' },
-  });
-  expect(take.status).toBe(200);
-  const submitted = await s.as(who, '/api/videoTask/submit', { body: { taskId } });
-  expect(submitted.status).toBe(200);
-  return submitted.body.result.data.id as string;
-}
+const answer = (s: Setup, who: 'candidate' | 'applicant', taskId: string) => answerTask(server, s, who, taskId);
 
 describe('tasks (organization side)', () => {
   it('owners and coordinators create; reviewers, other organizations, candidates and the signed out cannot', async () => {

@@ -13,6 +13,9 @@ export function useVideoTask(taskId: string, viewer: number | 'anonymous' | null
     queryKey: videoTaskKeys.page(taskId, viewer ?? 'anonymous'),
     queryFn: ({ signal }) => fetchVideoTask(taskId, signal),
     enabled: viewer !== null,
+    // The organization may edit the task (limits, deadline) at any time: read it afresh on every visit and focus.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
     meta: { silent: true },
   });
 }

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -17,7 +18,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatSeconds, VIDEO_LIMITS, type VideoTaskSummary } from '@placely/contract';
+import { formatSeconds, VIDEO_LIMITS, VIDEO_TASK_MESSAGES, type VideoTaskSummary } from '@placely/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
@@ -27,32 +28,103 @@ import { useDeleteVideoTask } from '../api/deleteVideoTask';
 import { useInviteToVideoTask } from '../api/inviteToVideoTask';
 import { useVideoAnswers } from '../api/listVideoAnswers';
 import { useVideoTasks } from '../api/listVideoTasks';
+import { useUpdateVideoTask } from '../api/updateVideoTask';
 
 const failed = (error: unknown) =>
   showError(error instanceof ApiError ? error.message : 'That did not work. Please try again.');
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function AddTaskDialog(props: { openingId: string; open: boolean; onClose: () => void }) {
+/** The prompt as the dialog's plain text: paragraphs separated by a blank line. */
+function promptText(html: string): string {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  const paragraphs = [...body.querySelectorAll('p')].map((paragraph) => paragraph.textContent ?? '');
+  return paragraphs.length > 0 ? paragraphs.join('\n\n') : (body.textContent ?? '');
+}
+const promptHtml = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim())}</p>`)
+    .join('');
+
+/** A datetime-local input's value for an ISO time, in the browser's zone. */
+function localInput(iso: string | null): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * Adds a task, or edits one (`task` given): the same fields and limits. Editing keeps the rubric items' ids by
+ * position (so a renamed item keeps its scores) and offers deleting the task; answers already submitted are kept.
+ */
+function TaskDialog(props: { openingId: string; task?: VideoTaskSummary; onClose: () => void }) {
+  const { task } = props;
   const create = useCreateVideoTask();
-  const [title, setTitle] = useState('');
-  const [prompt, setPrompt] = useState('');
-  const [preparation, setPreparation] = useState(30);
-  const [maxAnswer, setMaxAnswer] = useState(120);
-  const [takes, setTakes] = useState(2);
-  const [deadline, setDeadline] = useState('');
-  const [allowUpload, setAllowUpload] = useState(true);
-  const [askAtApply, setAskAtApply] = useState(false);
-  const [rubric, setRubric] = useState('Communication, Relevance');
+  const update = useUpdateVideoTask();
+  const remove = useDeleteVideoTask();
+  const initialPrompt = task ? promptText(task.prompt) : '';
+  const [title, setTitle] = useState(task?.title ?? '');
+  const [prompt, setPrompt] = useState(initialPrompt);
+  const [preparation, setPreparation] = useState(task?.preparationSeconds ?? 30);
+  const [maxAnswer, setMaxAnswer] = useState(task?.maxAnswerSeconds ?? 120);
+  const [takes, setTakes] = useState(task?.takesAllowed ?? 2);
+  const [deadline, setDeadline] = useState(localInput(task?.deadline ?? null));
+  const [allowUpload, setAllowUpload] = useState(task?.allowUpload ?? true);
+  const [askAtApply, setAskAtApply] = useState(task?.askAtApply ?? false);
+  const [rubric, setRubric] = useState(
+    task ? task.rubric.map((item) => item.label).join(', ') : 'Communication, Relevance',
+  );
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const labels = rubric
     .split(',')
     .map((label) => label.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .slice(0, VIDEO_LIMITS.rubricItems);
+  const taken = new Set(task?.rubric.map((item) => item.id));
+  let next = 1;
+  const freshId = () => {
+    while (taken.has(`item${next}`)) next++;
+    taken.add(`item${next}`);
+    return `item${next}`;
+  };
+  const rubricItems = labels.map((label, index) => ({ id: task?.rubric[index]?.id ?? freshId(), label }));
+  const fields = {
+    title: title.trim(),
+    // An untouched prompt keeps its markup; a changed one is written as paragraphs.
+    prompt: task && prompt === initialPrompt ? task.prompt : promptHtml(prompt),
+    preparationSeconds: preparation,
+    maxAnswerSeconds: maxAnswer,
+    takesAllowed: takes,
+    deadline: deadline ? new Date(deadline).toISOString() : null,
+    allowUpload,
+    askAtApply,
+    rubric: rubricItems,
+  };
+  const pending = create.isPending || update.isPending || remove.isPending;
+  const save = () => {
+    const done = {
+      onSuccess: () => {
+        showSuccess(task ? VIDEO_TASK_MESSAGES.updated : VIDEO_TASK_MESSAGES.created);
+        props.onClose();
+      },
+      onError: failed,
+    };
+    if (task) update.mutate({ id: task.id, ...fields }, done);
+    else create.mutate({ openingId: props.openingId, ...fields }, done);
+  };
+  const heading = task ? 'Edit video task' : 'Add a video task';
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Add a video task</DialogTitle>
+    <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby="video-task-dialog-title">
+      <DialogTitle id="video-task-dialog-title">{heading}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
+          {task && (
+            <Alert severity="info">
+              New limits apply to answers from now on; answers already submitted are kept. A later deadline re-opens
+              answering.
+            </Alert>
+          )}
           <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required />
           <TextField
             label="Question"
@@ -105,43 +177,45 @@ function AddTaskDialog(props: { openingId: string; open: boolean; onClose: () =>
             control={<Switch checked={askAtApply} onChange={(e) => setAskAtApply(e.target.checked)} />}
             label="Ask every applicant (at apply time)"
           />
+          {task && confirmingDelete && (
+            <Alert
+              severity="warning"
+              action={
+                <Button
+                  color="error"
+                  disabled={pending}
+                  onClick={() =>
+                    remove.mutate(task.id, {
+                      onSuccess: () => {
+                        showSuccess(VIDEO_TASK_MESSAGES.deleted);
+                        props.onClose();
+                      },
+                      onError: failed,
+                    })
+                  }
+                >
+                  Delete
+                </Button>
+              }
+            >
+              Delete this task? Candidates can no longer answer it; answers already submitted are kept.
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
+        {task && (
+          <Button color="error" sx={{ mr: 'auto' }} disabled={pending} onClick={() => setConfirmingDelete(true)}>
+            Delete task
+          </Button>
+        )}
         <Button onClick={props.onClose}>Cancel</Button>
         <Button
           variant="contained"
-          disabled={create.isPending || !title.trim() || !prompt.trim() || labels.length === 0}
-          onClick={() =>
-            create.mutate(
-              {
-                openingId: props.openingId,
-                title: title.trim(),
-                prompt: prompt
-                  .split(/\n{2,}/)
-                  .map((paragraph) => `<p>${escapeHtml(paragraph.trim())}</p>`)
-                  .join(''),
-                preparationSeconds: preparation,
-                maxAnswerSeconds: maxAnswer,
-                takesAllowed: takes,
-                deadline: deadline ? new Date(deadline).toISOString() : null,
-                allowUpload,
-                askAtApply,
-                rubric: labels
-                  .slice(0, VIDEO_LIMITS.rubricItems)
-                  .map((label, index) => ({ id: `item${index + 1}`, label })),
-              },
-              {
-                onSuccess: () => {
-                  showSuccess('Video task added');
-                  props.onClose();
-                },
-                onError: failed,
-              },
-            )
-          }
+          disabled={pending || !title.trim() || !prompt.trim() || labels.length === 0}
+          onClick={save}
         >
-          Add task
+          {task ? 'Save changes' : 'Add task'}
         </Button>
       </DialogActions>
     </Dialog>
@@ -198,8 +272,8 @@ function TaskCard(props: {
 }) {
   const { task } = props;
   const invite = useInviteToVideoTask();
-  const remove = useDeleteVideoTask();
   const [stageId, setStageId] = useState('');
+  const [editing, setEditing] = useState(false);
   return (
     <Card variant="outlined">
       <CardContent>
@@ -243,19 +317,14 @@ function TaskCard(props: {
               >
                 Invite
               </Button>
-              <Button
-                color="error"
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(task.id, { onSuccess: () => showSuccess('Video task removed'), onError: failed })
-                }
-              >
-                Remove task
+              <Button onClick={() => setEditing(true)} aria-label={`Edit video task ${task.title}`}>
+                Edit task
               </Button>
             </Stack>
           )}
           <TaskAnswers taskId={task.id} watchTo={props.watchTo} />
         </Stack>
+        {editing && <TaskDialog openingId={task.openingId} task={task} onClose={() => setEditing(false)} />}
       </CardContent>
     </Card>
   );
@@ -296,7 +365,7 @@ export function VideoTasksPanel(props: {
           answerLink={props.answerLink}
         />
       ))}
-      {adding && <AddTaskDialog openingId={props.openingId} open onClose={() => setAdding(false)} />}
+      {adding && <TaskDialog openingId={props.openingId} onClose={() => setAdding(false)} />}
     </Stack>
   );
 }
