@@ -210,8 +210,19 @@ export const videoAnswerRowSchema = z.object({
   posterUrl: z.string().nullable(),
 });
 export type VideoAnswerRow = z.infer<typeof videoAnswerRowSchema>;
-export const videoAnswersQuerySchema = z.strictObject({ taskId: z.uuid('Not a task id') });
-export const videoAnswerListSchema = z.object({ task: videoTaskSchema, items: z.array(videoAnswerRowSchema) });
+/** GET /api/organization/videoTasks/answers?taskId=&cursor=&limit=: keyset-paged by (submitted at, id), oldest first. */
+export const videoAnswersQuerySchema = z.strictObject({
+  taskId: z.uuid('Not a task id'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.maxPageSize),
+});
+export type VideoAnswersQuery = z.input<typeof videoAnswersQuerySchema>;
+export const videoAnswerListSchema = z.object({
+  task: videoTaskSchema,
+  items: z.array(videoAnswerRowSchema),
+  /** The next page's cursor, null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type VideoAnswerList = z.infer<typeof videoAnswerListSchema>;
 
 /** GET /api/videoAnswer?answer=: /watch. */

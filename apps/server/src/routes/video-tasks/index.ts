@@ -1,10 +1,11 @@
-import { VIDEO_PAGE_SIZE, VIDEO_TASK_MESSAGES } from '@placely/contract';
+import { VIDEO_TASK_MESSAGES } from '@placely/contract';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { applications, organizationProfiles, users, videoAnswers, videoTasks } from '../../db/schema';
 import { errors } from '../../errors';
+import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { can } from '../../policies';
 import { signFileLink } from '../../services/file-links';
@@ -156,7 +157,9 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(`${base}/answers`, { ...authenticated, schema: answersRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
-      const { task, opening } = await loadOwnTask(ctx.db, actor, access, request.query.taskId, 'videoTask.review', {
+      const { taskId, cursor, limit } = request.query;
+      const after = decodeTimeCursor(cursor);
+      const { task, opening } = await loadOwnTask(ctx.db, actor, access, taskId, 'videoTask.review', {
         includeDeleted: true,
       });
       const rows = await ctx.db
@@ -178,11 +181,20 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           applications,
           and(eq(applications.openingId, opening.id), eq(applications.applicantId, videoAnswers.candidateId)),
         )
-        .where(and(eq(videoAnswers.taskId, task.id), isNotNull(videoAnswers.submittedAt)))
+        .where(
+          and(
+            eq(videoAnswers.taskId, task.id),
+            isNotNull(videoAnswers.submittedAt),
+            after
+              ? sql`(${videoAnswers.submittedAt}, ${videoAnswers.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
         .orderBy(asc(videoAnswers.submittedAt), asc(videoAnswers.id))
-        .limit(VIDEO_PAGE_SIZE);
+        .limit(limit + 1);
+      const page = pageFrom(rows, limit, (row) => ({ at: row.submittedAt ?? new Date(0), id: row.id }));
       const items = await Promise.all(
-        rows.map(async ({ posterFileId, ...row }) => ({
+        page.items.map(async ({ posterFileId, ...row }) => ({
           ...row,
           candidateName: row.candidateName ?? '',
           submittedAt: row.submittedAt?.toISOString() ?? null,
@@ -190,7 +202,7 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           posterUrl: posterFileId ? (await signFileLink(ctx.config.jwtSecret, posterFileId, actor.user.id)).url : null,
         })),
       );
-      return ok({ task: present(task), items });
+      return ok({ task: present(task), items, nextCursor: page.nextCursor });
     });
 
     await app.register(answeringRoutes(ctx));

@@ -959,11 +959,11 @@ export const MATRIX: Record<string, Entry> = {
       alsoAllowed: team(who, 'coordA'),
     })),
   },
-  'PATCH /api/organization/videoTasks': {
+  'PUT /api/organization/videoTasks': {
     access: 'owned',
     targets: perOrganization((world, who) => ({
       label: `${who}'s video task`,
-      request: patch('/api/organization/videoTasks', { id: world.org[who].videoTaskId, ...VIDEO_TASK }),
+      request: put('/api/organization/videoTasks', { id: world.org[who].videoTaskId, ...VIDEO_TASK }),
       alsoAllowed: team(who, 'coordA'),
     })),
   },

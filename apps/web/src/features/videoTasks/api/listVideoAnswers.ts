@@ -1,20 +1,27 @@
 import type { VideoAnswerList } from '@placely/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api/client';
 import { videoTaskKeys } from './keys';
 
-/** GET /api/organization/videoTasks/answers?taskId=: submitted answers with their average scores. */
-export function fetchVideoAnswers(taskId: string, signal?: AbortSignal): Promise<VideoAnswerList> {
+/** GET /api/organization/videoTasks/answers?taskId=&cursor=: submitted answers with their average scores, a page. */
+export function fetchVideoAnswers(
+  taskId: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<VideoAnswerList> {
   return apiData<VideoAnswerList>('/api/organization/videoTasks/answers', {
-    query: { taskId },
+    query: { taskId, cursor },
     ...(signal ? { signal } : {}),
   });
 }
 
+/** Every page loaded so far; `fetchNextPage` brings the next (keyset cursor, oldest first). */
 export function useVideoAnswers(taskId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: videoTaskKeys.answers(taskId),
-    queryFn: ({ signal }) => fetchVideoAnswers(taskId, signal),
+    queryFn: ({ pageParam, signal }) => fetchVideoAnswers(taskId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     meta: { silent: true },
   });
 }

@@ -225,41 +225,49 @@ function TaskDialog(props: { openingId: string; task?: VideoTaskSummary; onClose
 function TaskAnswers(props: { taskId: string; watchTo: (answerId: string) => string }) {
   const answers = useVideoAnswers(props.taskId);
   if (!answers.data) return null;
-  if (answers.data.items.length === 0) return <Typography color="text.secondary">No answers yet.</Typography>;
+  const rows = answers.data.pages.flatMap((page) => page.items);
+  if (rows.length === 0) return <Typography color="text.secondary">No answers yet.</Typography>;
   return (
-    <Table size="small" aria-label="Video answers">
-      <TableHead>
-        <TableRow>
-          <TableCell>Candidate</TableCell>
-          <TableCell>Length</TableCell>
-          <TableCell>Average score</TableCell>
-          <TableCell>Reviewers</TableCell>
-          <TableCell />
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {answers.data.items.map((row) => (
-          <TableRow key={row.id}>
-            <TableCell>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                {row.posterUrl && (
-                  <img src={row.posterUrl} alt="" width={48} height={27} style={{ objectFit: 'cover' }} />
-                )}
-                <span>{row.candidateName}</span>
-              </Stack>
-            </TableCell>
-            <TableCell>{row.durationSeconds === null ? '—' : formatSeconds(row.durationSeconds)}</TableCell>
-            <TableCell data-testid="video-average">{row.averageScore ?? '—'}</TableCell>
-            <TableCell>{row.reviewers}</TableCell>
-            <TableCell>
-              <Link component={RouterLink} to={props.watchTo(row.id)}>
-                Watch
-              </Link>
-            </TableCell>
+    <>
+      <Table size="small" aria-label="Video answers">
+        <TableHead>
+          <TableRow>
+            <TableCell>Candidate</TableCell>
+            <TableCell>Length</TableCell>
+            <TableCell>Average score</TableCell>
+            <TableCell>Reviewers</TableCell>
+            <TableCell />
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  {row.posterUrl && (
+                    <img src={row.posterUrl} alt="" width={48} height={27} style={{ objectFit: 'cover' }} />
+                  )}
+                  <span>{row.candidateName}</span>
+                </Stack>
+              </TableCell>
+              <TableCell>{row.durationSeconds === null ? '—' : formatSeconds(row.durationSeconds)}</TableCell>
+              <TableCell data-testid="video-average">{row.averageScore ?? '—'}</TableCell>
+              <TableCell>{row.reviewers}</TableCell>
+              <TableCell>
+                <Link component={RouterLink} to={props.watchTo(row.id)}>
+                  Watch
+                </Link>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {answers.hasNextPage && (
+        <Button onClick={() => void answers.fetchNextPage()} disabled={answers.isFetchingNextPage}>
+          Show more answers
+        </Button>
+      )}
+    </>
   );
 }
 
