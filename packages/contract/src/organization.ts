@@ -133,6 +133,12 @@ export const AUDIT_KINDS = [
   'member.roleChanged',
   'member.removed',
   'invitation.revoked',
+  'videoTask.created',
+  'videoTask.edited',
+  'videoTask.deleted',
+  'videoTask.invited',
+  'videoAnswer.watched',
+  'videoAnswer.scored',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { message: 'Not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;
@@ -156,6 +162,12 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'member.roleChanged': 'Role changed',
   'member.removed': 'Member removed',
   'invitation.revoked': 'Invitation revoked',
+  'videoTask.created': 'Video task created',
+  'videoTask.edited': 'Video task edited',
+  'videoTask.deleted': 'Video task deleted',
+  'videoTask.invited': 'Candidates invited to a video task',
+  'videoAnswer.watched': 'Video answer watched',
+  'videoAnswer.scored': 'Video answer scored',
 };
 
 export const auditEventSchema = z

@@ -165,8 +165,9 @@ export async function recordAudit(
   organizationId: number,
   actorUserId: number,
   entry: AuditEntry,
+  options: { onceOnly?: boolean } = {},
 ): Promise<void> {
-  await db.insert(organizationAuditEvents).values({
+  const insert = db.insert(organizationAuditEvents).values({
     organizationId,
     actorUserId,
     kind: entry.kind,
@@ -175,4 +176,6 @@ export async function recordAudit(
     subjectEmail: entry.subjectEmail ?? null,
     details: entry.details ?? {},
   });
+  // Entries a unique index keeps to one (a video answer watched: once per person and answer).
+  await (options.onceOnly ? insert.onConflictDoNothing() : insert);
 }

@@ -115,5 +115,9 @@ export const organizationAuditEvents = pgTable(
     index('organization_audit_events_org_time_idx').on(table.organizationId, table.createdAt, table.id),
     index('organization_audit_events_opening_idx').on(table.openingId, table.createdAt),
     check('organization_audit_events_kind_known', sql`${table.kind} IN (${sqlList(AUDIT_KINDS)})`),
+    // A video answer's "watched" is recorded once per person and answer (the route inserts ON CONFLICT DO NOTHING).
+    uniqueIndex('organization_audit_events_video_watched_once')
+      .on(table.actorUserId, sql`(${table.details}->>'answerId')`)
+      .where(sql`${table.kind} = 'videoAnswer.watched'`),
   ],
 );

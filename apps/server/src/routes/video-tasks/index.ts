@@ -10,8 +10,9 @@ import { ok } from '../../http/envelope';
 import { can } from '../../policies';
 import { signFileLink } from '../../services/file-links';
 import { loadOrganizationOpening } from '../../services/organization-openings';
-import { organizationAccessOf } from '../../services/organizations';
+import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
+  changedFields,
   inviteCandidates,
   loadOwnTask,
   presentVideoTask,
@@ -82,6 +83,11 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .values({ openingId: opening.id, ...taskValues(input), createdBy: actor.user.id })
           .returning();
         if (!inserted) throw new Error('video task not written');
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: 'videoTask.created',
+          openingId: opening.id,
+          details: { taskId: inserted.id, title: inserted.title },
+        });
         return inserted;
       });
       return ok(present(row), VIDEO_TASK_MESSAGES.created);
@@ -104,6 +110,11 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .where(eq(videoTasks.id, task.id))
           .returning();
         if (!updated) throw errors.notFound('That video task');
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: 'videoTask.edited',
+          openingId: task.openingId,
+          details: { taskId: task.id, title: updated.title, changed: changedFields(task, updated).join(', ') },
+        });
         const moved = updated.deadline?.getTime() !== task.deadline?.getTime();
         const invited = moved
           ? await tx.execute(
@@ -125,6 +136,11 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { task } = await loadOwnTask(tx, actor, access, request.query.id, 'videoTask.manage');
         // Kept, not removed: submitted answers stay readable until the opening itself is deleted.
         await tx.update(videoTasks).set({ deletedAt: sql`now()` }).where(eq(videoTasks.id, task.id));
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: 'videoTask.deleted',
+          openingId: task.openingId,
+          details: { taskId: task.id, title: task.title },
+        });
       });
       return ok({ id: request.query.id }, VIDEO_TASK_MESSAGES.deleted);
     });
@@ -147,6 +163,11 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           invitedBy: actor.user.id,
           ...(applicationIds ? { applicationIds } : {}),
           ...(stageId ? { stageId } : {}),
+        });
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: 'videoTask.invited',
+          openingId: opening.id,
+          details: { taskId: task.id, title: task.title, count: invited.length },
         });
         return { task, invited };
       });

@@ -1,17 +1,26 @@
 import { VIDEO_TASK_MESSAGES, type VideoAnswerView } from '@placely/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { files, openings, users, videoAnswers, videoComments, videoScores, videoTasks } from '../../db/schema';
+import {
+  applications,
+  files,
+  openings,
+  users,
+  videoAnswers,
+  videoComments,
+  videoScores,
+  videoTasks,
+} from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import type { OpeningAccess } from '../../policies/opening';
 import type { OrganizationAccess } from '../../policies/organization';
 import { signFileLink } from '../../services/file-links';
-import { organizationAccessOf } from '../../services/organizations';
+import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import { presentVideoTask, rowsOf } from '../../services/video/tasks';
 import { answerRouteSchema, commentRouteSchema, scoreRouteSchema } from './schema';
 
@@ -128,6 +137,27 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
     };
 
+    /** The audit entry about an answer: its opening, the candidate's application, the task and answer ids. */
+    const answerAudit = async (
+      db: Executor,
+      row: Awaited<ReturnType<typeof loadAnswer>>,
+      kind: 'videoAnswer.watched' | 'videoAnswer.scored',
+    ) => {
+      const [application] = await db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(and(eq(applications.openingId, row.opening.id), eq(applications.applicantId, row.answer.candidateId)));
+      return {
+        kind,
+        openingId: row.opening.id,
+        applicationId: application?.id ?? null,
+        details: { taskId: row.task.id, title: row.task.title, answerId: row.answer.id } as Record<
+          string,
+          string | number | boolean | null
+        >,
+      };
+    };
+
     const reviewerRecord = (row: Awaited<ReturnType<typeof loadAnswer>>) => {
       if (!row.organization) throw errors.forbidden('Only the organization can score this answer.');
       return row.organization;
@@ -136,7 +166,20 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/videoAnswer', { ...authenticated, schema: answerRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const row = await loadAnswer(ctx.db, request, actor, request.query.answer);
-      return ok(await presentAnswer(ctx.db, actor, row));
+      const view = await presentAnswer(ctx.db, actor, row);
+      // The organization's people watching an answer (the candidate's own viewing is not the organization's act).
+      if (row.organization && row.answer.candidateId !== actor.user.id) {
+        await recordAudit(
+          ctx.db,
+          row.organization.access.organizationId,
+          actor.user.id,
+          await answerAudit(ctx.db, row, 'videoAnswer.watched'),
+          {
+            onceOnly: true,
+          },
+        );
+      }
+      return ok(view);
     });
 
     app.put('/api/videoAnswer/scores', { ...authenticated, schema: scoreRouteSchema }, async (request) => {
@@ -160,6 +203,12 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               set: { score: score.score, updatedAt: sql`now()` },
             });
         }
+        const organization = reviewerRecord(row);
+        const entry = await answerAudit(tx, row, 'videoAnswer.scored');
+        await recordAudit(tx, organization.access.organizationId, actor.user.id, {
+          ...entry,
+          details: { ...entry.details, scores: scores.map((score) => `${score.itemId}=${score.score}`).join(', ') },
+        });
         return presentAnswer(tx, actor, row);
       });
       return ok(view, VIDEO_TASK_MESSAGES.scored);

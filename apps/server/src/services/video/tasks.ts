@@ -63,6 +63,27 @@ export function taskValues(body: Omit<VideoTaskCreateBody, 'openingId'>) {
   };
 }
 
+const EDITABLE = [
+  'title',
+  'prompt',
+  'preparationSeconds',
+  'maxAnswerSeconds',
+  'takesAllowed',
+  'deadline',
+  'allowUpload',
+  'askAtApply',
+  'rubric',
+] as const;
+
+/** The fields an edit changed, for the audit trail (names only, never the values). */
+export function changedFields(before: VideoTaskRow, after: VideoTaskRow): string[] {
+  const value = (row: VideoTaskRow, field: (typeof EDITABLE)[number]) => {
+    const v = row[field];
+    return v instanceof Date ? v.getTime() : JSON.stringify(v);
+  };
+  return EDITABLE.filter((field) => value(before, field) !== value(after, field));
+}
+
 /** A live task of the caller's organization with its opening, authorized for `action` (another's is a 404). */
 export async function loadOwnTask(
   db: Executor,

@@ -23,6 +23,16 @@ export function describeEvent(event: AuditEvent): string {
     case 'member.removed':
     case 'invitation.revoked':
       return `${what}: ${event.subjectEmail}`;
+    case 'videoTask.created':
+    case 'videoTask.deleted':
+    case 'videoAnswer.watched':
+      return `${what}: ${details.title}`;
+    case 'videoTask.edited':
+      return details.changed ? `${what}: ${details.title} (${details.changed})` : `${what}: ${details.title}`;
+    case 'videoTask.invited':
+      return `${what}: ${details.title}, ${details.count} ${details.count === 1 ? 'candidate' : 'candidates'}`;
+    case 'videoAnswer.scored':
+      return `${what}: ${details.title} (${details.scores})`;
     default:
       return what;
   }
