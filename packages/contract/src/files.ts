@@ -2,7 +2,15 @@ import { RESUMABLE_UPLOAD_THRESHOLD_BYTES } from './limits';
 import * as z from './zod';
 
 /** What an uploaded file is for: each purpose has its own size limit and accepted types (checked by content). */
-export const FILE_PURPOSES = ['resume', 'application', 'photo', 'logo', 'video', 'videoPoster'] as const;
+export const FILE_PURPOSES = [
+  'resume',
+  'application',
+  'photo',
+  'logo',
+  'video',
+  'videoPoster',
+  'videoPromptImage',
+] as const;
 /** Purposes whose size limit the server's configuration sets (VIDEO_MAX_BYTES); FILE_RULES holds the default. */
 export const VIDEO_FILE_PURPOSES: readonly FilePurpose[] = ['video'];
 export const filePurposeSchema = z.enum(FILE_PURPOSES);
@@ -49,6 +57,12 @@ export const FILE_RULES: Record<FilePurpose, { maxBytes: number; contentTypes: r
     contentTypes: [CONTENT_TYPES.png, CONTENT_TYPES.jpeg, CONTENT_TYPES.webp],
     label: 'PNG, JPEG or WebP',
   },
+  /** An organization's image shown above a video task's question on /UploadVideoForTask (public while used). */
+  videoPromptImage: {
+    maxBytes: 5 * MB,
+    contentTypes: [CONTENT_TYPES.png, CONTENT_TYPES.jpeg, CONTENT_TYPES.webp],
+    label: 'PNG, JPEG or WebP',
+  },
 };
 
 /** Files up to this size go in one request (POST /api/files); larger ones through tus at /api/uploads. */
@@ -56,10 +70,11 @@ export const ONE_SHOT_UPLOAD_MAX_BYTES = RESUMABLE_UPLOAD_THRESHOLD_BYTES;
 export const TUS_ENDPOINT = '/api/uploads';
 export const FILE_NAME_MAX = 200;
 /**
- * Purposes whose files anyone may read without a link: an organization's logo is shown on its public openings.
+ * Purposes whose files anyone may read without a link: an organization's logo is shown on its public openings, a
+ * video task's prompt image on its public answering page — each only while used there.
  * Served at `publicFilePath(id)`; every other purpose stays private behind signed links.
  */
-export const PUBLIC_FILE_PURPOSES: readonly FilePurpose[] = ['logo'];
+export const PUBLIC_FILE_PURPOSES: readonly FilePurpose[] = ['logo', 'videoPromptImage'];
 export const publicFilePath = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}/public`;
 /** Signed download links live this long. */
 export const FILE_LINK_TTL_SECONDS = 5 * 60;

@@ -17,6 +17,7 @@ export const VIDEO_LIMITS = {
   rubricItems: 10,
   rubricLabelLength: 120,
   commentLength: 2000,
+  altTextLength: 300,
   inviteIds: 1000,
   /** A recording may run this much past the limit (the recorder stops on the second; containers round up). */
   durationGraceSeconds: 2,
@@ -70,6 +71,14 @@ const taskFields = {
   allowUpload: z.boolean(),
   /** Asked at apply time: every applicant of the opening may answer, no invitation needed. */
   askAtApply: z.boolean(),
+  /** An image shown above the question (uploaded with purpose videoPromptImage); alt text is required. */
+  promptImage: z
+    .strictObject({
+      fileId: z.uuid('Not a file id'),
+      alt: z.string().trim().min(1, 'Describe the image for people who cannot see it').max(VIDEO_LIMITS.altTextLength),
+    })
+    .nullable()
+    .default(null),
   rubric: z
     .array(rubricItemSchema)
     .min(1, 'Add at least one rubric item')
@@ -111,6 +120,8 @@ export const videoTaskSchema = z
     allowUpload: z.boolean(),
     askAtApply: z.boolean(),
     rubric: z.array(z.object({ id: z.string(), label: z.string() })),
+    /** The image above the question: a public URL while the task uses it, and its alt text. */
+    promptImage: z.object({ fileId: z.string(), url: z.string(), alt: z.string() }).nullable(),
     /** Largest file accepted (the server's VIDEO_MAX_BYTES). */
     maxUploadBytes: z.number(),
     createdAt: z.string(),

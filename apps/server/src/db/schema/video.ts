@@ -39,6 +39,9 @@ export const videoTasks = pgTable(
     allowUpload: boolean('allow_upload').notNull(),
     askAtApply: boolean('ask_at_apply').notNull(),
     rubric: jsonb('rubric').$type<RubricItem[]>().notNull(),
+    /** An image shown above the question (purpose videoPromptImage), with its alt text. */
+    promptImageFileId: uuid('prompt_image_file_id').references(() => files.id, { onDelete: 'set null' }),
+    promptImageAlt: text('prompt_image_alt'),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -46,6 +49,7 @@ export const videoTasks = pgTable(
   },
   (table) => [
     index('video_tasks_opening_idx').on(table.openingId, table.createdAt),
+    index('video_tasks_prompt_image_idx').on(table.promptImageFileId),
     check('video_tasks_answer_length', sql`${table.maxAnswerSeconds} BETWEEN 15 AND 600`),
     check('video_tasks_takes', sql`${table.takesAllowed} >= 1`),
   ],

@@ -12,13 +12,13 @@ import {
 } from '@placely/contract';
 import type { Upload } from '@tus/server';
 import { Server as TusServer } from '@tus/server';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Actor } from '../../auth/authenticate';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
-import { files, organizationProfiles } from '../../db/schema';
+import { files, openings, organizationProfiles, videoTasks } from '../../db/schema';
 import { AppError, envelopeFor, errors } from '../../errors';
 import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
@@ -86,6 +86,19 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .limit(1);
       return used !== undefined;
     };
+
+    /** A prompt image is public while a live task of a live opening shows it. */
+    const isShownPromptImage = async (row: { id: string }) => {
+      const [used] = await ctx.db
+        .select({ id: videoTasks.id })
+        .from(videoTasks)
+        .innerJoin(openings, eq(openings.id, videoTasks.openingId))
+        .where(and(eq(videoTasks.promptImageFileId, row.id), isNull(videoTasks.deletedAt), isNull(openings.deletedAt)))
+        .limit(1);
+      return used !== undefined;
+    };
+    const isShownPublicly = (row: { id: string; ownerId: number; purpose: FilePurpose }) =>
+      row.purpose === 'videoPromptImage' ? isShownPromptImage(row) : isShownLogo(row);
 
     /** The bytes of a ready file; a row whose object vanished is an integrity fault, answered 410, never a 500. */
     const readStored = async (request: FastifyRequest, row: { id: string; storageKey: string }) => {
@@ -225,8 +238,9 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/files/:id/public', { schema: publicFileSchema }, async (request, reply) => {
       const row = await loadFile(request.params.id);
-      // Public only while its owner's organization profile shows it: an unused or replaced logo is a 404.
-      if (row?.status !== 'ready' || !PUBLIC_FILE_PURPOSES.includes(row.purpose) || !(await isShownLogo(row))) {
+      // Public only while shown: a logo by its owner's organization profile, a prompt image by a live video task;
+      // an unused or replaced one is a 404.
+      if (row?.status !== 'ready' || !PUBLIC_FILE_PURPOSES.includes(row.purpose) || !(await isShownPublicly(row))) {
         throw errors.notFound('That file');
       }
       const stream = await readStored(request, row);

@@ -13,6 +13,7 @@ import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
   changedFields,
+  checkPromptImage,
   inviteCandidates,
   loadOwnTask,
   presentVideoTask,
@@ -78,6 +79,7 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { openingId, ...input } = request.body;
       const row = await ctx.db.transaction(async (tx) => {
         const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'videoTask.manage');
+        await checkPromptImage(tx, actor, input.promptImage, null);
         const [inserted] = await tx
           .insert(videoTasks)
           .values({ openingId: opening.id, ...taskValues(input), createdBy: actor.user.id })
@@ -104,6 +106,7 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { id, ...input } = request.body;
       const { row, moved, invited } = await ctx.db.transaction(async (tx) => {
         const { task } = await loadOwnTask(tx, actor, access, id, 'videoTask.manage');
+        await checkPromptImage(tx, actor, input.promptImage, task);
         const [updated] = await tx
           .update(videoTasks)
           .set({ ...taskValues(input), updatedAt: sql`now()` })

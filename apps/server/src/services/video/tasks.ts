@@ -1,6 +1,7 @@
 import {
   notificationLinks,
   type OwnVideoAnswer,
+  publicFilePath,
   VIDEO_REMINDER_BEFORE_DEADLINE_MS,
   type VideoTask,
   type VideoTaskCreateBody,
@@ -43,6 +44,9 @@ export function presentVideoTask(row: VideoTaskRow, maxUploadBytes: number): Vid
     allowUpload: row.allowUpload,
     askAtApply: row.askAtApply,
     rubric: row.rubric.map((item) => ({ id: item.id, label: item.label })),
+    promptImage: row.promptImageFileId
+      ? { fileId: row.promptImageFileId, url: publicFilePath(row.promptImageFileId), alt: row.promptImageAlt ?? '' }
+      : null,
     maxUploadBytes,
     createdAt: row.createdAt.toISOString(),
   };
@@ -60,10 +64,36 @@ export function taskValues(body: Omit<VideoTaskCreateBody, 'openingId'>) {
     allowUpload: body.allowUpload,
     askAtApply: body.askAtApply,
     rubric: body.rubric,
+    promptImageFileId: body.promptImage?.fileId ?? null,
+    promptImageAlt: body.promptImage?.alt ?? null,
   };
 }
 
+/**
+ * A prompt image the caller may attach: the one the task already shows, or a ready `videoPromptImage` file the caller
+ * uploaded. Anything else is a 400 naming `promptImage.fileId`.
+ */
+export async function checkPromptImage(
+  db: Executor,
+  actor: Actor,
+  image: { fileId: string } | null | undefined,
+  current: VideoTaskRow | null,
+) {
+  if (!image || image.fileId === current?.promptImageFileId) return;
+  const [file] = await db
+    .select({ purpose: files.purpose })
+    .from(files)
+    .where(and(eq(files.id, image.fileId), eq(files.ownerId, actor.user.id), eq(files.status, 'ready')));
+  if (file?.purpose !== 'videoPromptImage') {
+    throw errors.validation([
+      { field: 'promptImage.fileId', message: 'Upload the image first (your own, purpose videoPromptImage).' },
+    ]);
+  }
+}
+
 const EDITABLE = [
+  'promptImageFileId',
+  'promptImageAlt',
   'title',
   'prompt',
   'preparationSeconds',

@@ -120,6 +120,14 @@ export function VideoTaskAnswer(props: {
         <Typography variant="h5" component="h2" gutterBottom>
           {task.title}
         </Typography>
+        {task.promptImage && (
+          <Box
+            component="img"
+            src={task.promptImage.url}
+            alt={task.promptImage.alt}
+            sx={{ display: 'block', maxWidth: '100%', maxHeight: 420, objectFit: 'contain', mb: 2 }}
+          />
+        )}
         <Box
           // The server sanitizes the prompt like opening descriptions (allow-listed tags, no scripts or handlers).
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized server-side; this is its only rendering

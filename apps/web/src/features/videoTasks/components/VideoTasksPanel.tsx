@@ -18,11 +18,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatSeconds, VIDEO_LIMITS, VIDEO_TASK_MESSAGES, type VideoTaskSummary } from '@placely/contract';
+import {
+  FILE_RULES,
+  formatBytes,
+  formatSeconds,
+  VIDEO_LIMITS,
+  VIDEO_TASK_MESSAGES,
+  type VideoTaskSummary,
+} from '@placely/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
 import { showError, showSuccess } from '../../../lib/snackbar';
+import { uploadFile } from '../../../lib/uploads/uploadFile';
 import { useCreateVideoTask } from '../api/createVideoTask';
 import { useDeleteVideoTask } from '../api/deleteVideoTask';
 import { useInviteToVideoTask } from '../api/inviteToVideoTask';
@@ -76,6 +84,22 @@ function TaskDialog(props: { openingId: string; task?: VideoTaskSummary; onClose
     task ? task.rubric.map((item) => item.label).join(', ') : 'Communication, Relevance',
   );
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [image, setImage] = useState<{ fileId: string; url: string } | null>(task?.promptImage ?? null);
+  const [imageAlt, setImageAlt] = useState(task?.promptImage?.alt ?? '');
+  const [uploadingImage, setUploadingImage] = useState(false);
+  const chooseImage = async (file: File | undefined) => {
+    if (!file) return;
+    setUploadingImage(true);
+    try {
+      const stored = await uploadFile(file, 'videoPromptImage', () => {}).done;
+      // The browser's own copy until the task is saved (the public URL serves it only once a task shows it).
+      setImage({ fileId: stored.id, url: URL.createObjectURL(file) });
+    } catch (error) {
+      failed(error);
+    } finally {
+      setUploadingImage(false);
+    }
+  };
   const labels = rubric
     .split(',')
     .map((label) => label.trim())
@@ -100,6 +124,7 @@ function TaskDialog(props: { openingId: string; task?: VideoTaskSummary; onClose
     allowUpload,
     askAtApply,
     rubric: rubricItems,
+    promptImage: image ? { fileId: image.fileId, alt: imageAlt.trim() } : null,
   };
   const pending = create.isPending || update.isPending || remove.isPending;
   const save = () => {
@@ -134,6 +159,39 @@ function TaskDialog(props: { openingId: string; task?: VideoTaskSummary; onClose
             minRows={3}
             required
           />
+          <Stack spacing={1}>
+            {image ? (
+              <>
+                <img
+                  src={image.url}
+                  alt={imageAlt || 'Prompt image (describe it below)'}
+                  style={{ maxWidth: '100%', maxHeight: 160, objectFit: 'contain', alignSelf: 'flex-start' }}
+                />
+                <TextField
+                  label="Image description (alt text)"
+                  value={imageAlt}
+                  onChange={(e) => setImageAlt(e.target.value)}
+                  required
+                  helperText="Read to candidates who cannot see the image."
+                  slotProps={{ htmlInput: { maxLength: VIDEO_LIMITS.altTextLength } }}
+                />
+                <Button sx={{ alignSelf: 'flex-start' }} onClick={() => setImage(null)}>
+                  Remove image
+                </Button>
+              </>
+            ) : (
+              <Button variant="outlined" component="label" disabled={uploadingImage} sx={{ alignSelf: 'flex-start' }}>
+                {uploadingImage ? 'Uploading image…' : 'Add an image above the question'}
+                <input
+                  hidden
+                  type="file"
+                  accept={FILE_RULES.videoPromptImage.contentTypes.join(',')}
+                  aria-label={`Prompt image (${FILE_RULES.videoPromptImage.label}, up to ${formatBytes(FILE_RULES.videoPromptImage.maxBytes)})`}
+                  onChange={(event) => void chooseImage(event.target.files?.[0])}
+                />
+              </Button>
+            )}
+          </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               type="number"
@@ -212,7 +270,14 @@ function TaskDialog(props: { openingId: string; task?: VideoTaskSummary; onClose
         <Button onClick={props.onClose}>Cancel</Button>
         <Button
           variant="contained"
-          disabled={pending || !title.trim() || !prompt.trim() || labels.length === 0}
+          disabled={
+            pending ||
+            uploadingImage ||
+            !title.trim() ||
+            !prompt.trim() ||
+            labels.length === 0 ||
+            (image !== null && !imageAlt.trim())
+          }
           onClick={save}
         >
           {task ? 'Save changes' : 'Add task'}
