@@ -14,6 +14,7 @@ export function useOrganizationProfile(enabled = true) {
     queryKey: organizationProfileQueryKey,
     queryFn: ({ signal }) => fetchOrganizationProfile(signal),
     enabled,
-    retry: false,
+    // The page shows a refusal itself (a deleted organization's notice), so no snackbar repeats it.
+    meta: { silent: true },
   });
 }
