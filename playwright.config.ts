@@ -20,7 +20,9 @@ export default defineConfig({
   outputDir: `test-results/${port}`,
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs CPU in every test; under CI (two passes sharing the machine) only the retry of a
+    // failed test records one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

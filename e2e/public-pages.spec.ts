@@ -125,11 +125,7 @@ test('home, read without JavaScript, says what Placely is', async ({ browser }) 
   await context.close();
 });
 
-// Issue #16 asks that a second visit to a form link works offline until submit. It does not yet: reloaded offline, a
-// signed-in visitor's form stays on "Loading the opening" (and the session bootstrap logs an error) — the same on the
-// build of main this branch started from (b9f93b5), so it is not the bundle work's doing. Kept as the test to make
-// pass; see the report of the #16 JS-weight follow-up.
-test.fixme('a second visit to a form link opens offline from the service worker, filled and ready to type in', async ({
+test('a second visit to a form link opens offline from the service worker, filled and ready to type in', async ({
   browser,
   page,
 }) => {

@@ -20,8 +20,9 @@ if (!container) throw new Error('Missing #root element');
  */
 function listenForEarlySignIn(): { message: unknown } {
   const early: { message: unknown } = { message: undefined };
+  // Only a popup result ({ ok: … }) is kept, so another same-origin message cannot take its place.
   const keep = (data: unknown) => {
-    if (early.message === undefined) early.message = data;
+    if (early.message === undefined && typeof data === 'object' && data !== null && 'ok' in data) early.message = data;
   };
   window.addEventListener('message', (event) => {
     if (event.origin === window.location.origin) keep(event.data);

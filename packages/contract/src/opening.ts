@@ -171,6 +171,12 @@ export const openingListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
 });
 
+/** GET /api/organization/openings: the organization's openings; `q` finds titles (case-insensitive, trimmed). */
+export const organizationOpeningListQuerySchema = openingListQuerySchema.extend({
+  q: z.string().trim().max(OPENING_LIMITS.search).optional(),
+});
+export type OrganizationOpeningListQuery = z.input<typeof organizationOpeningListQuerySchema>;
+
 /** Students' feed of open openings. */
 export const openingsFeedQuerySchema = openingListQuerySchema.extend({
   q: z.string().trim().max(OPENING_LIMITS.search).optional(),

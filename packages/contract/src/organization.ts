@@ -1,6 +1,7 @@
-import { emailSchema, isoDateTimeSchema } from './common';
+import { emailSchema, isoDateTimeSchema, trimmed } from './common';
 import { pageOf } from './envelope';
 import { LIMITS } from './limits';
+import { organizationProfileSchema, profileResponseSchema } from './profile';
 import * as z from './zod';
 
 /**
@@ -133,6 +134,8 @@ export const AUDIT_KINDS = [
   'member.roleChanged',
   'member.removed',
   'invitation.revoked',
+  'organization.profileEdited',
+  'organization.deleted',
   'videoTask.created',
   'videoTask.edited',
   'videoTask.deleted',
@@ -162,6 +165,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'member.roleChanged': 'Role changed',
   'member.removed': 'Member removed',
   'invitation.revoked': 'Invitation revoked',
+  'organization.profileEdited': 'Profile edited',
+  'organization.deleted': 'Organization deleted',
   'videoTask.created': 'Video task created',
   'videoTask.edited': 'Video task edited',
   'videoTask.deleted': 'Video task deleted',
@@ -207,3 +212,34 @@ export const openingChangesSchema = z
   })
   .meta({ id: 'OpeningChanges' });
 export type OpeningChanges = z.infer<typeof openingChangesSchema>;
+
+/**
+ * GET /api/organization/profile: the profile of the organization acted for (X-Organization-Id, else the caller's own
+ * organization account), with what the caller may do to it. Owners edit and delete; everyone else reads.
+ */
+export const organizationProfileViewSchema = z
+  .object({
+    organizationId: z.number().int(),
+    /** Null until the organization saves its details. */
+    profile: organizationProfileSchema.nullable(),
+    /** The name to show (and to type when deleting): the saved one, else the organization account's own. */
+    name: z.string(),
+    abilities: z.object({ edit: z.boolean(), delete: z.boolean() }),
+  })
+  .meta({ id: 'OrganizationProfileView' });
+export type OrganizationProfileView = z.infer<typeof organizationProfileViewSchema>;
+
+/** POST /api/organization/profile answers the caller's own profileDetails (as before teams) and the saved view. */
+export const organizationProfileSavedSchema = profileResponseSchema.extend({
+  organization: organizationProfileViewSchema,
+});
+export type OrganizationProfileSaved = z.infer<typeof organizationProfileSavedSchema>;
+
+/** DELETE /api/organization?name=: the owner types the organization's name to confirm. */
+export const deleteOrganizationQuerySchema = z.strictObject({
+  name: trimmed(LIMITS.name).min(1, "Type the organization's name to confirm"),
+});
+export type DeleteOrganizationQuery = z.input<typeof deleteOrganizationQuerySchema>;
+
+/** Why requests for a deleted organization are refused. */
+export const ORGANIZATION_DELETED_MESSAGE = 'This organization was deleted.';

@@ -1,4 +1,4 @@
-import type { OrganizationRole } from '@placely/contract';
+import { ORGANIZATION_DELETED_MESSAGE, type OrganizationRole } from '@placely/contract';
 import type { Actor } from '../auth/authenticate';
 
 /** The caller's live place in one organization, read from the database on every organization-scoped request. */
@@ -19,6 +19,8 @@ export interface OrganizationAccess {
   former: boolean;
   /** The request named the organization (X-Organization-Id); otherwise it is the caller's own account. */
   named: boolean;
+  /** The organization was deleted (the caller belonged to it): nobody acts for it any more. */
+  deleted?: boolean;
 }
 
 export const isOrganizationMember = (access: OrganizationAccess) => access.member !== null;
@@ -38,6 +40,7 @@ export const runsForOrganization = (access: OrganizationAccess | null, organizat
 
 /** Why a non-member is refused: a former member hears so; someone naming a stranger's organization too. */
 export function outsiderReason(access: OrganizationAccess, otherwise: string): string {
+  if (access.deleted) return ORGANIZATION_DELETED_MESSAGE;
   if (access.former) return 'You are no longer a member of this organization.';
   if (access.named) return 'You are not a member of this organization.';
   return otherwise;
@@ -49,12 +52,26 @@ const refuse = (access: OrganizationAccess, otherwise: string, insiderReason: st
 export const organizationPolicy = {
   /** A request naming an organization is refused unless the caller belongs to it now. */
   'organization.actFor': (_actor: Actor, access: OrganizationAccess) =>
-    isOrganizationMember(access) || (!access.named && !access.former) || outsiderReason(access, ''),
+    isOrganizationMember(access) || (!access.named && !access.former && !access.deleted) || outsiderReason(access, ''),
   'organization.viewPeople': (_actor: Actor, access: OrganizationAccess) =>
     isOrganizationMember(access) || outsiderReason(access, 'Only the people of an organization can see its team.'),
   'organization.manageTeam': (_actor: Actor, access: OrganizationAccess) =>
     hasOrganizationRole(access, 'owner') ||
     refuse(access, 'Only organization owners can change the team.', 'Only owners can change the team.'),
+  /** The organization's profile: every member reads it, owners edit it. */
+  'organization.viewProfile': (_actor: Actor, access: OrganizationAccess) =>
+    isOrganizationMember(access) ||
+    outsiderReason(access, 'Only organization accounts and their teams have an organization profile.'),
+  'organization.editProfile': (_actor: Actor, access: OrganizationAccess) =>
+    hasOrganizationRole(access, 'owner') ||
+    refuse(
+      access,
+      'Only organization accounts have an organization profile.',
+      "Only owners can change the organization's profile.",
+    ),
+  'organization.delete': (_actor: Actor, access: OrganizationAccess) =>
+    hasOrganizationRole(access, 'owner') ||
+    refuse(access, 'Only organization owners can delete it.', 'Only owners can delete the organization.'),
   'organization.viewActivity': (_actor: Actor, access: OrganizationAccess) =>
     hasOrganizationRole(access, 'owner') ||
     refuse(access, 'Only organization owners can see its activity.', 'Only owners can see the activity.'),

@@ -21,8 +21,4 @@ export const userPolicy = {
     if (!hasAccountType(user)) return 'Choose an account type first.';
     return !isOrganization(user) || 'Organization accounts keep an organization profile, not an individual one.';
   },
-  'user.updateOrganizationProfile': (actor: Actor, user: UserRow) => {
-    if (!isSelf(actor, user)) return 'You can only change your own profile.';
-    return isOrganization(user) || 'Only organization accounts have an organization profile.';
-  },
 } as const;

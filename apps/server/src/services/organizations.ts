@@ -85,6 +85,8 @@ export async function loadOrganizationAccess(
       allOpenings: organizationMembers.allOpenings,
       canViewContacts: organizationMembers.canViewContacts,
       revokedAt: organizationMembers.revokedAt,
+      organizationDeleted: sql<boolean>`exists (select 1 from ${organizations}
+        where ${organizations.id} = ${organizationMembers.organizationId} and ${organizations.deletedAt} is not null)`,
       openingIds: sql<string[]>`coalesce((select array_agg(${organizationMemberOpenings.openingId}::text)
         from ${organizationMemberOpenings} where ${organizationMemberOpenings.memberId} = ${organizationMembers.id}),
         '{}'::text[])`,
@@ -94,11 +96,14 @@ export async function loadOrganizationAccess(
     .orderBy(sql`${organizationMembers.revokedAt} is null desc`, desc(organizationMembers.revokedAt))
     .limit(1);
   const row = rows[0];
-  const live = row && row.revokedAt === null ? row : null;
+  // A deleted organization grants nobody anything, whatever their row says (its rows are revoked with it too).
+  const deleted = row?.organizationDeleted === true;
+  const live = row && row.revokedAt === null && !deleted ? row : null;
   return {
     organizationId,
     named,
-    former: row !== undefined && live === null,
+    deleted,
+    former: row !== undefined && live === null && !deleted,
     member: live
       ? {
           id: live.id,

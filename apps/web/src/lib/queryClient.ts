@@ -33,7 +33,9 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
+      // offlineFirst: a read is still asked for while offline, so the service worker can answer from its copy (a
+      // second visit to a form link); the default would pause it until the connection comes back.
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'offlineFirst' },
       mutations: { retry: false },
     },
   });

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_STORAGE_KEY, clearPersonalDeviceData, PERSONAL_STORAGE_PREFIX } from './tokenStorage';
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  clearPersonalDeviceData,
+  PERSONAL_STORAGE_PREFIX,
+  subjectOfAccessToken,
+} from './tokenStorage';
 
 describe('clearPersonalDeviceData', () => {
   afterEach(() => localStorage.clear());
@@ -11,5 +16,19 @@ describe('clearPersonalDeviceData', () => {
     localStorage.setItem('other-app', 'kept');
     clearPersonalDeviceData();
     expect(Object.keys(localStorage).sort()).toEqual(['other-app', ACCESS_TOKEN_STORAGE_KEY]);
+  });
+});
+
+describe('subjectOfAccessToken', () => {
+  const token = (claims: unknown) =>
+    `h.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.s`;
+
+  it("reads the user id a token names, and nothing from what is not a user's token", () => {
+    expect(subjectOfAccessToken(token({ sub: '42', sid: 'x' }))).toBe(42);
+    expect(subjectOfAccessToken(token({ sub: 'abc' }))).toBeNull();
+    expect(subjectOfAccessToken(token({ sub: '-1' }))).toBeNull();
+    expect(subjectOfAccessToken(token({}))).toBeNull();
+    expect(subjectOfAccessToken('not a token')).toBeNull();
+    expect(subjectOfAccessToken('a.%%%.b')).toBeNull();
   });
 });

@@ -17,6 +17,21 @@ export function writeStoredAccessToken(token: string): void {
   storage()?.setItem(ACCESS_TOKEN_STORAGE_KEY, token);
 }
 
+/**
+ * The user id an access token names (its `sub`), read without verifying it: only to key what this device keeps per
+ * person (e.g. a form opened offline before the session could be restored). The server verifies every token.
+ */
+export function subjectOfAccessToken(token: string): number | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    const subject = Number(claims.sub);
+    return Number.isSafeInteger(subject) && subject > 0 ? subject : null;
+  } catch {
+    return null;
+  }
+}
+
 export function clearStoredAccessToken(): void {
   storage()?.removeItem(ACCESS_TOKEN_STORAGE_KEY);
 }

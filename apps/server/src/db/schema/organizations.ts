@@ -30,6 +30,12 @@ export const organizations = pgTable('organizations', {
   id: bigint('id', { mode: 'number' })
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /**
+   * Deleted by an owner: kept (soft delete) so applications, audit rows and files still point at it, but nobody
+   * acts for it any more (services/organizations.ts) and its openings are deleted with it.
+   */
+  deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
+  deletedBy: bigint('deleted_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
   ...timestamps,
 });
 

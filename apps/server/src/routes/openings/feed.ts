@@ -23,7 +23,8 @@ const feedSchema = {
   response: { 200: successEnvelope(feedOpeningPageSchema) },
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** A LIKE pattern's own characters taken as typed. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** GET /api/placements/campus/all/openings: the students' feed. Public: only open, undeleted, before-deadline openings. */
 export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {

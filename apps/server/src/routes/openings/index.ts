@@ -1,5 +1,5 @@
 import type { OpeningInput } from '@placely/contract';
-import { and, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -16,6 +16,7 @@ import { sanitizeRichText } from '../../services/html';
 import { notifyNewOpeningToFollowers, notifyOpeningUpdated } from '../../services/notifications/events';
 import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
+import { escapeLike } from './feed';
 import {
   changeOpeningStatusSchema,
   createOpeningSchema,
@@ -117,8 +118,10 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = actorOf(request);
         const access = await organizationAccessOf(ctx.db, request, actor);
-        const { limit } = request.query;
+        const { limit, q } = request.query;
         const cursor = decodeTimeCursor(request.query.cursor);
+        // The openings picker finds titles as the person types: part of the title, any case, % and _ taken as typed.
+        const search = q ? `%${escapeLike(q)}%` : null;
         // A role limited to chosen openings lists only those; someone outside the organization lists nothing.
         const scope = !access.member
           ? sql`false`
@@ -133,6 +136,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               eq(openings.organizationId, access.organizationId),
               isNull(openings.deletedAt),
               scope,
+              search ? ilike(openings.title, search) : undefined,
               cursor
                 ? or(
                     lt(openings.createdAt, cursor.at),

@@ -1,10 +1,10 @@
 import {
   externalApplyClickBodySchema,
   openingInputSchema,
-  openingListQuerySchema,
   openingPageSchema,
   openingSchema,
   openingStatusSchema,
+  organizationOpeningListQuerySchema,
   successEnvelope,
   z,
 } from '@placely/contract';
@@ -16,7 +16,7 @@ const one = { 200: successEnvelope(openingSchema) };
 export const listOpeningsSchema = {
   tags,
   summary: "The caller's openings, newest first, with application counts",
-  querystring: openingListQuerySchema,
+  querystring: organizationOpeningListQuerySchema,
   response: { 200: successEnvelope(openingPageSchema) },
 };
 export const createOpeningSchema = { tags, summary: 'Creates an opening', body: openingInputSchema, response: one };

@@ -11,6 +11,7 @@ import {
   organizationAuditEvents,
   organizationMembers,
   organizationProfiles,
+  organizations,
   users,
 } from '../../db/schema';
 import { errors } from '../../errors';
@@ -23,6 +24,7 @@ import { presentAuditEvent, presentOrganizationPerson } from '../../presenters/o
 import { notifyTeamInvitation } from '../../services/notifications/events';
 import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
+import { organizationProfileRoutes } from './profile';
 import {
   activityRouteSchema,
   inviteMemberSchema,
@@ -50,6 +52,7 @@ import {
 export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
+    await app.register(organizationProfileRoutes(ctx));
 
     app.get('/api/user/organizations', { ...authenticated, schema: myOrganizationsRouteSchema }, async (request) => {
       const actor = actorOf(request);
@@ -65,8 +68,15 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         })
         .from(organizationMembers)
         .innerJoin(users, eq(users.id, organizationMembers.organizationId))
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
         .leftJoin(organizationProfiles, eq(organizationProfiles.userId, organizationMembers.organizationId))
-        .where(and(eq(organizationMembers.userId, actor.user.id), isNull(organizationMembers.revokedAt)))
+        .where(
+          and(
+            eq(organizationMembers.userId, actor.user.id),
+            isNull(organizationMembers.revokedAt),
+            isNull(organizations.deletedAt),
+          ),
+        )
         .orderBy(
           sql`${organizationMembers.organizationId} = ${actor.user.id} desc`,
           asc(sql`lower(coalesce(${organizationProfiles.name}, ${users.name}))`),

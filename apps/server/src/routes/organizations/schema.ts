@@ -1,6 +1,7 @@
 import {
   activityQuerySchema,
   auditEventPageSchema,
+  deleteOrganizationQuerySchema,
   myOrganizationsSchema,
   openingChangesQuerySchema,
   openingChangesSchema,
@@ -9,7 +10,10 @@ import {
   organizationMemberUpdateBodySchema,
   organizationPeopleSchema,
   organizationPersonSchema,
+  organizationProfileSavedSchema,
+  organizationProfileViewSchema,
   successEnvelope,
+  updateOrganizationProfileBodySchema,
   z,
 } from '@placely/contract';
 
@@ -68,4 +72,24 @@ export const openingChangesRouteSchema = {
   summary: `Who last changed the opening and each of its applications, from the audit trail. ${ACTING_FOR}`,
   querystring: openingChangesQuerySchema,
   response: { 200: successEnvelope(openingChangesSchema) },
+};
+
+export const organizationProfileRouteSchema = {
+  tags: ['organizations'],
+  summary: `The organization's profile with what the caller may do to it (every member reads it). ${ACTING_FOR}`,
+  response: { 200: successEnvelope(organizationProfileViewSchema) },
+};
+
+export const updateOrganizationProfileSchema = {
+  tags: ['organizations'],
+  summary: `Saves the organization's details (owners; without the header the organization account's own). Answers the caller's own profileDetails and the organization's profile. ${ACTING_FOR}`,
+  body: updateOrganizationProfileBodySchema,
+  response: { 200: successEnvelope(organizationProfileSavedSchema) },
+};
+
+export const deleteOrganizationSchema = {
+  tags: ['organizations'],
+  summary: `Deletes the organization (owners, typing its name to confirm): its openings are deleted, every membership and invitation revoked, and nobody acts for it again; its records are kept. ${ACTING_FOR}`,
+  querystring: deleteOrganizationQuerySchema,
+  response: { 200: successEnvelope(z.object({ organizationId: z.number().int() })) },
 };

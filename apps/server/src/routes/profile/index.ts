@@ -4,14 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { individualProfiles, organizationProfiles, phoneNumbers } from '../../db/schema';
+import { individualProfiles, phoneNumbers } from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { loadProfileDetails } from '../../services/profile';
 import { lockUser } from '../../services/users';
 import { consumeCheckedPhoneCode } from '../phone-verification';
-import { phoneVerifiedSchema, updateIndividualProfileSchema, updateOrganizationProfileSchema } from './schema';
+import { phoneVerifiedSchema, updateIndividualProfileSchema } from './schema';
 
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -21,7 +21,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const saveDetails = <Profile>(
       path: string,
       schema: { body: z.ZodType<{ profile: Profile }> } & Record<string, unknown>,
-      action: 'user.updateIndividualProfile' | 'user.updateOrganizationProfile',
+      action: 'user.updateIndividualProfile',
       upsert: (tx: Executor, userId: number, profile: Profile) => Promise<unknown>,
     ) =>
       app.post(path, { ...authenticated, schema }, async (request) => {
@@ -46,16 +46,8 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .values({ userId, ...profile })
           .onConflictDoUpdate({ target: individualProfiles.userId, set: { ...profile, updatedAt: sql`now()` } }),
     );
-    saveDetails(
-      '/api/organization/profile',
-      updateOrganizationProfileSchema,
-      'user.updateOrganizationProfile',
-      (tx, userId, profile) =>
-        tx
-          .insert(organizationProfiles)
-          .values({ userId, ...profile })
-          .onConflictDoUpdate({ target: organizationProfiles.userId, set: { ...profile, updatedAt: sql`now()` } }),
-    );
+    // POST /api/organization/profile is an organization route now (routes/organizations/profile.ts): owners of a
+    // team edit it too.
 
     app.post('/api/profile/phone/verified', { ...authenticated, schema: phoneVerifiedSchema }, async (request) => {
       const actor = actorOf(request);

@@ -3,7 +3,6 @@ import {
   profileResponseSchema,
   successEnvelope,
   updateIndividualProfileBodySchema,
-  updateOrganizationProfileBodySchema,
 } from '@placely/contract';
 
 const profileResponse = { 200: successEnvelope(profileResponseSchema) };
@@ -12,13 +11,6 @@ export const updateIndividualProfileSchema = {
   tags: ['profile'],
   summary: "Saves an individual's account details",
   body: updateIndividualProfileBodySchema,
-  response: profileResponse,
-};
-
-export const updateOrganizationProfileSchema = {
-  tags: ['profile'],
-  summary: "Saves an organization's account details",
-  body: updateOrganizationProfileBodySchema,
   response: profileResponse,
 };
 

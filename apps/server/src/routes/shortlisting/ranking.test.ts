@@ -423,6 +423,40 @@ describe('ranking', () => {
     expect(trail.map((row) => row.kind).sort()).toEqual(['candidate.pinned', 'candidate.unpinned']);
   });
 
+  it('without a recipe the export ranks in submission order, and a pin still moves the rank', async () => {
+    const { as, opening, idOf } = await setup(PEOPLE);
+    const exported = async () => {
+      const csv = await as('owner', `/api/organization/openings/id/applications/export?id=${opening.id}&format=csv`);
+      expect(csv.status).toBe(200);
+      const lines = (csv.body as string)
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      const header = lines[0]?.split(',') ?? [];
+      return lines.slice(1).map((line) => {
+        const cells = line.split(',');
+        return [cells[1], cells[header.indexOf('Rank')], cells[header.indexOf('Score')]];
+      });
+    };
+    // Rows stay oldest first; with nothing to rank by, the rank is the order of submission and there is no score.
+    expect(await exported()).toEqual([
+      ['Asha', '1', ''],
+      ['Bala', '2', ''],
+      ['Chitra', '3', ''],
+      ['Dev', '4', ''],
+    ]);
+    await as('owner', `${base}/candidate/pin`, {
+      method: 'PUT',
+      body: { openingId: opening.id, applicationId: idOf('Dev'), direction: 'top', reason: 'Referred by the panel' },
+    });
+    expect(await exported()).toEqual([
+      ['Asha', '2', ''],
+      ['Bala', '3', ''],
+      ['Chitra', '4', ''],
+      ['Dev', '1', ''],
+    ]);
+  });
+
   it('every route refuses the signed out (401), another organization and the applicant (404), a reviewer elsewhere (403)', async () => {
     const { as, opening, idOf, criteria } = await setup(PEOPLE.slice(0, 1));
     const overall = (await criteria()).criteria[0]?.id;

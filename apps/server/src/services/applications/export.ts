@@ -14,7 +14,7 @@ import {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { readTogether } from '../../db/read-together';
-import { applications, openingFormVersions, shortlistEntries, videoTasks } from '../../db/schema';
+import { applications, openingFormVersions, rankingPins, shortlistEntries, videoTasks } from '../../db/schema';
 import { criteriaOf, rankableFields, rankingSqlFor, labelOf as recipeLabelOf } from '../shortlisting/ranking';
 import { explanationColumns, explanationJoin } from '../shortlisting/ranking-sql';
 import { type ApplicantVerification, loadApplicantVerifications, verifiedAnswersFor } from './verified';
@@ -68,8 +68,12 @@ export interface ExportPlan {
   columns: Column[];
   total: number;
   definitions: Map<number, FormDefinition>;
-  /** The opening ranked by its recipe (the ranking CTEs), its recipe weights and rating criteria, for the rows. */
-  ranking: { ctes: SQL; explanation: SQL; weights: number[]; criterionIds: string[] };
+  /**
+   * The opening ranked by its recipe (the ranking CTEs), its recipe weights and rating criteria, for the rows.
+   * `ordered` is false when nothing reorders the opening (no recipe, no pins, not a shortlist): the rank is then the
+   * submission order and the rows stream straight off the (opening, submitted) index without the ranking statement.
+   */
+  ranking: { ordered: boolean; ctes: SQL; explanation: SQL; weights: number[]; criterionIds: string[] };
   /** Export only this shortlist's candidates, in its order (else every application of the opening). */
   shortlistId?: string;
 }
@@ -194,10 +198,16 @@ export async function planExport(
   });
 
   const opening = await db.query.openings.findFirst({ where: (o, { eq: is }) => is(o.id, openingId) });
-  const [{ recipe, ctes }, criteria, fields] = await readTogether(db, [
+  const [{ recipe, ctes }, criteria, fields, [pinned]] = await readTogether(db, [
     () => rankingSqlFor(db, openingId),
     () => criteriaOf(db, openingId),
     () => (opening ? rankableFields(db, opening) : Promise.resolve([])),
+    () =>
+      db
+        .select({ id: rankingPins.applicationId })
+        .from(rankingPins)
+        .where(eq(rankingPins.openingId, openingId))
+        .limit(1),
   ]);
   const recipeCriteria = recipe?.criteria ?? [];
   const link = (row: ExportRow, fileId: string) => fileLink(row.id, fileId);
@@ -286,6 +296,7 @@ export async function planExport(
     total: Number(stats?.total ?? 0),
     definitions: new Map(versions.map((v) => [v.version, v.definition as FormDefinition])),
     ranking: {
+      ordered: recipe !== null || pinned !== undefined || shortlistId !== undefined,
       ctes,
       explanation: explanationColumns(recipe),
       weights: recipeCriteria.map((c) => c.weight),
@@ -346,6 +357,11 @@ async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncG
   };
   const work = db
     .transaction(async (tx) => {
+      // The statement reads a whole opening once: PostgreSQL's JIT compiler, which its cost estimate sets off, spends
+      // more time compiling (~1.5 s at 100 000 rows) than it saves, and the sorts fit in memory with a larger budget.
+      // Both settings end with this transaction (PGlite has no JIT and takes the settings as no-ops).
+      await tx.execute(sql`set local jit = off`);
+      await tx.execute(sql`set local work_mem = '64MB'`);
       await tx.execute(sql`declare export_rows no scroll cursor for ${query}`);
       while (!stopped) {
         const result = await tx.execute(sql.raw(`fetch forward ${size} from export_rows`));
@@ -394,7 +410,7 @@ async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncG
  * ratings per criterion beside them.
  */
 async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
-  const { ctes, explanation, weights, criterionIds } = plan.ranking;
+  const { ordered, ctes, explanation, weights, criterionIds } = plan.ranking;
   const { shortlistId } = plan;
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
   const ratingColumns = criterionIds.flatMap((id, i) => [
@@ -402,13 +418,18 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
     sql`count(*) filter (where r.criterion_id = ${id}::uuid) as ${sql.raw(`rc${i}`)}`,
   ]);
   const ratingSelect = criterionIds.flatMap((_, i) => [sql.raw(`ra.ra${i}`), sql.raw(`ra.rc${i}`)]);
-  const query = sql`${ctes}${
+  const ratingAverages =
     criterionIds.length > 0
-      ? sql`, rating_averages as (select r.application_id, ${sql.join(ratingColumns, sql`, `)}
+      ? sql`rating_averages as (select r.application_id, ${sql.join(ratingColumns, sql`, `)}
           from candidate_ratings r join applications ap on ap.id = r.application_id and ap.opening_id = ${openingId}::uuid
           group by r.application_id)`
-      : sql``
-  }
+      : null;
+  const withClause = ordered
+    ? sql`${ctes}${ratingAverages ? sql`, ${ratingAverages}` : sql``}`
+    : ratingAverages
+      ? sql`with ${ratingAverages}`
+      : sql``;
+  const query = sql`${withClause}
     select a.id, a.applicant_id, coalesce(ip.name, u.name) as name, u.email, a.status,
       (select st.name from opening_stages st where st.id = a.stage_id) as stage,
       (select string_agg(coalesce(m.from_stage_name, 'Applied') || ' → ' || m.to_stage_name
@@ -417,7 +438,7 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
       (select count(*)::int from application_notes n where n.application_id = a.id) as notes_count,
       (select string_agg(t.name, '; ' order by lower(t.name)) from application_tags link
         join candidate_tags t on t.id = link.tag_id where link.application_id = a.id) as tags,
-      case when o.pin_group < 3 then o.position end as rank, o.score,
+      ${ordered ? sql`case when o.pin_group < 3 then o.position end as rank, o.score` : sql`row_number() over (order by a.submitted_at, a.id) as rank, 0::float8 as score`},
       a.submitted_at, a.updated_at, a.revision, a.form_version, a.answers,
       exists(select 1 from record_verifications rv
         where rv.subject_user_id = a.applicant_id and rv.voided_at is null) as has_verifications,
@@ -427,15 +448,14 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
         where vt.opening_id = a.opening_id and va.candidate_id = a.applicant_id
           and va.submitted_at is not null) as video_averages,
       ${shortlistId ? sql`se.position` : sql`null::int`} as position
-      ${explanation}
+      ${ordered ? explanation : sql``}
       ${ratingSelect.length > 0 ? sql`, ${sql.join(ratingSelect, sql`, `)}` : sql``}
-    from ordered o
-    ${explanationJoin}
-    join applications a on a.id = o.id
+    ${ordered ? sql`from ordered o ${explanationJoin} join applications a on a.id = o.id` : sql`from applications a`}
     join users u on u.id = a.applicant_id
     left join individual_profiles ip on ip.user_id = a.applicant_id
     ${criterionIds.length > 0 ? sql`left join rating_averages ra on ra.application_id = a.id` : sql``}
     ${shortlistId ? sql`join shortlist_entries se on se.application_id = a.id and se.shortlist_id = ${shortlistId}::uuid` : sql``}
+    ${ordered ? sql`` : sql`where a.opening_id = ${openingId}::uuid`}
     order by ${shortlistId ? sql`se.position` : sql`a.submitted_at, a.id`}`;
   for await (const { rows, tx } of cursorBatches<CursorRow>(db, query, BATCH)) {
     const batch: ExportRow[] = rows.map((row) => ({

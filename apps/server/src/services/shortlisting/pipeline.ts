@@ -25,9 +25,6 @@ import { notifyStageMoves } from '../notifications/events';
 import { applicationFilterConditions } from './filters';
 
 export type StageRow = typeof openingStages.$inferSelect;
-/** The rules whose record is the opening with the caller's standing (policies/stage.ts, policies/candidate.ts). */
-type StageAction = 'stage.view' | 'stage.move' | 'stage.manage' | 'candidate.view' | 'note.add' | 'tag.apply';
-
 /** Writes go in chunks so a move of many thousands stays within the drivers' parameter limits. */
 const CHUNK = 1000;
 const chunks = <T>(items: T[]) =>

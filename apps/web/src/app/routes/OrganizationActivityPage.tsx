@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
-import { useOpeningChoices } from '../../features/openings/api/listOpenings';
+import { OpeningPicker } from '../../features/openings/components/OpeningPicker';
 import { ActivityLog } from '../../features/organization/components/ActivityLog';
 import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
 import { Page } from '../../lib/components/Page';
@@ -17,7 +17,6 @@ export default function OrganizationActivityPage() {
   const user = useAppStore((state) => state.user);
   const active = useActiveOrganization();
   const canView = active.organization?.abilities.viewActivity === true;
-  const openingChoices = useOpeningChoices();
 
   if (!accessToken) {
     return (
@@ -47,7 +46,7 @@ export default function OrganizationActivityPage() {
       title={TITLE}
       intro={`Who did what in ${active.organization?.name ?? 'your organization'}, newest first. The log cannot be edited.`}
     >
-      <ActivityLog openings={openingChoices} />
+      <ActivityLog OpeningPicker={OpeningPicker} />
     </Page>
   );
 }

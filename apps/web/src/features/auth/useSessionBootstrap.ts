@@ -2,6 +2,7 @@ import { MESSAGES } from '@placely/contract';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isUnderPath, PATHS } from '../../app/paths';
+import { ApiError } from '../../lib/api/errors';
 import { showError } from '../../lib/snackbar';
 import { useAppStore } from '../../lib/store';
 import { bootstrapSession } from './bootstrap';
@@ -27,8 +28,10 @@ export function useSessionBootstrap(): void {
         }
       })
       .catch((error: unknown) => {
-        // Spec §8: a bootstrap failure is only logged.
-        console.error('Session bootstrap failed', error);
+        // Spec §8: a bootstrap failure is only logged. Offline it is expected (the session is kept for later).
+        if (error instanceof ApiError && error.code === 'NETWORK_ERROR')
+          console.warn('Session bootstrap offline', error);
+        else console.error('Session bootstrap failed', error);
       })
       .finally(() => setOverlayLoading(false));
   }, []);

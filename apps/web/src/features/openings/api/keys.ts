@@ -4,6 +4,8 @@ import type { ReceivedApplicationsQuery } from '@placely/contract';
 export const openingKeys = {
   all: ['organization', 'openings'] as const,
   list: () => [...openingKeys.all, 'list'] as const,
+  /** The openings picker's pages for one search (titles containing `q`). */
+  choices: (q: string) => [...openingKeys.all, 'choices', q] as const,
   one: (id: string) => [...openingKeys.all, 'one', id] as const,
   applications: (id: string, order: NonNullable<ReceivedApplicationsQuery['order']>) =>
     [...openingKeys.all, 'applications', id, order] as const,

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
@@ -10,11 +11,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '@placely/contract';
-import { useId, useState } from 'react';
+import { type ComponentType, useId, useState } from 'react';
 import { type ActivityFilters, useActivity } from '../api/getActivity';
 import { useOrganizationPeople } from '../api/getOrganizationPeople';
 import { describeEvent, whenDone, whoDid } from './describeEvent';
 import type { OpeningChoice } from './PeopleSection';
+
+/** The openings picker the page passes in (features/openings' server-searched one): one opening, or none. */
+export type OpeningPickerSlot = ComponentType<{
+  label: string;
+  value: OpeningChoice | null;
+  onChange: (value: OpeningChoice | null) => void;
+}>;
 
 function FilterSelect({
   label,
@@ -44,9 +52,10 @@ function FilterSelect({
 }
 
 /** The organization's audit trail for owners, filterable by person, opening and kind. */
-export function ActivityLog({ openings }: { openings: readonly OpeningChoice[] }) {
+export function ActivityLog({ OpeningPicker }: { OpeningPicker: OpeningPickerSlot }) {
   const [person, setPerson] = useState('');
-  const [openingId, setOpeningId] = useState('');
+  const [opening, setOpening] = useState<OpeningChoice | null>(null);
+  const openingId = opening?.id ?? '';
   const [kind, setKind] = useState('');
   const filters: ActivityFilters = {
     person: person ? Number(person) : undefined,
@@ -63,12 +72,9 @@ export function ActivityLog({ openings }: { openings: readonly OpeningChoice[] }
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} role="group" aria-label="Filter activity">
         <FilterSelect label="Person" value={person} onChange={setPerson} options={personOptions} />
-        <FilterSelect
-          label="Opening"
-          value={openingId}
-          onChange={setOpeningId}
-          options={openings.map((opening) => ({ value: opening.id, label: opening.title }))}
-        />
+        <Box sx={{ minWidth: 240 }}>
+          <OpeningPicker label="Opening" value={opening} onChange={setOpening} />
+        </Box>
         <FilterSelect
           label="Kind"
           value={kind}

@@ -24,7 +24,7 @@ import {
   type OrganizationRole,
   organizationInviteBodySchema,
 } from '@placely/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type ComponentType, type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { Section } from '../../../lib/components/Section';
@@ -40,12 +40,27 @@ export interface OpeningChoice {
   title: string;
 }
 
+/**
+ * The openings picker the page passes in (features/openings' server-searched one; features do not import each
+ * other): several openings for a role's scope.
+ */
+export type OpeningsPickerSlot = ComponentType<{
+  label: string;
+  error?: string | undefined;
+  multiple: true;
+  value: OpeningChoice[];
+  onChange: (value: OpeningChoice[]) => void;
+}>;
+
 interface RoleScope {
   role: OrganizationRole;
   allOpenings: boolean;
-  openingIds: string[];
+  /** With titles, so chosen openings stay named whatever the picker has loaded. */
+  openings: OpeningChoice[];
   canViewContacts: boolean;
 }
+
+const bodyOf = ({ openings, ...scope }: RoleScope) => ({ ...scope, openingIds: openings.map((item) => item.id) });
 
 const ROLE_HELP: Record<OrganizationRole, string> = {
   owner: 'Everything, including the team.',
@@ -57,16 +72,15 @@ const ROLE_HELP: Record<OrganizationRole, string> = {
 function RoleScopeFields({
   value,
   onChange,
-  openings,
+  OpeningsPicker,
   error,
 }: {
   value: RoleScope;
   onChange: (next: RoleScope) => void;
-  openings: readonly OpeningChoice[];
+  OpeningsPicker: OpeningsPickerSlot;
   error?: string | undefined;
 }) {
   const roleLabel = useId();
-  const openingsLabel = useId();
   return (
     <Stack spacing={1.5}>
       <FormControl size="small" sx={{ minWidth: 180 }}>
@@ -99,36 +113,13 @@ function RoleScopeFields({
         />
       )}
       {value.role !== 'owner' && !value.allOpenings && (
-        <FormControl size="small" error={Boolean(error)}>
-          <InputLabel id={openingsLabel}>Openings</InputLabel>
-          <Select
-            labelId={openingsLabel}
-            label="Openings"
-            multiple
-            value={value.openingIds}
-            onChange={(event) =>
-              onChange({
-                ...value,
-                openingIds: typeof event.target.value === 'string' ? [event.target.value] : event.target.value,
-              })
-            }
-            renderValue={(ids) =>
-              ids.map((id) => openings.find((opening) => opening.id === id)?.title ?? 'Opening').join(', ')
-            }
-          >
-            {openings.map((opening) => (
-              <MenuItem key={opening.id} value={opening.id}>
-                <Checkbox checked={value.openingIds.includes(opening.id)} size="small" />
-                {opening.title}
-              </MenuItem>
-            ))}
-          </Select>
-          {error && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {error}
-            </Alert>
-          )}
-        </FormControl>
+        <OpeningsPicker
+          label="Openings"
+          multiple
+          value={value.openings}
+          onChange={(openings) => onChange({ ...value, openings })}
+          error={error}
+        />
       )}
       {value.role === 'reviewer' && (
         <FormControlLabel
@@ -148,20 +139,20 @@ function RoleScopeFields({
 const fieldError = (error: unknown, field: string) =>
   error instanceof ApiError ? error.fields?.find((item) => item.field === field)?.message : undefined;
 
-function InviteForm({ openings }: { openings: readonly OpeningChoice[] }) {
+function InviteForm({ OpeningsPicker }: { OpeningsPicker: OpeningsPickerSlot }) {
   const invite = useInviteMember();
   const [email, setEmail] = useState('');
   const [scope, setScope] = useState<RoleScope>({
     role: 'coordinator',
     allOpenings: true,
-    openingIds: [],
+    openings: [],
     canViewContacts: false,
   });
   const [emailError, setEmailError] = useState<string | undefined>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = organizationInviteBodySchema.safeParse({ email, ...scope });
+    const parsed = organizationInviteBodySchema.safeParse({ email, ...bodyOf(scope) });
     if (!parsed.success) {
       setEmailError(parsed.error.issues.find((issue) => issue.path[0] === 'email')?.message);
       return;
@@ -195,7 +186,7 @@ function InviteForm({ openings }: { openings: readonly OpeningChoice[] }) {
       <RoleScopeFields
         value={scope}
         onChange={setScope}
-        openings={openings}
+        OpeningsPicker={OpeningsPicker}
         error={fieldError(invite.error, 'openingIds')}
       />
       <div>
@@ -209,18 +200,18 @@ function InviteForm({ openings }: { openings: readonly OpeningChoice[] }) {
 
 function ChangeRoleDialog({
   person,
-  openings,
+  OpeningsPicker,
   onClose,
 }: {
   person: OrganizationPerson;
-  openings: readonly OpeningChoice[];
+  OpeningsPicker: OpeningsPickerSlot;
   onClose: () => void;
 }) {
   const update = useUpdateMember();
   const [scope, setScope] = useState<RoleScope>({
     role: person.role,
     allOpenings: person.allOpenings,
-    openingIds: person.openings.map((opening) => opening.id),
+    openings: person.openings,
     canViewContacts: person.canViewContacts,
   });
   return (
@@ -230,7 +221,7 @@ function ChangeRoleDialog({
         <RoleScopeFields
           value={scope}
           onChange={setScope}
-          openings={openings}
+          OpeningsPicker={OpeningsPicker}
           error={fieldError(update.error, 'openingIds')}
         />
       </DialogContent>
@@ -241,7 +232,7 @@ function ChangeRoleDialog({
           disabled={update.isPending}
           onClick={() =>
             update.mutate(
-              { memberId: person.memberId, ...scope },
+              { memberId: person.memberId, ...bodyOf(scope) },
               {
                 onSuccess: (result) => {
                   showSuccess(result.message);
@@ -275,7 +266,7 @@ function describeState(person: OrganizationPerson) {
  * The organization profile's People section: who is in the team with which role and openings; owners invite by
  * email, change roles and remove people (the server refuses the last owner and decides every ability).
  */
-export function PeopleSection({ openings }: { openings: readonly OpeningChoice[] }) {
+export function PeopleSection({ OpeningsPicker }: { OpeningsPicker: OpeningsPickerSlot }) {
   const people = useOrganizationPeople();
   const remove = useRemoveMember();
   const revoke = useRevokeInvitation();
@@ -340,8 +331,10 @@ export function PeopleSection({ openings }: { openings: readonly OpeningChoice[]
           );
         })}
       </List>
-      {abilities.manage && <InviteForm openings={openings} />}
-      {editing && <ChangeRoleDialog person={editing} openings={openings} onClose={() => setEditing(null)} />}
+      {abilities.manage && <InviteForm OpeningsPicker={OpeningsPicker} />}
+      {editing && (
+        <ChangeRoleDialog person={editing} OpeningsPicker={OpeningsPicker} onClose={() => setEditing(null)} />
+      )}
       <ConfirmDialog
         open={removing !== null}
         title={removing?.state === 'active' ? 'Remove from the organization?' : 'Revoke the invitation?'}

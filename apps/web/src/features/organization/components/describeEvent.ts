@@ -20,6 +20,8 @@ export function describeEvent(event: AuditEvent): string {
       return `${what}: ${event.subjectEmail} as ${role(details.role)}`;
     case 'member.roleChanged':
       return `${what}: ${event.subjectEmail} ${role(details.from)} → ${role(details.to)}`;
+    case 'organization.profileEdited':
+      return details.fields ? `${what}: ${details.fields}` : what;
     case 'member.removed':
     case 'invitation.revoked':
       return `${what}: ${event.subjectEmail}`;

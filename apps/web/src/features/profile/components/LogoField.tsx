@@ -16,10 +16,12 @@ import { useFileUpload } from '../../../lib/uploads/useFileUpload';
 export interface LogoFieldProps<T extends FieldValues, TOut> {
   control: Control<T, unknown, TOut>;
   name: Path<T>;
+  /** Shown only: no upload, no removal. */
+  readOnly?: boolean;
 }
 
 /** The organization logo: upload an image (kept as a public file) or paste the address of one. */
-export function LogoField<T extends FieldValues, TOut>({ control, name }: LogoFieldProps<T, TOut>) {
+export function LogoField<T extends FieldValues, TOut>({ control, name, readOnly = false }: LogoFieldProps<T, TOut>) {
   const { field, fieldState } = useController<T, Path<T>, TOut>({ control, name });
   const input = useRef<HTMLInputElement>(null);
   const progressId = useId();
@@ -58,6 +60,7 @@ export function LogoField<T extends FieldValues, TOut>({ control, name }: LogoFi
           label="Logo URL"
           type="url"
           fullWidth
+          disabled={readOnly}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message ?? 'Upload an image or paste the address of one'}
         />
@@ -77,27 +80,29 @@ export function LogoField<T extends FieldValues, TOut>({ control, name }: LogoFi
           if (file) upload.start(file);
         }}
       />
-      <Box>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<UploadFileIcon />}
-            onClick={() => input.current?.click()}
-            disabled={busy}
-          >
-            Upload logo
-          </Button>
-          {value && (
-            <Button size="small" onClick={() => field.onChange('')} disabled={busy}>
-              Remove logo
+      {!readOnly && (
+        <Box>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              variant="outlined"
+              size="small"
+              startIcon={<UploadFileIcon />}
+              onClick={() => input.current?.click()}
+              disabled={busy}
+            >
+              Upload logo
             </Button>
-          )}
-        </Stack>
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-          {FILE_RULES.logo.label} up to {formatBytes(FILE_RULES.logo.maxBytes)}. Save the profile to keep it.
-        </Typography>
-      </Box>
+            {value && (
+              <Button size="small" onClick={() => field.onChange('')} disabled={busy}>
+                Remove logo
+              </Button>
+            )}
+          </Stack>
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+            {FILE_RULES.logo.label} up to {formatBytes(FILE_RULES.logo.maxBytes)}. Save the profile to keep it.
+          </Typography>
+        </Box>
+      )}
       {(upload.state.status === 'uploading' || upload.state.status === 'paused') && (
         <Box>
           <Typography variant="body2" id={progressId}>

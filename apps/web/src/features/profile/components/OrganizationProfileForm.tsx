@@ -8,21 +8,20 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { z } from '@placely/contract';
 import {
-  type AccountType,
   ORGANIZATION_SIZES,
   type OrganizationProfile,
   type OrganizationProfileInput,
   organizationProfileInputSchema,
 } from '@placely/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { FormTextField } from '../../../lib/components/FormTextField';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { showSuccess } from '../../../lib/snackbar';
-import { useUpdateAccountDetails } from '../api/updateAccountDetails';
 import { LogoField } from './LogoField';
 
 /** The validated form values, as sent to the server. */
-type OrganizationProfileValues = z.output<typeof organizationProfileInputSchema>;
+export type OrganizationProfileValues = z.output<typeof organizationProfileInputSchema>;
 
 const FIELDS = ['name', 'logo', 'website', 'industry', 'size', 'about', 'locations', 'contactEmail'];
 
@@ -42,11 +41,22 @@ function toFormValues(profile: OrganizationProfile | null, fallbackName: string)
 export interface OrganizationProfileFormProps {
   profile: OrganizationProfile | null;
   fallbackName: string;
-  accountType: AccountType | null;
+  /**
+   * Saves the values and answers the saved profile: the organization account's own details, or (acting for a team)
+   * the organization's, so the page decides which endpoint and cache the form feeds.
+   */
+  save: (values: OrganizationProfileValues) => Promise<OrganizationProfile | null>;
+  /** The server said the caller may not edit: the details are shown, nothing can be changed. */
+  readOnly?: boolean;
 }
 
 /** Organization details, validated with the contract's organizationProfileInputSchema. */
-export function OrganizationProfileForm({ profile, fallbackName, accountType }: OrganizationProfileFormProps) {
+export function OrganizationProfileForm({
+  profile,
+  fallbackName,
+  save,
+  readOnly = false,
+}: OrganizationProfileFormProps) {
   const { control, handleSubmit, reset, setError, formState } = useForm<
     OrganizationProfileInput,
     unknown,
@@ -56,12 +66,12 @@ export function OrganizationProfileForm({ profile, fallbackName, accountType }: 
     defaultValues: toFormValues(profile, fallbackName),
     mode: 'onTouched',
   });
-  const mutation = useUpdateAccountDetails(accountType);
+  const mutation = useMutation({ mutationFn: save });
 
   const onSubmit = handleSubmit((values) =>
     mutation.mutate(values, {
-      onSuccess: (response) => {
-        reset(toFormValues(response.profileDetails.organization, fallbackName));
+      onSuccess: (saved) => {
+        reset(toFormValues(saved, fallbackName));
         showSuccess('Organization profile saved');
       },
       onError: (error) => applyServerFieldErrors(error, setError, FIELDS, 'profile.'),
@@ -70,7 +80,7 @@ export function OrganizationProfileForm({ profile, fallbackName, accountType }: 
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={3} aria-label="Organization details">
-      <Grid container spacing={2}>
+      <Grid container spacing={2} component="fieldset" disabled={readOnly} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField control={control} name="name" label="Organization name" autoComplete="organization" required />
         </Grid>
@@ -85,6 +95,7 @@ export function OrganizationProfileForm({ profile, fallbackName, accountType }: 
               <TextField
                 select
                 fullWidth
+                disabled={readOnly}
                 label="Organization size"
                 name={field.name}
                 inputRef={field.ref}
@@ -119,7 +130,7 @@ export function OrganizationProfileForm({ profile, fallbackName, accountType }: 
           <FormTextField control={control} name="website" label="Website" type="url" />
         </Grid>
         <Grid size={12}>
-          <LogoField control={control} name="logo" />
+          <LogoField control={control} name="logo" readOnly={readOnly} />
         </Grid>
         <Grid size={12}>
           <Controller
@@ -131,6 +142,7 @@ export function OrganizationProfileForm({ profile, fallbackName, accountType }: 
                 freeSolo
                 options={[] as string[]}
                 value={field.value ?? []}
+                disabled={readOnly}
                 onChange={(_event, value) =>
                   field.onChange(value.map((item) => item.trim()).filter((item) => item.length > 0))
                 }
@@ -159,18 +171,20 @@ export function OrganizationProfileForm({ profile, fallbackName, accountType }: 
           <FormTextField control={control} name="about" label="About the organization" multiline minRows={3} />
         </Grid>
       </Grid>
-      <Stack direction="row" spacing={2}>
-        <Button type="submit" variant="contained" loading={mutation.isPending}>
-          Save profile
-        </Button>
-        <Button
-          type="button"
-          disabled={!formState.isDirty || mutation.isPending}
-          onClick={() => reset(toFormValues(profile, fallbackName))}
-        >
-          Reset
-        </Button>
-      </Stack>
+      {!readOnly && (
+        <Stack direction="row" spacing={2}>
+          <Button type="submit" variant="contained" loading={mutation.isPending}>
+            Save profile
+          </Button>
+          <Button
+            type="button"
+            disabled={!formState.isDirty || mutation.isPending}
+            onClick={() => reset(toFormValues(profile, fallbackName))}
+          >
+            Reset
+          </Button>
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { type ApiError, errorMessage, isApiError } from '../../../lib/api/errors';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useAppStore } from '../../../lib/store';
+import { subjectOfAccessToken } from '../../../lib/tokenStorage';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { applyFormQueryKey, useApplyForm } from '../api/getApplyForm';
 import { myApplicationsQueryKey } from '../api/listMyApplications';
@@ -33,7 +34,8 @@ export function useViewerKey(): number | 'anonymous' | null {
   const token = useAppStore((state) => state.accessToken);
   const user = useAppStore((state) => state.user);
   if (!token) return 'anonymous';
-  return user ? user.userId : null;
+  // Before the session is restored (or offline, when it cannot be), the token names the person.
+  return user ? user.userId : subjectOfAccessToken(token);
 }
 
 function Loading({ label }: { label: string }) {

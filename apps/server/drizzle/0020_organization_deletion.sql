@@ -1,0 +1,5 @@
+ALTER TABLE "organization_audit_events" DROP CONSTRAINT "organization_audit_events_kind_known";--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "deleted_at" timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "deleted_by" bigint;--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_deleted_by_users_id_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "organization_audit_events" ADD CONSTRAINT "organization_audit_events_kind_known" CHECK ("organization_audit_events"."kind" IN ('opening.created', 'opening.edited', 'opening.statusChanged', 'opening.deleted', 'form.versionSaved', 'application.opened', 'resume.viewed', 'candidate.moved', 'candidate.pinned', 'candidate.unpinned', 'ranking.recipeSaved', 'export.downloaded', 'shareLink.created', 'shareLink.revoked', 'member.invited', 'member.roleChanged', 'member.removed', 'invitation.revoked', 'organization.profileEdited', 'organization.deleted'));

@@ -1,0 +1,9 @@
+ALTER TABLE "files" DROP CONSTRAINT "files_purpose_known";--> statement-breakpoint
+ALTER TABLE "organization_audit_events" DROP CONSTRAINT "organization_audit_events_kind_known";--> statement-breakpoint
+ALTER TABLE "video_tasks" ADD COLUMN "prompt_image_file_id" uuid;--> statement-breakpoint
+ALTER TABLE "video_tasks" ADD COLUMN "prompt_image_alt" text;--> statement-breakpoint
+ALTER TABLE "video_tasks" ADD CONSTRAINT "video_tasks_prompt_image_file_id_files_id_fk" FOREIGN KEY ("prompt_image_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "organization_audit_events_video_watched_once" ON "organization_audit_events" USING btree ("actor_user_id",("details"->>'answerId')) WHERE "organization_audit_events"."kind" = 'videoAnswer.watched';--> statement-breakpoint
+CREATE INDEX "video_tasks_prompt_image_idx" ON "video_tasks" USING btree ("prompt_image_file_id");--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_purpose_known" CHECK ("files"."purpose" IN ('resume', 'application', 'photo', 'logo', 'video', 'videoPoster', 'videoPromptImage'));--> statement-breakpoint
+ALTER TABLE "organization_audit_events" ADD CONSTRAINT "organization_audit_events_kind_known" CHECK ("organization_audit_events"."kind" IN ('opening.created', 'opening.edited', 'opening.statusChanged', 'opening.deleted', 'form.versionSaved', 'application.opened', 'resume.viewed', 'candidate.moved', 'candidate.pinned', 'candidate.unpinned', 'ranking.recipeSaved', 'export.downloaded', 'shareLink.created', 'shareLink.revoked', 'member.invited', 'member.roleChanged', 'member.removed', 'invitation.revoked', 'organization.profileEdited', 'organization.deleted', 'videoTask.created', 'videoTask.edited', 'videoTask.deleted', 'videoTask.invited', 'videoAnswer.watched', 'videoAnswer.scored'));

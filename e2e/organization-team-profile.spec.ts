@@ -1,0 +1,105 @@
+import { expect, openingInput, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
+
+test('owners edit the organization profile while acting for it, coordinators read it, the openings picker searches, and an owner deletes an organization', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const organizationName = `Profile Works ${Date.now().toString(36)}`;
+  await signInAsOrganization(page, organizationName);
+  const token = (await page.evaluate(() => localStorage.getItem('placely.accessToken'))) ?? '';
+  const headers = { Authorization: token };
+  // The opening to find is the oldest of 25, so it is not on the picker's first page (20).
+  const post = (title: string) =>
+    page.request.post('/api/organization/openings', { headers, data: openingInput(title, { description: 'Work.' }) });
+  expect((await post('Zeta navigator')).ok()).toBe(true);
+  for (let index = 1; index <= 24; index += 1) expect((await post(`Filler role ${index}`)).ok()).toBe(true);
+  const ownerEmail = uniqueEmail('co-owner');
+  const coordinatorEmail = uniqueEmail('coordinator');
+  for (const [email, role] of [
+    [ownerEmail, 'owner'],
+    [coordinatorEmail, 'coordinator'],
+  ] as const) {
+    expect((await page.request.post('/api/organization/people', { headers, data: { email, role } })).ok()).toBe(true);
+  }
+
+  // A person who is an owner signs in, acts for the organization, and edits its profile.
+  const owner = await (await browser.newContext()).newPage();
+  await owner.goto('/');
+  await signIn(owner, { email: ownerEmail, name: 'Oona Owner' });
+  await expect(owner.getByTestId('acting-for')).toHaveText(organizationName);
+  await owner.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: organizationName })).toBeVisible();
+  const details = owner.getByRole('form', { name: 'Organization details' });
+  await expect(details.getByRole('textbox', { name: 'Organization name' })).toHaveValue(organizationName);
+  await details.getByRole('textbox', { name: 'About the organization' }).fill('We build campus hiring tools.');
+  await details.getByRole('textbox', { name: 'Industry' }).fill('Education technology');
+  await details.getByRole('button', { name: 'Save profile' }).click();
+  await expect(owner.getByText('Organization profile saved')).toBeVisible();
+
+  // The owner finds an old opening in the picker: the first page lacks it, "Load more" and typing both reach it.
+  const people = owner.getByRole('region', { name: 'People' });
+  await people.getByLabel('All openings').uncheck();
+  const picker = people.getByRole('combobox', { name: 'Openings' });
+  await picker.click();
+  await expect(owner.getByRole('option', { name: 'Filler role 24' })).toBeVisible();
+  await expect(owner.getByRole('option', { name: 'Zeta navigator' })).toBeHidden();
+  await owner.getByRole('button', { name: 'Load more openings' }).click();
+  await expect(owner.getByRole('option', { name: 'Zeta navigator' })).toBeVisible();
+  await owner.keyboard.press('Escape');
+  await picker.click();
+  await picker.fill('  zeta ');
+  await expect(owner.getByRole('option')).toHaveCount(1);
+  await owner.getByRole('option', { name: 'Zeta navigator' }).click();
+  await owner.keyboard.press('Escape');
+  const reviewerEmail = uniqueEmail('reviewer');
+  await people.getByRole('textbox', { name: 'Invite by email' }).fill(reviewerEmail);
+  await people.getByRole('combobox', { name: 'Role' }).click();
+  await owner.getByRole('option', { name: 'Reviewer' }).click();
+  await people.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(owner.getByText(`${reviewerEmail} becomes a reviewer on signing in to Placely`)).toBeVisible();
+  await expect(people.getByRole('listitem').filter({ hasText: reviewerEmail })).toContainText('Zeta navigator');
+
+  // A coordinator sees the profile read-only, with the owner's edit.
+  const coordinator = await (await browser.newContext()).newPage();
+  await coordinator.goto('/');
+  await signIn(coordinator, { email: coordinatorEmail, name: 'Kiran Coordinator' });
+  await expect(coordinator.getByTestId('acting-for')).toHaveText(organizationName);
+  await coordinator.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(coordinator.getByText('Only its owners change these details.')).toBeVisible();
+  const readOnly = coordinator.getByRole('form', { name: 'Organization details' });
+  await expect(readOnly.getByRole('textbox', { name: 'About the organization' })).toHaveValue(
+    'We build campus hiring tools.',
+  );
+  await expect(readOnly.getByRole('textbox', { name: 'Organization name' })).toBeDisabled();
+  await expect(readOnly.getByRole('button', { name: 'Save profile' })).toBeHidden();
+  await expect(coordinator.getByRole('button', { name: 'Delete organization' })).toBeHidden();
+  await coordinator.context().close();
+
+  // The profile edit is in the owners' activity log.
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Activity' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Activity' }).getByText(/^Oona Owner · Profile edited: .*about/),
+  ).toBeVisible();
+  await owner.context().close();
+
+  // A separate, throwaway organization is deleted by its owner after typing its name.
+  const throwawayName = `Throwaway ${Date.now().toString(36)}`;
+  const throwaway = await (await browser.newContext()).newPage();
+  await signInAsOrganization(throwaway, throwawayName);
+  await throwaway.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
+  await throwaway.getByRole('button', { name: 'Delete organization' }).click();
+  const confirm = throwaway.getByRole('dialog', { name: `Delete ${throwawayName}?` });
+  const deleteButton = confirm.getByRole('button', { name: 'Delete for good' });
+  await expect(deleteButton).toBeDisabled();
+  await confirm.getByRole('textbox', { name: 'Organization name' }).fill('Throwaway');
+  await expect(deleteButton).toBeDisabled();
+  await confirm.getByRole('textbox', { name: 'Organization name' }).fill(throwawayName);
+  await deleteButton.click();
+  await expect(throwaway.getByText(`${throwawayName} was deleted`)).toBeVisible();
+  // Its account still signs in; its organization pages say what happened.
+  await throwaway.goto('/organization/profile');
+  await expect(throwaway.getByText('This organization was deleted. You can still sign in')).toBeVisible();
+  await throwaway.context().close();
+});
