@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -94,4 +95,51 @@ export const rankingPins = pgTable(
     index('ranking_pins_opening_idx').on(table.openingId),
     check('ranking_pins_direction_known', sql`${table.direction} IN ('top', 'bottom')`),
   ],
+);
+
+/**
+ * The stored ranking (docs/ARCHITECTURE.md, "Stored ranking"). `ranking_versions.version` counts changes to what an
+ * opening's ranking reads; triggers (migration ranking_store) bump it on every such change. The rows of
+ * `opening_rankings` and the opening's `ranking_builds` row are what `rankingCtes` computed at `ranking_builds.version`:
+ * a reader uses them while the two versions agree and rebuilds them otherwise (services/shortlisting/ranking-store.ts).
+ */
+export const rankingVersions = pgTable('ranking_versions', {
+  openingId: uuid('opening_id')
+    .primaryKey()
+    .references(() => openings.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});
+
+/** The last build of an opening's stored ranking: the version it saw, the recipe it used, the opening-wide stats. */
+export const rankingBuilds = pgTable('ranking_builds', {
+  openingId: uuid('opening_id')
+    .primaryKey()
+    .references(() => openings.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  /** The recipe the rows were scored with (null: none, submission order). */
+  recipe: jsonb('recipe'),
+  /** The `stats` row of the build (each range criterion's lowest and highest raw value), to explain a page's rows. */
+  stats: jsonb('stats').$type<Record<string, number | null>>().notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/**
+ * One row per application of a built opening: its place in `ordered` and what the page filters on. No foreign keys
+ * on purpose (a build inserts the whole opening at once; per-row checks would cost more than the ranking): the
+ * applications triggers delete the rows of deleted applications and keep `stage_id` in step with stage moves.
+ */
+export const openingRankings = pgTable(
+  'opening_rankings',
+  {
+    applicationId: uuid('application_id').primaryKey(),
+    openingId: uuid('opening_id').notNull(),
+    stageId: uuid('stage_id'),
+    position: integer('position').notNull(),
+    score: doublePrecision('score').notNull(),
+    /** Knock-outs that apply, bit i for the recipe's i-th. */
+    ko: integer('ko').notNull(),
+    /** 0 pinned to top, 1 ranked, 2 pinned to bottom, 3 knocked out. */
+    pinGroup: smallint('pin_group').notNull(),
+  },
+  (table) => [index('opening_rankings_position_idx').on(table.openingId, table.position)],
 );

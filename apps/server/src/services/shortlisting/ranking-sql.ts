@@ -20,6 +20,12 @@ import { type SQL, sql } from 'drizzle-orm';
 export interface RankingSqlOptions {
   openingId: string;
   recipe: Recipe | null;
+  /**
+   * Only these applications, explained against the opening-wide `stats` kept by the stored ranking's build
+   * (`statsOf` of the build): `raw` and `stats` are then right for these rows, `scored` and `ordered` are not
+   * (they would rank the few alone) and must not be read.
+   */
+  only?: { applicationIds: string[]; stats: Record<string, number | null> };
 }
 
 const num = (value: number) => sql`${value}::float8`;
@@ -168,7 +174,7 @@ export function knockoutSql(knockout: Knockout): { fails: SQL; reason: string } 
 }
 
 /** The whole ranked opening as a CTE chain; callers select from `ordered`. */
-export function rankingCtes({ openingId, recipe }: RankingSqlOptions): SQL {
+export function rankingCtes({ openingId, recipe, only }: RankingSqlOptions): SQL {
   const criteria = recipe?.criteria ?? [];
   const knockouts = recipe?.knockouts ?? [];
   const facts = recipe !== null && needsFacts(recipe);
@@ -176,12 +182,13 @@ export function rankingCtes({ openingId, recipe }: RankingSqlOptions): SQL {
   const ratings = criteria.flatMap((c, i) => (c.kind === 'rating' ? [{ criterionId: c.criterionId, index: i }] : []));
   const totalWeight = criteria.reduce((sum, c) => sum + c.weight, 0);
   const opening = sql`${openingId}::uuid`;
+  const onlyIds = only ? sql`${`{${only.applicationIds.join(',')}}`}::uuid[]` : null;
 
   const parts: SQL[] = [
     sql`base as (select a.id, a.applicant_id, a.stage_id, a.submitted_at, a.answers,
       ${facts ? sql`coalesce(f.data, '{}'::jsonb)` : sql`'{}'::jsonb`} as facts
       from applications a ${facts ? sql`left join auto_fill_data f on f.user_id = a.applicant_id` : sql``}
-      where a.opening_id = ${opening})`,
+      where a.opening_id = ${opening} ${onlyIds ? sql`and a.id = any(${onlyIds})` : sql``})`,
   ];
   if (verified) {
     // A record counts once when some approved group's latest live decision on it is "verified" (several groups
@@ -207,6 +214,7 @@ export function rankingCtes({ openingId, recipe }: RankingSqlOptions): SQL {
     );
     parts.push(sql`rated as (select r.application_id, ${averages}
       from candidate_ratings r join applications a on a.id = r.application_id and a.opening_id = ${opening}
+      ${onlyIds ? sql`and a.id = any(${onlyIds})` : sql``}
       group by r.application_id)`);
   }
 
@@ -238,11 +246,16 @@ export function rankingCtes({ openingId, recipe }: RankingSqlOptions): SQL {
   const statColumns = criteria.flatMap((criterion, i) =>
     usesRange(criterion) ? [sql.raw(`min(r${i}) as lo${i}`), sql.raw(`max(r${i}) as hi${i}`)] : [],
   );
-  // One row whatever happens: an aggregate over raw, or a constant when no criterion needs the opening's range.
+  // One row whatever happens: an aggregate over raw, or a constant when no criterion needs the opening's range; for
+  // a few rows (`only`), the opening's row as the build kept it.
+  const statNames = criteria.flatMap((criterion, i) => (usesRange(criterion) ? [`lo${i}`, `hi${i}`] : []));
   parts.push(
-    statColumns.length > 0
-      ? sql`stats as (select ${sql.join(statColumns, sql`, `)} from raw)`
-      : sql`stats as (select 1 as one)`,
+    statColumns.length === 0
+      ? sql`stats as (select 1 as one)`
+      : only
+        ? sql`stats as (select * from jsonb_to_record(${JSON.stringify(only.stats)}::jsonb)
+            as st(${sql.raw(statNames.map((name) => `${name} float8`).join(', '))}))`
+        : sql`stats as (select ${sql.join(statColumns, sql`, `)} from raw)`,
   );
 
   const scoreSum =

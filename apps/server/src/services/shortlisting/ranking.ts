@@ -29,9 +29,9 @@ import {
 } from '../../db/schema';
 import { errors } from '../../errors';
 import type { OpeningRow } from '../../presenters/opening';
+import { currentRankingBuild } from './ranking-store';
 import {
   explanationColumns,
-  explanationJoin,
   knockoutReasons,
   type RankingFilter,
   rankingCtes,
@@ -303,9 +303,11 @@ export async function rankingSqlFor(db: Executor, openingId: string) {
 }
 
 /**
- * One page of an opening's candidates in rank order, filtered (the rank stays the opening-wide one). The score of
- * every application is computed in one statement; only the page's rows are explained (terms per criterion, the
- * one-line why), and a rating term the caller has not rated yet is hidden like the ratings themselves.
+ * One page of an opening's candidates in rank order, filtered (the rank stays the opening-wide one). The order comes
+ * from the stored ranking (ranking-store.ts: rebuilt by one statement over every application when an input changed
+ * since, read from its position index otherwise); only the page's rows are explained (terms per criterion, the
+ * one-line why) from their raw values and the build's opening-wide stats, and a rating term the caller has not rated
+ * yet is hidden like the ratings themselves.
  */
 export async function rankingPage(
   db: Executor,
@@ -313,28 +315,40 @@ export async function rankingPage(
   opening: OpeningRow,
   filter: RankingFilter & { page: number; limit: number },
 ): Promise<RankingPage> {
-  const [{ recipe, ctes }, criteria, fields] = await readTogether(db, [
-    () => rankingSqlFor(db, opening.id),
+  const [{ recipe, stats }, criteria, fields] = await readTogether(db, [
+    () => currentRankingBuild(db, opening.id),
     () => criteriaOf(db, opening.id),
     () => rankableFields(db, opening),
   ]);
-  // The page first (narrow rows of `ordered`), then its explanation from `raw` and `stats`, and the names.
-  const result = await db.execute(sql`${ctes}
-    select o.*, coalesce(ip.name, u.name) as name, coalesce(pip.name, pu.name) as pin_by_name
-      ${explanationColumns(recipe)}
-    from (select o.*, count(*) over () as total from ordered o
-      where ${rankingFilterSql(filter)}
+  const result = await db.execute(sql`select o.application_id as id, o.position, o.score, o.ko, o.pin_group, o.total,
+      a.applicant_id, a.stage_id, a.submitted_at, p.direction as pin_direction, p.reason as pin_reason,
+      p.pinned_by as pin_by, p.pinned_at as pin_at,
+      coalesce(ip.name, u.name) as name, coalesce(pip.name, pu.name) as pin_by_name
+    from (select o.*, count(*) over () as total from opening_rankings o
+      where o.opening_id = ${opening.id}::uuid and ${rankingFilterSql(filter)}
       order by o.position
       limit ${filter.limit}::int offset ${(filter.page - 1) * filter.limit}::int) o
-    ${explanationJoin}
-    join users u on u.id = o.applicant_id
-    left join individual_profiles ip on ip.user_id = o.applicant_id
-    left join users pu on pu.id = o.pin_by
-    left join individual_profiles pip on pip.user_id = o.pin_by
+    join applications a on a.id = o.application_id
+    join users u on u.id = a.applicant_id
+    left join individual_profiles ip on ip.user_id = a.applicant_id
+    left join ranking_pins p on p.application_id = o.application_id
+    left join users pu on pu.id = p.pinned_by
+    left join individual_profiles pip on pip.user_id = p.pinned_by
     order by o.position`);
   const rows = (result as unknown as { rows: OrderedRow[] }).rows;
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
+
+  // The page's explanation: raw values of its rows only, normalised against the build's opening-wide stats.
+  const explained = new Map<string, Record<string, unknown>>();
+  if (recipeCriteria.length > 0 && rows.length > 0) {
+    const only = { applicationIds: rows.map((row) => row.id), stats };
+    const terms = await db.execute(sql`${rankingCtes({ openingId: opening.id, recipe, only })}
+      select r.id ${explanationColumns(recipe)} from raw r cross join stats st`);
+    for (const row of (terms as unknown as { rows: Record<string, unknown>[] }).rows) {
+      explained.set(String(row.id), row);
+    }
+  }
 
   // Ratings the viewer has given on this page: other rating terms stay hidden (raw, normalised, contribution).
   const ratingIds = recipeCriteria.flatMap((c) => (c.kind === 'rating' ? [c.criterionId] : []));
@@ -356,7 +370,8 @@ export async function rankingPage(
       : [];
   const rated = new Set(mine.map((row) => `${row.applicationId}:${row.criterionId}`));
 
-  const items = rows.map((row): RankedCandidate => {
+  const items = rows.map((stored): RankedCandidate => {
+    const row = { ...explained.get(stored.id), ...stored } as OrderedRow;
     const knockouts = knockoutReasons(recipe, Number(row.ko));
     const explanation = recipeCriteria.map((criterion, i): ScoreTerm => {
       const hidden = criterion.kind === 'rating' && !rated.has(`${row.id}:${criterion.criterionId}`);
@@ -394,7 +409,7 @@ export async function rankingPage(
   });
   return {
     items,
-    total: rows.length > 0 ? Number(rows[0]?.total) : await countMatching(db, ctes, filter),
+    total: rows.length > 0 ? Number(rows[0]?.total) : await countMatching(db, opening.id, filter),
     page: filter.page,
     limit: filter.limit,
     hasRecipe: recipe !== null,
@@ -403,8 +418,10 @@ export async function rankingPage(
 }
 
 /** A page past the end has no row to carry the total: count separately (rare). */
-async function countMatching(db: Executor, ctes: ReturnType<typeof rankingCtes>, filter: RankingFilter) {
-  const result = await db.execute(sql`${ctes} select count(*) as n from ordered o where ${rankingFilterSql(filter)}`);
+async function countMatching(db: Executor, openingId: string, filter: RankingFilter) {
+  const result = await db.execute(
+    sql`select count(*) as n from opening_rankings o where o.opening_id = ${openingId}::uuid and ${rankingFilterSql(filter)}`,
+  );
   return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
 }
 

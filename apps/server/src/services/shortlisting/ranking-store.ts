@@ -1,0 +1,81 @@
+import { type Recipe, recipeSchema } from '@placely/contract';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rankingCtes } from './ranking-sql';
+
+/**
+ * The stored ranking of an opening (docs/ARCHITECTURE.md, "Stored ranking"): `opening_rankings` holds every
+ * application's place, score, knock-outs and pin group as `rankingCtes` computed them when `ranking_builds.version`
+ * was the opening's `ranking_versions.version`. Triggers (migration 0023_ranking_store) bump the version on every
+ * change of an input, so the rows are current exactly while the two agree.
+ */
+export interface RankingBuild {
+  /** The recipe the stored rows were scored with (null: none, submission order). */
+  recipe: Recipe | null;
+  /** The opening-wide `stats` row of the build, to explain a page's rows (`rankingCtes({ only })`). */
+  stats: Record<string, number | null>;
+}
+
+interface BuildState {
+  current: number;
+  built: number | null;
+  recipe: unknown;
+  stats: Record<string, number | null> | null;
+}
+
+async function buildState(db: Executor, openingId: string): Promise<BuildState> {
+  const result = await db.execute(sql`select coalesce((select v.version from ranking_versions v
+      where v.opening_id = ${openingId}::uuid), 0) as current, b.version as built, b.recipe, b.stats
+    from (select 1) one left join ranking_builds b on b.opening_id = ${openingId}::uuid`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  return {
+    current: Number(row.current ?? 0),
+    built: row.built === null || row.built === undefined ? null : Number(row.built),
+    recipe: row.recipe ?? null,
+    stats: (row.stats as Record<string, number | null> | null) ?? null,
+  };
+}
+
+const fresh = (state: BuildState): RankingBuild | null =>
+  state.built !== null && state.built === state.current && state.stats !== null
+    ? { recipe: state.recipe === null ? null : recipeSchema.parse(state.recipe), stats: state.stats }
+    : null;
+
+/**
+ * The opening's stored ranking, rebuilt first when an input changed since it was built. A rebuild holds the
+ * opening's ranking lock (`ranking_lock_key`, transaction-scoped): concurrent readers of a stale ranking queue on it
+ * and, once the first has committed, find the ranking current and read it; stage moves hold the same lock shared.
+ *
+ * The version is read before the recipe and the applications: a change committed after that read bumps the version
+ * past the one recorded, so the next reader rebuilds (a build may be newer than its version says, never older).
+ */
+export async function currentRankingBuild(db: Executor, openingId: string): Promise<RankingBuild> {
+  const ready = fresh(await buildState(db, openingId));
+  if (ready) return ready;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(ranking_lock_key(${openingId}::uuid))`);
+    const state = await buildState(tx, openingId);
+    const built = fresh(state);
+    if (built) return built;
+    const [saved] = (
+      (await tx.execute(
+        sql`select recipe from ranking_recipes where opening_id = ${openingId}::uuid`,
+      )) as unknown as { rows: { recipe: unknown }[] }
+    ).rows;
+    const recipe = saved ? recipeSchema.parse(saved.recipe) : null;
+    await tx.execute(sql`delete from opening_rankings where opening_id = ${openingId}::uuid`);
+    // One statement: every application's place from `ordered`, and the build row with the version read above and
+    // the opening-wide stats the page's explanations need.
+    const result = await tx.execute(sql`${rankingCtes({ openingId, recipe })},
+      stored as (insert into opening_rankings (application_id, opening_id, stage_id, position, score, ko, pin_group)
+        select o.id, ${openingId}::uuid, o.stage_id, o.position, o.score, o.ko, o.pin_group from ordered o)
+      insert into ranking_builds (opening_id, version, recipe, stats, built_at)
+      select ${openingId}::uuid, ${state.current}::bigint, ${recipe === null ? null : JSON.stringify(recipe)}::jsonb,
+        (select to_jsonb(st) from stats st), now()
+      on conflict (opening_id) do update set version = excluded.version, recipe = excluded.recipe,
+        stats = excluded.stats, built_at = excluded.built_at
+      returning stats`);
+    const stats = (result as unknown as { rows: { stats: Record<string, number | null> }[] }).rows[0]?.stats ?? {};
+    return { recipe, stats };
+  });
+}
