@@ -58,9 +58,9 @@ export async function currentRankingBuild(db: Executor, openingId: string): Prom
     const built = fresh(state);
     if (built) return built;
     const [saved] = (
-      (await tx.execute(
-        sql`select recipe from ranking_recipes where opening_id = ${openingId}::uuid`,
-      )) as unknown as { rows: { recipe: unknown }[] }
+      (await tx.execute(sql`select recipe from ranking_recipes where opening_id = ${openingId}::uuid`)) as unknown as {
+        rows: { recipe: unknown }[];
+      }
     ).rows;
     const recipe = saved ? recipeSchema.parse(saved.recipe) : null;
     await tx.execute(sql`delete from opening_rankings where opening_id = ${openingId}::uuid`);

@@ -29,14 +29,8 @@ import {
 } from '../../db/schema';
 import { errors } from '../../errors';
 import type { OpeningRow } from '../../presenters/opening';
+import { explanationColumns, knockoutReasons, type RankingFilter, rankingCtes, rankingFilterSql } from './ranking-sql';
 import { currentRankingBuild } from './ranking-store';
-import {
-  explanationColumns,
-  knockoutReasons,
-  type RankingFilter,
-  rankingCtes,
-  rankingFilterSql,
-} from './ranking-sql';
 
 export type RankingAction = 'ranking.view' | 'ranking.rate' | 'ranking.manage';
 
