@@ -2,7 +2,14 @@ import type { OneShot, Scenario } from '../scenario';
 import { exportCsv, exportXlsx, responsesDeepPage, responsesFirstPage, submitApplications } from './applications';
 import { health, profile } from './foundation';
 import { fullProfile } from './profile-sections';
-import { bulkMove, rankedExportCsv, rankedExportXlsx, rankedFirstPage } from './shortlisting';
+import {
+  bulkMove,
+  rankedExportCsv,
+  rankedExportXlsx,
+  rankedFirstPage,
+  rankedFirstPageBusy,
+  rankingAfterChange,
+} from './shortlisting';
 
 /** Every load scenario `npm run bench` runs, in order. Add a feature's scenarios here. */
 export const scenarios: Scenario[] = [
@@ -13,9 +20,17 @@ export const scenarios: Scenario[] = [
   responsesFirstPage,
   responsesDeepPage,
   rankedFirstPage,
+  rankedFirstPageBusy,
 ];
 
 /** Long single operations: timed once each, with the server's peak memory. */
 // The exports run twice on the 100 000-application opening: before it has a ranking recipe (the rows stream off the
 // submission index) and after (recipe, stages, ratings: every shortlisting column, through the ranking statement).
-export const oneShots: OneShot[] = [bulkMove, exportCsv, exportXlsx, rankedExportCsv, rankedExportXlsx];
+export const oneShots: OneShot[] = [
+  bulkMove,
+  exportCsv,
+  exportXlsx,
+  rankingAfterChange,
+  rankedExportCsv,
+  rankedExportXlsx,
+];

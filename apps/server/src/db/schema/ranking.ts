@@ -120,6 +120,9 @@ export const rankingBuilds = pgTable('ranking_builds', {
   recipe: jsonb('recipe'),
   /** The `stats` row of the build (each range criterion's lowest and highest raw value), to explain a page's rows. */
   stats: jsonb('stats').$type<Record<string, number | null>>().notNull(),
+  /** Applications ranked, and of them knocked out: the totals of the unfiltered page without counting rows. */
+  total: integer('total').notNull(),
+  knockedOut: integer('knocked_out').notNull(),
   builtAt: timestamp('built_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
@@ -141,5 +144,9 @@ export const openingRankings = pgTable(
     /** 0 pinned to top, 1 ranked, 2 pinned to bottom, 3 knocked out. */
     pinGroup: smallint('pin_group').notNull(),
   },
-  (table) => [index('opening_rankings_position_idx').on(table.openingId, table.position)],
+  (table) => [
+    // The page in rank order; and the count of a filtered page (stage, knocked out or not, minimum score).
+    index('opening_rankings_position_idx').on(table.openingId, table.position),
+    index('opening_rankings_filter_idx').on(table.openingId, table.stageId, table.pinGroup, table.score),
+  ],
 );

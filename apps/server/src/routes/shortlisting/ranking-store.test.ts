@@ -208,7 +208,7 @@ describe('stored ranking', () => {
   });
 
   it('ratings, pins and a saved recipe make the next page right', async () => {
-    const { saveRecipe, expectCurrent, names, call, openingId, idOf } = await setup();
+    const { saveRecipe, expectCurrent, names, call, openingId, idOf, ranking } = await setup();
     const criteria = (await call(`${base}/criteria?openingId=${openingId}`)).body.result.data;
     const overall: string = criteria.criteria[0].id;
     await saveRecipe({
@@ -245,6 +245,12 @@ describe('stored ranking', () => {
     const reranked = await expectCurrent();
     expect(names(reranked)).toEqual(['Dev', 'Chitra', 'Bala', 'Asha']);
     expect(reranked.items.at(-1)?.knockouts).toEqual(['Answered below 3 (or did not answer)']);
+    // Totals: the unfiltered ones from the build, the others counted.
+    expect([reranked.total, (await ranking('&show=passing')).total, (await ranking('&show=knockedOut')).total]).toEqual(
+      [4, 3, 1],
+    );
+    expect((await ranking('&show=passing&minScore=50')).total).toBe(2);
+    expect((await ranking('&limit=2&page=5')).total).toBe(4);
     // Normalised against the whole opening's range (2–6 years, the knocked-out included), as the build kept it.
     expect(reranked.items[0]?.explanation[0]).toMatchObject({ raw: '3', normalised: 0.75, contribution: 75 });
   });

@@ -14,6 +14,9 @@ export interface RankingBuild {
   recipe: Recipe | null;
   /** The opening-wide `stats` row of the build, to explain a page's rows (`rankingCtes({ only })`). */
   stats: Record<string, number | null>;
+  /** Applications ranked, and of them knocked out (the unfiltered page's totals). */
+  total: number;
+  knockedOut: number;
 }
 
 interface BuildState {
@@ -21,25 +24,58 @@ interface BuildState {
   built: number | null;
   recipe: unknown;
   stats: Record<string, number | null> | null;
+  total: number;
+  knockedOut: number;
+}
+
+/** The opening's input version beside its last build (the bench runs it too). */
+export function buildStateSql(openingId: string) {
+  return sql`select coalesce((select v.version from ranking_versions v
+      where v.opening_id = ${openingId}::uuid), 0) as current, b.version as built, b.recipe, b.stats,
+      b.total, b.knocked_out
+    from (select 1) one left join ranking_builds b on b.opening_id = ${openingId}::uuid`;
 }
 
 async function buildState(db: Executor, openingId: string): Promise<BuildState> {
-  const result = await db.execute(sql`select coalesce((select v.version from ranking_versions v
-      where v.opening_id = ${openingId}::uuid), 0) as current, b.version as built, b.recipe, b.stats
-    from (select 1) one left join ranking_builds b on b.opening_id = ${openingId}::uuid`);
+  const result = await db.execute(buildStateSql(openingId));
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   return {
     current: Number(row.current ?? 0),
     built: row.built === null || row.built === undefined ? null : Number(row.built),
     recipe: row.recipe ?? null,
     stats: (row.stats as Record<string, number | null> | null) ?? null,
+    total: Number(row.total ?? 0),
+    knockedOut: Number(row.knocked_out ?? 0),
   };
 }
 
 const fresh = (state: BuildState): RankingBuild | null =>
   state.built !== null && state.built === state.current && state.stats !== null
-    ? { recipe: state.recipe === null ? null : recipeSchema.parse(state.recipe), stats: state.stats }
+    ? {
+        recipe: state.recipe === null ? null : recipeSchema.parse(state.recipe),
+        stats: state.stats,
+        total: state.total,
+        knockedOut: state.knockedOut,
+      }
     : null;
+
+/**
+ * The rebuild as ONE statement (after the opening's rows are deleted): every application's place from `ordered`,
+ * and the build row with the version read before, the opening-wide stats the page's explanations need and the
+ * unfiltered totals.
+ */
+export function rebuildSql(openingId: string, recipe: Recipe | null, version: number) {
+  return sql`${rankingCtes({ openingId, recipe })},
+    stored as (insert into opening_rankings (application_id, opening_id, stage_id, position, score, ko, pin_group)
+      select o.id, ${openingId}::uuid, o.stage_id, o.position, o.score, o.ko, o.pin_group from ordered o)
+    insert into ranking_builds (opening_id, version, recipe, stats, total, knocked_out, built_at)
+    select ${openingId}::uuid, ${version}::bigint, ${recipe === null ? null : JSON.stringify(recipe)}::jsonb,
+      (select to_jsonb(st) from stats st), count(*), count(*) filter (where o.pin_group = 3), now()
+    from ordered o
+    on conflict (opening_id) do update set version = excluded.version, recipe = excluded.recipe,
+      stats = excluded.stats, total = excluded.total, knocked_out = excluded.knocked_out, built_at = excluded.built_at
+    returning stats, total, knocked_out`;
+}
 
 /**
  * The opening's stored ranking, rebuilt first when an input changed since it was built. A rebuild holds the
@@ -64,18 +100,17 @@ export async function currentRankingBuild(db: Executor, openingId: string): Prom
     ).rows;
     const recipe = saved ? recipeSchema.parse(saved.recipe) : null;
     await tx.execute(sql`delete from opening_rankings where opening_id = ${openingId}::uuid`);
-    // One statement: every application's place from `ordered`, and the build row with the version read above and
-    // the opening-wide stats the page's explanations need.
-    const result = await tx.execute(sql`${rankingCtes({ openingId, recipe })},
-      stored as (insert into opening_rankings (application_id, opening_id, stage_id, position, score, ko, pin_group)
-        select o.id, ${openingId}::uuid, o.stage_id, o.position, o.score, o.ko, o.pin_group from ordered o)
-      insert into ranking_builds (opening_id, version, recipe, stats, built_at)
-      select ${openingId}::uuid, ${state.current}::bigint, ${recipe === null ? null : JSON.stringify(recipe)}::jsonb,
-        (select to_jsonb(st) from stats st), now()
-      on conflict (opening_id) do update set version = excluded.version, recipe = excluded.recipe,
-        stats = excluded.stats, built_at = excluded.built_at
-      returning stats`);
-    const stats = (result as unknown as { rows: { stats: Record<string, number | null> }[] }).rows[0]?.stats ?? {};
-    return { recipe, stats };
+    const result = await tx.execute(rebuildSql(openingId, recipe, state.current));
+    const row = (
+      result as unknown as {
+        rows: { stats: Record<string, number | null>; total: number | string; knocked_out: number | string }[];
+      }
+    ).rows[0];
+    return {
+      recipe,
+      stats: row?.stats ?? {},
+      total: Number(row?.total ?? 0),
+      knockedOut: Number(row?.knocked_out ?? 0),
+    };
   });
 }

@@ -30,7 +30,7 @@ import {
 import { errors } from '../../errors';
 import type { OpeningRow } from '../../presenters/opening';
 import { explanationColumns, knockoutReasons, type RankingFilter, rankingCtes, rankingFilterSql } from './ranking-sql';
-import { currentRankingBuild } from './ranking-store';
+import { currentRankingBuild, type RankingBuild } from './ranking-store';
 
 export type RankingAction = 'ranking.view' | 'ranking.rate' | 'ranking.manage';
 
@@ -249,7 +249,6 @@ interface OrderedRow extends Record<string, unknown> {
   pin_at: string | Date | null;
   pin_group: number;
   position: string | number;
-  total: string | number;
   name: string | null;
   pin_by_name: string | null;
 }
@@ -296,6 +295,42 @@ export async function rankingSqlFor(db: Executor, openingId: string) {
   return { recipe: saved?.recipe ?? null, ctes: rankingCtes({ openingId, recipe: saved?.recipe ?? null }) };
 }
 
+/** The page's rows of the stored ranking, in rank order, with what the page shows of each (the bench runs it too). */
+export function storedPageSql(openingId: string, filter: RankingFilter & { page: number; limit: number }) {
+  return sql`select o.application_id as id, o.position, o.score, o.ko, o.pin_group,
+      a.applicant_id, a.stage_id, a.submitted_at, p.direction as pin_direction, p.reason as pin_reason,
+      p.pinned_by as pin_by, p.pinned_at as pin_at,
+      coalesce(ip.name, u.name) as name, coalesce(pip.name, pu.name) as pin_by_name
+    from (select o.* from opening_rankings o
+      where o.opening_id = ${openingId}::uuid and ${rankingFilterSql(filter)}
+      order by o.position
+      limit ${filter.limit}::int offset ${(filter.page - 1) * filter.limit}::int) o
+    join applications a on a.id = o.application_id
+    join users u on u.id = a.applicant_id
+    left join individual_profiles ip on ip.user_id = a.applicant_id
+    left join ranking_pins p on p.application_id = o.application_id
+    left join users pu on pu.id = p.pinned_by
+    left join individual_profiles pip on pip.user_id = p.pinned_by
+    order by o.position`;
+}
+
+/** How many stored rows match a filter (on opening_rankings_filter_idx). */
+export function countSql(openingId: string, filter: RankingFilter) {
+  return sql`select count(*) as n from opening_rankings o
+    where o.opening_id = ${openingId}::uuid and ${rankingFilterSql(filter)}`;
+}
+
+/** The explanation columns (r{i}, s{i}, n{i}) of the given applications, against the build's opening-wide stats. */
+export function explanationSql(
+  openingId: string,
+  recipe: Recipe | null,
+  applicationIds: string[],
+  stats: Record<string, number | null>,
+) {
+  return sql`${rankingCtes({ openingId, recipe, only: { applicationIds, stats } })}
+    select r.id ${explanationColumns(recipe)} from raw r cross join stats st`;
+}
+
 /**
  * One page of an opening's candidates in rank order, filtered (the rank stays the opening-wide one). The order comes
  * from the stored ranking (ranking-store.ts: rebuilt by one statement over every application when an input changed
@@ -309,26 +344,13 @@ export async function rankingPage(
   opening: OpeningRow,
   filter: RankingFilter & { page: number; limit: number },
 ): Promise<RankingPage> {
-  const [{ recipe, stats }, criteria, fields] = await readTogether(db, [
+  const [build, criteria, fields] = await readTogether(db, [
     () => currentRankingBuild(db, opening.id),
     () => criteriaOf(db, opening.id),
     () => rankableFields(db, opening),
   ]);
-  const result = await db.execute(sql`select o.application_id as id, o.position, o.score, o.ko, o.pin_group, o.total,
-      a.applicant_id, a.stage_id, a.submitted_at, p.direction as pin_direction, p.reason as pin_reason,
-      p.pinned_by as pin_by, p.pinned_at as pin_at,
-      coalesce(ip.name, u.name) as name, coalesce(pip.name, pu.name) as pin_by_name
-    from (select o.*, count(*) over () as total from opening_rankings o
-      where o.opening_id = ${opening.id}::uuid and ${rankingFilterSql(filter)}
-      order by o.position
-      limit ${filter.limit}::int offset ${(filter.page - 1) * filter.limit}::int) o
-    join applications a on a.id = o.application_id
-    join users u on u.id = a.applicant_id
-    left join individual_profiles ip on ip.user_id = a.applicant_id
-    left join ranking_pins p on p.application_id = o.application_id
-    left join users pu on pu.id = p.pinned_by
-    left join individual_profiles pip on pip.user_id = p.pinned_by
-    order by o.position`);
+  const { recipe, stats } = build;
+  const result = await db.execute(storedPageSql(opening.id, filter));
   const rows = (result as unknown as { rows: OrderedRow[] }).rows;
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
@@ -336,9 +358,14 @@ export async function rankingPage(
   // The page's explanation: raw values of its rows only, normalised against the build's opening-wide stats.
   const explained = new Map<string, Record<string, unknown>>();
   if (recipeCriteria.length > 0 && rows.length > 0) {
-    const only = { applicationIds: rows.map((row) => row.id), stats };
-    const terms = await db.execute(sql`${rankingCtes({ openingId: opening.id, recipe, only })}
-      select r.id ${explanationColumns(recipe)} from raw r cross join stats st`);
+    const terms = await db.execute(
+      explanationSql(
+        opening.id,
+        recipe,
+        rows.map((row) => row.id),
+        stats,
+      ),
+    );
     for (const row of (terms as unknown as { rows: Record<string, unknown>[] }).rows) {
       explained.set(String(row.id), row);
     }
@@ -403,7 +430,7 @@ export async function rankingPage(
   });
   return {
     items,
-    total: rows.length > 0 ? Number(rows[0]?.total) : await countMatching(db, opening.id, filter),
+    total: await totalOf(db, opening.id, build, filter),
     page: filter.page,
     limit: filter.limit,
     hasRecipe: recipe !== null,
@@ -411,11 +438,16 @@ export async function rankingPage(
   };
 }
 
-/** A page past the end has no row to carry the total: count separately (rare). */
-async function countMatching(db: Executor, openingId: string, filter: RankingFilter) {
-  const result = await db.execute(
-    sql`select count(*) as n from opening_rankings o where o.opening_id = ${openingId}::uuid and ${rankingFilterSql(filter)}`,
-  );
+/**
+ * How many candidates match the filter: without a stage or a minimum score, from the build's totals; otherwise
+ * counted on the filter index (opening, stage, knocked out or not, score).
+ */
+async function totalOf(db: Executor, openingId: string, build: RankingBuild, filter: RankingFilter) {
+  if (!filter.stageId && filter.minScore === undefined) {
+    if (filter.show === 'passing') return build.total - build.knockedOut;
+    return filter.show === 'knockedOut' ? build.knockedOut : build.total;
+  }
+  const result = await db.execute(countSql(openingId, filter));
   return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
 }
 
