@@ -99,6 +99,10 @@ export async function currentRankingBuild(db: Executor, openingId: string): Prom
       }
     ).rows;
     const recipe = saved ? recipeSchema.parse(saved.recipe) : null;
+    // As for the export's cursor: JIT would compile longer than it saves on this one-off statement, and the sort of
+    // every application fits in memory with a larger budget (both end with the transaction; no-ops on PGlite).
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local work_mem = '64MB'`);
     await tx.execute(sql`delete from opening_rankings where opening_id = ${openingId}::uuid`);
     const result = await tx.execute(rebuildSql(openingId, recipe, state.current));
     const row = (
