@@ -355,40 +355,36 @@ export async function rankingPage(
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
 
-  // The page's explanation: raw values of its rows only, normalised against the build's opening-wide stats.
-  const explained = new Map<string, Record<string, unknown>>();
-  if (recipeCriteria.length > 0 && rows.length > 0) {
-    const terms = await db.execute(
-      explanationSql(
-        opening.id,
-        recipe,
-        rows.map((row) => row.id),
-        stats,
-      ),
-    );
-    for (const row of (terms as unknown as { rows: Record<string, unknown>[] }).rows) {
-      explained.set(String(row.id), row);
-    }
-  }
-
-  // Ratings the viewer has given on this page: other rating terms stay hidden (raw, normalised, contribution).
+  // Then, independent of each other: the page's explanation (raw values of its rows only, normalised against the
+  // build's opening-wide stats), the ratings the viewer gave on this page (other rating terms stay hidden: raw,
+  // normalised, contribution), and the total.
+  const ids = rows.map((row) => row.id);
   const ratingIds = recipeCriteria.flatMap((c) => (c.kind === 'rating' ? [c.criterionId] : []));
-  const mine =
-    ratingIds.length > 0 && rows.length > 0
-      ? await db
-          .select({ applicationId: candidateRatings.applicationId, criterionId: candidateRatings.criterionId })
-          .from(candidateRatings)
-          .where(
-            and(
-              eq(candidateRatings.raterId, viewerId),
-              inArray(
-                candidateRatings.applicationId,
-                rows.map((row) => row.id),
+  const [terms, mine, total] = await readTogether(db, [
+    async () =>
+      recipeCriteria.length > 0 && ids.length > 0
+        ? (
+            (await db.execute(explanationSql(opening.id, recipe, ids, stats))) as unknown as {
+              rows: Record<string, unknown>[];
+            }
+          ).rows
+        : [],
+    async () =>
+      ratingIds.length > 0 && ids.length > 0
+        ? db
+            .select({ applicationId: candidateRatings.applicationId, criterionId: candidateRatings.criterionId })
+            .from(candidateRatings)
+            .where(
+              and(
+                eq(candidateRatings.raterId, viewerId),
+                inArray(candidateRatings.applicationId, ids),
+                inArray(candidateRatings.criterionId, ratingIds),
               ),
-              inArray(candidateRatings.criterionId, ratingIds),
-            ),
-          )
-      : [];
+            )
+        : [],
+    () => totalOf(db, opening.id, build, filter),
+  ]);
+  const explained = new Map(terms.map((row) => [String(row.id), row]));
   const rated = new Set(mine.map((row) => `${row.applicationId}:${row.criterionId}`));
 
   const items = rows.map((stored): RankedCandidate => {
@@ -430,7 +426,7 @@ export async function rankingPage(
   });
   return {
     items,
-    total: await totalOf(db, opening.id, build, filter),
+    total,
     page: filter.page,
     limit: filter.limit,
     hasRecipe: recipe !== null,
