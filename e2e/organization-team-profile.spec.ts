@@ -1,6 +1,6 @@
 import { expect, openingInput, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
 
-test('owners edit the organization profile while acting for it, coordinators read it, the openings picker searches, and an owner deletes an organization', async ({
+test('owners edit the organization profile and upload its logo while acting for it, coordinators read it, the openings picker searches, and an owner deletes an organization', async ({
   page,
   browser,
 }) => {
@@ -34,8 +34,23 @@ test('owners edit the organization profile while acting for it, coordinators rea
   await expect(details.getByRole('textbox', { name: 'Organization name' })).toHaveValue(organizationName);
   await details.getByRole('textbox', { name: 'About the organization' }).fill('We build campus hiring tools.');
   await details.getByRole('textbox', { name: 'Industry' }).fill('Education technology');
+  // The owner uploads the organization's logo (a file of the organization, not of the person).
+  await details.getByTestId('logo-file-input').setInputFiles({
+    name: 'profile-works.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    ),
+  });
+  const logoUrl = details.getByRole('textbox', { name: 'Logo URL' });
+  await expect(logoUrl).toHaveValue(/\/api\/files\/[0-9a-f-]{36}\/public$/);
+  await expect(details.getByRole('img', { name: 'Logo preview' })).toBeVisible();
   await details.getByRole('button', { name: 'Save profile' }).click();
   await expect(owner.getByText('Organization profile saved')).toBeVisible();
+  const logo = await owner.request.get(await logoUrl.inputValue());
+  expect(logo.status()).toBe(200);
+  expect(logo.headers()['content-type']).toBe('image/png');
 
   // The owner finds an old opening in the picker: the first page lacks it, "Load more" and typing both reach it.
   const people = owner.getByRole('region', { name: 'People' });

@@ -76,6 +76,17 @@ export const FILE_NAME_MAX = 200;
  */
 export const PUBLIC_FILE_PURPOSES: readonly FilePurpose[] = ['logo', 'videoPromptImage'];
 export const publicFilePath = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}/public`;
+/** The file id of an address (absolute or not) shaped like `publicFilePath(id)`, else null. */
+export function publicFileIdIn(address: string): string | null {
+  let path: string;
+  try {
+    path = new URL(address, 'http://placely.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const match = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/public$/i.exec(path);
+  return match?.[1]?.toLowerCase() ?? null;
+}
 /** Signed download links live this long. */
 export const FILE_LINK_TTL_SECONDS = 5 * 60;
 
@@ -116,4 +127,5 @@ export const FILE_MESSAGES = {
   useResumable: `Files over ${formatBytes(ONE_SHOT_UPLOAD_MAX_BYTES)} upload through ${TUS_ENDPOINT}.`,
   finishedUpload: 'This upload has finished, so it can no longer be cancelled.',
   gone: 'This file is no longer available. Ask for it to be uploaded again.',
+  notOrganizationLogo: "That logo belongs to another organization. Upload this organization's own logo.",
 } as const;

@@ -5,6 +5,7 @@ import {
   FILE_RULES,
   type FilePurpose,
   ONE_SHOT_UPLOAD_MAX_BYTES,
+  ORGANIZATION_HEADER,
   PUBLIC_FILE_PURPOSES,
   TUS_ENDPOINT,
   VIDEO_FILE_PURPOSES,
@@ -22,12 +23,18 @@ import { files, openings, organizationProfiles, videoTasks } from '../../db/sche
 import { AppError, envelopeFor, errors } from '../../errors';
 import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
-import { authorize, can } from '../../policies';
-import { coversOpening } from '../../policies/organization';
+import { authorize } from '../../policies';
+import { managesOrganizationLogo, ownsFile } from '../../policies/file';
+import { coversOpening, type OrganizationAccess } from '../../policies/organization';
 import { presentFile } from '../../presenters/file';
 import { applicationsWithFileAt } from '../../services/applications/file-access';
 import { fileIdOfLink, parseByteRange, signFileLink } from '../../services/file-links';
-import { organizationAccessOf, recordAudit } from '../../services/organizations';
+import {
+  organizationAccessOf,
+  organizationStandingOf,
+  type RequestHeaders,
+  recordAudit,
+} from '../../services/organizations';
 import { recordProfileView } from '../../services/profile-views';
 import { probeVideo } from '../../services/video/probe';
 import { MissingObjectError } from '../../storage';
@@ -36,6 +43,11 @@ import { downloadSchema, fileLinkRouteSchema, getFileSchema, publicFileSchema, u
 
 const isVideoPurpose = (purpose: FilePurpose) => VIDEO_FILE_PURPOSES.includes(purpose);
 const isPurpose = (value: unknown): value is FilePurpose => FILE_PURPOSES.includes(value as FilePurpose);
+
+/** The organization header of a tus request (a web Request), in the shape the organization helpers read. */
+const tusRequestHeaders = (req: Request): RequestHeaders => ({
+  headers: { [ORGANIZATION_HEADER.toLowerCase()]: req.headers.get(ORGANIZATION_HEADER) ?? undefined },
+});
 
 /** tus hooks answer with `{status_code, body}`; the body is our usual error envelope. */
 function tusFailure(error: AppError) {
@@ -67,6 +79,16 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
     const wrongType = (purpose: FilePurpose) =>
       isVideoPurpose(purpose) ? VIDEO_TASK_MESSAGES.notVideo : FILE_MESSAGES.wrongType(purpose);
+
+    /**
+     * A logo is uploaded for the organization the caller acts for (X-Organization-Id, else their own organization
+     * account), resolved from their live membership; other purposes are the caller's own and name no organization.
+     */
+    const uploadingFor = (request: RequestHeaders, actor: Actor, purpose: FilePurpose) =>
+      purpose === 'logo' ? organizationAccessOf(ctx.db, request, actor) : Promise.resolve(null);
+    /** Whose file an upload becomes: a logo the organization's, anything else the uploader's. */
+    const ownerOfUpload = (actor: Actor, organization: OrganizationAccess | null) =>
+      organization?.organizationId ?? actor.user.id;
 
     const loadFile = async (id: string) => {
       const [row] = await ctx.db.select().from(files).where(eq(files.id, id));
@@ -118,10 +140,11 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       (_request, body, done) => done(null, body),
     );
 
-    app.post('/api/files', { ...authenticated, schema: uploadFileSchema }, async (request) => {
+    app.post('/api/files', { ...authenticated, schema: actingForOrganization(uploadFileSchema) }, async (request) => {
       const actor = actorOf(request);
       const { purpose, name } = request.query;
-      authorize(actor, 'file.upload', { purpose });
+      const organization = await uploadingFor(request, actor, purpose);
+      authorize(actor, 'file.upload', { purpose, organization });
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw errors.unsupportedMediaType('Send the file as application/octet-stream.');
       if (body.length === 0) throw errors.validation([{ field: 'body', message: FILE_MESSAGES.empty }]);
@@ -145,7 +168,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .insert(files)
           .values({
             id,
-            ownerId: actor.user.id,
+            ownerId: ownerOfUpload(actor, organization),
             purpose,
             name: sanitizeFileName(name),
             contentType,
@@ -163,11 +186,18 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
     });
 
-    app.get('/api/files/:id', { ...authenticated, schema: getFileSchema }, async (request) => {
+    app.get('/api/files/:id', { ...authenticated, schema: actingForOrganization(getFileSchema) }, async (request) => {
       const actor = actorOf(request);
       const row = await loadFile(request.params.id);
-      if (row?.status !== 'ready' || row.ownerId !== actor.user.id) throw errors.notFound('That file');
-      authorize(actor, 'file.read', { file: row, sentToActor: false });
+      // The caller's own file, or a logo of the organization they own and act for (uploaded by any of its owners).
+      const organization =
+        row && row.ownerId !== actor.user.id && row.purpose === 'logo'
+          ? await organizationStandingOf(ctx.db, request, actor)
+          : null;
+      if (row?.status !== 'ready' || !(ownsFile(actor, row) || managesOrganizationLogo(organization, row))) {
+        throw errors.notFound('That file');
+      }
+      authorize(actor, 'file.read', { file: row, sentToActor: false, organization });
       return ok(presentFile(row));
     });
 
@@ -275,8 +305,15 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           actors.set(req, actor);
           if (req.method !== 'POST' && req.method !== 'OPTIONS') {
             const row = await loadFile(uploadId);
-            if (!row || row.ownerId !== actor.user.id) throw errors.notFound('That upload');
-            authorize(actor, 'file.continueUpload', row);
+            // An organization's logo is continued by its owners acting for it, whoever of them started it.
+            const organization =
+              row && row.ownerId !== actor.user.id && row.purpose === 'logo'
+                ? await organizationStandingOf(ctx.db, tusRequestHeaders(req), actor)
+                : null;
+            if (!row || !(ownsFile(actor, row) || managesOrganizationLogo(organization, row))) {
+              throw errors.notFound('That upload');
+            }
+            authorize(actor, 'file.continueUpload', { file: row, organization });
             if (req.method === 'DELETE') {
               // Termination is for unfinished uploads only: a ready file follows the file rules (an application's
               // files are kept), so it is never removed through tus. Deleting the row first, conditionally, also
@@ -302,8 +339,13 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             errors.validation([{ field: 'purpose', message: `Use one of: ${FILE_PURPOSES.join(', ')}` }]),
           );
         }
-        if (!can(actor, 'file.upload', { purpose })) {
-          throw tusFailure(errors.forbidden('Only organizations can upload a logo.'));
+        let organization: OrganizationAccess | null;
+        try {
+          organization = await uploadingFor(tusRequestHeaders(req), actor, purpose);
+          authorize(actor, 'file.upload', { purpose, organization });
+        } catch (error) {
+          if (error instanceof AppError) throw tusFailure(error);
+          throw error;
         }
         if (upload.size === undefined) {
           throw tusFailure(errors.validation([{ field: 'Upload-Length', message: 'Send the file size up front' }]));
@@ -313,7 +355,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw tusFailure(errors.validation([{ field: 'Upload-Length', message: FILE_MESSAGES.empty }]));
         await ctx.db.insert(files).values({
           id: upload.id,
-          ownerId: actor.user.id,
+          ownerId: ownerOfUpload(actor, organization),
           purpose,
           name: sanitizeFileName(upload.metadata?.filename ?? 'file'),
           size: upload.size,

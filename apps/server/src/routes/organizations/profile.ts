@@ -1,12 +1,12 @@
 // The organization's own profile and its deletion, for the organization acted for (X-Organization-Id, else the
 // caller's own organization account): every member reads the profile, owners edit it and delete the organization.
-import type { OrganizationProfileView } from '@placely/contract';
+import { FILE_MESSAGES, type OrganizationProfileView, publicFileIdIn } from '@placely/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { openings, organizationMembers, organizationProfiles, organizations, users } from '../../db/schema';
+import { files, openings, organizationMembers, organizationProfiles, organizations, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
@@ -38,6 +38,22 @@ async function loadProfileView(
       delete: can(actor, 'organization.delete', access),
     },
   };
+}
+
+/**
+ * A logo address pointing at a file stored here must be a logo of this organization: another organization's
+ * upload cannot be attached (400 naming `profile.logo`). Addresses elsewhere are the organization's own business.
+ */
+async function checkLogo(db: Executor, organizationId: number, logo: string): Promise<void> {
+  const fileId = publicFileIdIn(logo);
+  if (fileId === null) return;
+  const [file] = await db
+    .select({ ownerId: files.ownerId, purpose: files.purpose, status: files.status })
+    .from(files)
+    .where(eq(files.id, fileId));
+  if (file && (file.ownerId !== organizationId || file.purpose !== 'logo' || file.status !== 'ready')) {
+    throw errors.validation([{ field: 'profile.logo', message: FILE_MESSAGES.notOrganizationLogo }]);
+  }
 }
 
 /** The profile fields an edit changed, for the audit trail (names only, never the values). */
@@ -80,6 +96,9 @@ export function organizationProfileRoutes(ctx: AppContext): FastifyPluginAsyncZo
             .insert(organizationProfiles)
             .values({ userId: access.organizationId, ...profile })
             .onConflictDoUpdate({ target: organizationProfiles.userId, set: { ...profile, updatedAt: sql`now()` } });
+          if (profile.logo !== null && profile.logo !== (before?.logo ?? null)) {
+            await checkLogo(tx, access.organizationId, profile.logo);
+          }
           const fields = changedFields(before ?? null, profile);
           if (fields.length > 0) {
             await recordAudit(tx, access.organizationId, actor.user.id, {
