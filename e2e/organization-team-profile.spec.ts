@@ -103,6 +103,17 @@ test('owners edit the organization profile and upload its logo while acting for 
   const throwawayName = `Throwaway ${Date.now().toString(36)}`;
   const throwaway = await (await browser.newContext()).newPage();
   await signInAsOrganization(throwaway, throwawayName);
+  // It runs a group whose join link someone already has.
+  const throwawayToken = (await throwaway.evaluate(() => localStorage.getItem('placely.accessToken'))) ?? '';
+  const created = await throwaway.request.post('/api/group', {
+    headers: { Authorization: throwawayToken },
+    data: { name: 'Throwaway alumni', joinPolicy: 'open' },
+  });
+  expect(created.ok()).toBe(true);
+  const groupId = ((await created.json()) as { result: { data: { id: string } } }).result.data.id;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/joinGroupLink/${groupId}`);
+  await expect(visitor.getByRole('heading', { name: 'Throwaway alumni' })).toBeVisible();
   await throwaway.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
   await throwaway.getByRole('button', { name: 'Delete organization' }).click();
   const confirm = throwaway.getByRole('dialog', { name: `Delete ${throwawayName}?` });
@@ -113,6 +124,11 @@ test('owners edit the organization profile and upload its logo while acting for 
   await confirm.getByRole('textbox', { name: 'Organization name' }).fill(throwawayName);
   await deleteButton.click();
   await expect(throwaway.getByText(`${throwawayName} was deleted`)).toBeVisible();
+  // The group went with it: its join link shows the not-found screen.
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'Group not found' })).toBeVisible();
+  await expect(visitor.getByText('This group no longer exists')).toBeVisible();
+  await visitor.context().close();
   // Its account still signs in; its organization pages say what happened.
   await throwaway.goto('/organization/profile');
   await expect(throwaway.getByText('This organization was deleted. You can still sign in')).toBeVisible();

@@ -13,13 +13,13 @@ import {
 } from '@placely/contract';
 import type { Upload } from '@tus/server';
 import { Server as TusServer } from '@tus/server';
-import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, like, notExists, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Actor } from '../../auth/authenticate';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
-import { files, openings, organizationProfiles, videoTasks } from '../../db/schema';
+import { files, openings, organizationProfiles, organizations, videoTasks } from '../../db/schema';
 import { AppError, envelopeFor, errors } from '../../errors';
 import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
@@ -95,6 +95,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return row;
     };
 
+    /** A logo is public while its organization's profile shows it and the organization is not deleted. */
     const isShownLogo = async (row: { id: string; ownerId: number }) => {
       const [used] = await ctx.db
         .select({ userId: organizationProfiles.userId })
@@ -103,6 +104,12 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           and(
             eq(organizationProfiles.userId, row.ownerId),
             like(organizationProfiles.logo, `%/api/files/${row.id}/public`),
+            notExists(
+              ctx.db
+                .select({ id: organizations.id })
+                .from(organizations)
+                .where(and(eq(organizations.id, row.ownerId), isNotNull(organizations.deletedAt))),
+            ),
           ),
         )
         .limit(1);

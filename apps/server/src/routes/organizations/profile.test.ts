@@ -397,6 +397,25 @@ describe('deleting an organization', () => {
   });
 });
 
+describe("a deleted organization's logo", () => {
+  it('is no longer served publicly (404)', async () => {
+    const t = await team();
+    const uploaded = await uploadLogo(t.org.id, t.owner.token);
+    const url = `${server.baseUrl}/api/files/${uploaded.body.result.data.id}/public`;
+    await actingFor(t.org.id, t.owner.token)('/api/organization/profile', {
+      body: { profile: { name: t.name, logo: url } },
+    });
+    expect((await fetch(url)).status).toBe(200);
+    const deleted = await server.call(`/api/organization?name=${encodeURIComponent(t.name)}`, {
+      method: 'DELETE',
+      token: t.owner.token,
+      headers: { [ORGANIZATION_HEADER]: String(t.org.id) },
+    });
+    expect(deleted.status).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
+  });
+});
+
 describe('GET /api/organization/openings?q= (the openings picker)', () => {
   it('finds titles by part, any case, trimmed, with % and _ as typed; keyset pages stay', async () => {
     const t = await team();

@@ -6,7 +6,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { files, openings, organizationMembers, organizationProfiles, organizations, users } from '../../db/schema';
+import {
+  files,
+  groups,
+  openings,
+  organizationMembers,
+  organizationProfiles,
+  organizations,
+  users,
+  verificationGroups,
+} from '../../db/schema';
 import { errors } from '../../errors';
 import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
@@ -116,8 +125,8 @@ export function organizationProfileRoutes(ctx: AppContext): FastifyPluginAsyncZo
     );
 
     /**
-     * Deleting an organization is a soft delete: the row, its applications and its audit trail stay, its openings
-     * are deleted (public links answer "not found"), every membership and open invitation is revoked, and nobody
+     * Deleting an organization is a soft delete: the row, its applications and its audit trail stay, its openings,
+     * groups and own verification groups are deleted (public links answer "not found"), every membership and open invitation is revoked, and nobody
      * acts for it again. The organization account keeps its sign-in (see ARCHITECTURE.md, organization teams).
      */
     app.delete(
@@ -147,6 +156,24 @@ export function organizationProfileRoutes(ctx: AppContext): FastifyPluginAsyncZo
             .set({ status: 'closed', deletedAt: sql`now()`, updatedAt: sql`now()` })
             .where(and(eq(openings.organizationId, access.organizationId), isNull(openings.deletedAt)))
             .returning({ id: openings.id });
+          // Its groups and its own verification groups (not an institution's) go with it: their join links answer
+          // "not found", nobody joins or follows them, no list shows them.
+          const groupsDeleted = await tx
+            .update(groups)
+            .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+            .where(and(eq(groups.ownerId, access.organizationId), isNull(groups.deletedAt)))
+            .returning({ id: groups.id });
+          const verificationGroupsDeleted = await tx
+            .update(verificationGroups)
+            .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+            .where(
+              and(
+                eq(verificationGroups.ownerId, access.organizationId),
+                isNull(verificationGroups.institutionId),
+                isNull(verificationGroups.deletedAt),
+              ),
+            )
+            .returning({ id: verificationGroups.id });
           const revoked = await tx
             .update(organizationMembers)
             .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })
@@ -159,6 +186,8 @@ export function organizationProfileRoutes(ctx: AppContext): FastifyPluginAsyncZo
             details: {
               name: view.name,
               openings: closed.length,
+              groups: groupsDeleted.length,
+              verificationGroups: verificationGroupsDeleted.length,
               members: revoked.filter((row) => row.userId !== null).length,
               invitations: revoked.filter((row) => row.userId === null).length,
             },
