@@ -58,9 +58,15 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
     const { storage } = ctx;
-    /** Video purposes take their limit from the configuration (VIDEO_MAX_BYTES), the others from the contract. */
-    const maxBytesOf = (purpose: FilePurpose) =>
-      isVideoPurpose(purpose) ? ctx.config.videoMaxBytes : FILE_RULES[purpose].maxBytes;
+    /**
+     * Video purposes take their limit from the configuration (VIDEO_MAX_BYTES for answers, VIDEO_PROMPT_MAX_BYTES for
+     * prompt videos), the others from the contract.
+     */
+    const maxBytesOf = (purpose: FilePurpose) => {
+      if (purpose === 'video') return ctx.config.videoMaxBytes;
+      if (purpose === 'videoPrompt') return ctx.config.videoPromptMaxBytes;
+      return FILE_RULES[purpose].maxBytes;
+    };
     const maxUploadBytes = Math.max(...FILE_PURPOSES.map(maxBytesOf));
     const tooLarge = (purpose: FilePurpose) => FILE_MESSAGES.tooLarge(purpose, maxBytesOf(purpose));
     /**
@@ -70,15 +76,20 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const recognise = async (key: string, purpose: FilePurpose) => {
       if (isVideoPurpose(purpose)) {
         const facts = await storage.withLocalPath(key, (filePath) => probeVideo(ctx.config.ffprobePath, filePath));
-        return facts && { contentType: facts.contentType, durationSeconds: facts.durationSeconds };
+        // Each video purpose takes its own containers (a prompt video plays in every browser: MP4 or WebM).
+        return facts && FILE_RULES[purpose].contentTypes.includes(facts.contentType)
+          ? { contentType: facts.contentType, durationSeconds: facts.durationSeconds }
+          : undefined;
       }
       const contentType = detectContentType(await storage.readHead(key, CONTENT_SNIFF_BYTES));
       return contentType && FILE_RULES[purpose].contentTypes.includes(contentType)
         ? { contentType, durationSeconds: null }
         : undefined;
     };
-    const wrongType = (purpose: FilePurpose) =>
-      isVideoPurpose(purpose) ? VIDEO_TASK_MESSAGES.notVideo : FILE_MESSAGES.wrongType(purpose);
+    const wrongType = (purpose: FilePurpose) => {
+      if (purpose === 'videoPrompt') return VIDEO_TASK_MESSAGES.notPromptVideo;
+      return isVideoPurpose(purpose) ? VIDEO_TASK_MESSAGES.notVideo : FILE_MESSAGES.wrongType(purpose);
+    };
 
     /**
      * A logo is uploaded for the organization the caller acts for (X-Organization-Id, else their own organization
@@ -116,18 +127,26 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return used !== undefined;
     };
 
-    /** A prompt image is public while a live task of a live opening shows it. */
-    const isShownPromptImage = async (row: { id: string }) => {
+    /** The task column that shows a file of each prompt purpose. */
+    const promptColumns = {
+      videoPromptImage: videoTasks.promptImageFileId,
+      videoPrompt: videoTasks.promptVideoFileId,
+      videoCaptions: videoTasks.promptCaptionsFileId,
+    } as const;
+    /** A prompt image, video or captions file is public while a live task of a live opening shows it. */
+    const isShownInPrompt = async (row: { id: string }, column: (typeof promptColumns)[keyof typeof promptColumns]) => {
       const [used] = await ctx.db
         .select({ id: videoTasks.id })
         .from(videoTasks)
         .innerJoin(openings, eq(openings.id, videoTasks.openingId))
-        .where(and(eq(videoTasks.promptImageFileId, row.id), isNull(videoTasks.deletedAt), isNull(openings.deletedAt)))
+        .where(and(eq(column, row.id), isNull(videoTasks.deletedAt), isNull(openings.deletedAt)))
         .limit(1);
       return used !== undefined;
     };
     const isShownPublicly = (row: { id: string; ownerId: number; purpose: FilePurpose }) =>
-      row.purpose === 'videoPromptImage' ? isShownPromptImage(row) : isShownLogo(row);
+      row.purpose in promptColumns
+        ? isShownInPrompt(row, promptColumns[row.purpose as keyof typeof promptColumns])
+        : isShownLogo(row);
 
     /** The bytes of a ready file; a row whose object vanished is an integrity fault, answered 410, never a 500. */
     const readStored = async (request: FastifyRequest, row: { id: string; storageKey: string }) => {
@@ -136,6 +155,22 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       } catch (error) {
         if (!(error instanceof MissingObjectError)) throw error;
         // The file id only: an opaque server-made key the operator needs, never the name or the owner.
+        request.log.error({ integrity: true, fileId: row.id }, 'integrity error: a ready file has no stored object');
+        throw errors.gone(FILE_MESSAGES.gone);
+      }
+    };
+
+    /** Part of a ready file's bytes (a range request); a vanished object is answered 410 as above. */
+    const readStoredRange = async (
+      request: FastifyRequest,
+      row: { id: string; storageKey: string },
+      start: number,
+      end: number,
+    ) => {
+      try {
+        return await storage.readRange(row.storageKey, start, end);
+      } catch (error) {
+        if (!(error instanceof MissingObjectError)) throw error;
         request.log.error({ integrity: true, fileId: row.id }, 'integrity error: a ready file has no stored object');
         throw errors.gone(FILE_MESSAGES.gone);
       }
@@ -244,7 +279,10 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (row?.status !== 'ready') throw errors.notFound('That file');
       // Media players seek with range requests: one range, answered 206 (416 outside the file), from either store.
       const range = parseByteRange(request.headers.range, row.size);
-      const disposition = isVideoPurpose(row.purpose) || row.purpose === 'videoPoster' ? 'inline' : 'attachment';
+      const disposition =
+        isVideoPurpose(row.purpose) || row.purpose === 'videoPoster' || row.purpose === 'videoCaptions'
+          ? 'inline'
+          : 'attachment';
       reply
         .header('Content-Type', row.contentType ?? 'application/octet-stream')
         .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`)
@@ -255,14 +293,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.code(416).header('Content-Range', `bytes */${row.size}`).send();
       }
       if (range) {
-        let stream: Awaited<ReturnType<typeof storage.readRange>>;
-        try {
-          stream = await storage.readRange(row.storageKey, range.start, range.end);
-        } catch (error) {
-          if (!(error instanceof MissingObjectError)) throw error;
-          request.log.error({ integrity: true, fileId: row.id }, 'integrity error: a ready file has no stored object');
-          throw errors.gone(FILE_MESSAGES.gone);
-        }
+        const stream = await readStoredRange(request, row, range.start, range.end);
         return reply
           .code(206)
           .header('Content-Range', `bytes ${range.start}-${range.end}/${row.size}`)
@@ -280,16 +311,27 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (row?.status !== 'ready' || !PUBLIC_FILE_PURPOSES.includes(row.purpose) || !(await isShownPublicly(row))) {
         throw errors.notFound('That file');
       }
-      const stream = await readStored(request, row);
       // A file id never gets other bytes, so browsers and proxies may keep it.
-      return reply
+      reply
         .header('Content-Type', row.contentType ?? 'application/octet-stream')
-        .header('Content-Length', String(row.size))
         .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        .header('Accept-Ranges', 'bytes')
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cross-Origin-Resource-Policy', 'cross-origin')
-        .send(stream);
+        .header('Cross-Origin-Resource-Policy', 'cross-origin');
+      // A prompt video is played with seeking: range requests as for signed links (206; 416 outside the file).
+      const range = parseByteRange(request.headers.range, row.size);
+      if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${row.size}`).send();
+      if (range) {
+        const part = await readStoredRange(request, row, range.start, range.end);
+        return reply
+          .code(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${row.size}`)
+          .header('Content-Length', String(range.end - range.start + 1))
+          .send(part);
+      }
+      const stream = await readStored(request, row);
+      return reply.header('Content-Length', String(row.size)).send(stream);
     });
 
     // Resumable uploads (tus 1.0). The upload id is the file id and the storage key.
