@@ -1,6 +1,6 @@
 import { expect, openingInput, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
 
-test('owners edit the organization profile while acting for it, coordinators read it, the openings picker searches, and an owner deletes an organization', async ({
+test('owners edit the organization profile and upload its logo while acting for it, coordinators read it, the openings picker searches, and an owner deletes an organization', async ({
   page,
   browser,
 }) => {
@@ -34,8 +34,23 @@ test('owners edit the organization profile while acting for it, coordinators rea
   await expect(details.getByRole('textbox', { name: 'Organization name' })).toHaveValue(organizationName);
   await details.getByRole('textbox', { name: 'About the organization' }).fill('We build campus hiring tools.');
   await details.getByRole('textbox', { name: 'Industry' }).fill('Education technology');
+  // The owner uploads the organization's logo (a file of the organization, not of the person).
+  await details.getByTestId('logo-file-input').setInputFiles({
+    name: 'profile-works.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    ),
+  });
+  const logoUrl = details.getByRole('textbox', { name: 'Logo URL' });
+  await expect(logoUrl).toHaveValue(/\/api\/files\/[0-9a-f-]{36}\/public$/);
+  await expect(details.getByRole('img', { name: 'Logo preview' })).toBeVisible();
   await details.getByRole('button', { name: 'Save profile' }).click();
   await expect(owner.getByText('Organization profile saved')).toBeVisible();
+  const logo = await owner.request.get(await logoUrl.inputValue());
+  expect(logo.status()).toBe(200);
+  expect(logo.headers()['content-type']).toBe('image/png');
 
   // The owner finds an old opening in the picker: the first page lacks it, "Load more" and typing both reach it.
   const people = owner.getByRole('region', { name: 'People' });
@@ -88,6 +103,17 @@ test('owners edit the organization profile while acting for it, coordinators rea
   const throwawayName = `Throwaway ${Date.now().toString(36)}`;
   const throwaway = await (await browser.newContext()).newPage();
   await signInAsOrganization(throwaway, throwawayName);
+  // It runs a group whose join link someone already has.
+  const throwawayToken = (await throwaway.evaluate(() => localStorage.getItem('placely.accessToken'))) ?? '';
+  const created = await throwaway.request.post('/api/group', {
+    headers: { Authorization: throwawayToken },
+    data: { name: 'Throwaway alumni', joinPolicy: 'open' },
+  });
+  expect(created.ok()).toBe(true);
+  const groupId = ((await created.json()) as { result: { data: { id: string } } }).result.data.id;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/joinGroupLink/${groupId}`);
+  await expect(visitor.getByRole('heading', { name: 'Throwaway alumni' })).toBeVisible();
   await throwaway.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
   await throwaway.getByRole('button', { name: 'Delete organization' }).click();
   const confirm = throwaway.getByRole('dialog', { name: `Delete ${throwawayName}?` });
@@ -98,6 +124,11 @@ test('owners edit the organization profile while acting for it, coordinators rea
   await confirm.getByRole('textbox', { name: 'Organization name' }).fill(throwawayName);
   await deleteButton.click();
   await expect(throwaway.getByText(`${throwawayName} was deleted`)).toBeVisible();
+  // The group went with it: its join link shows the not-found screen.
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'Group not found' })).toBeVisible();
+  await expect(visitor.getByText('This group no longer exists')).toBeVisible();
+  await visitor.context().close();
   // Its account still signs in; its organization pages say what happened.
   await throwaway.goto('/organization/profile');
   await expect(throwaway.getByText('This organization was deleted. You can still sign in')).toBeVisible();

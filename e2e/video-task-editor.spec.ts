@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import config from '../playwright.config';
 import { expect, openingInput, signInAsOrganization, signInAsStudent, test } from './support/fixtures';
@@ -10,6 +11,9 @@ const PNG = Buffer.from(
   'base64',
 );
 const ALT = 'A bar chart of monthly sales';
+/** A 3-second WebM (Chromium's MediaRecorder) as the organization's prompt video, and its captions. */
+const PROMPT_VIDEO = fileURLToPath(new URL('../apps/server/src/test/fixtures/recorded-3s.webm', import.meta.url));
+const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:03.000\nWelcome to Clip Hiring.\n';
 
 test.use({
   launchOptions: {
@@ -113,4 +117,85 @@ test('the organization adds a task with a prompt image, edits its limits and dea
   await expect(section.getByText('No video tasks yet.')).toBeVisible();
   await candidate.goto(taskUrl);
   await expect(candidate.getByText('This video task does not exist or is no longer open.')).toBeVisible();
+});
+
+test('the organization adds a prompt video with captions; the candidate watches it above the question', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const title = 'Watch the welcome';
+  await signInAsOrganization(page, 'Clip Hiring');
+  const created = await page.request.post('/api/organization/openings', {
+    headers: { Authorization: await tokenOf(page) },
+    data: openingInput('Support engineer'),
+  });
+  expect(created.ok()).toBe(true);
+  const openingId: string = (await created.json()).result.data.id;
+  const candidate = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
+  await signInAsStudent(candidate, 'Meera Iyer');
+  const applied = await candidate.request.post('/api/placements/campus/apply', {
+    headers: { Authorization: await tokenOf(candidate) },
+    data: { openingId, idempotencyKey: `e2e-video-prompt-${Date.now()}`, answers: { name: 'Meera Iyer' } },
+  });
+  expect(applied.ok()).toBe(true);
+
+  await page.goto(`/organization/openings?opening=${openingId}`);
+  const section = page.getByRole('region', { name: 'Video tasks' });
+  await section.getByRole('button', { name: 'Add a video task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a video task' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Question' }).fill('After the video: how would you help this customer?');
+  await dialog.getByLabel(/Prompt video/).setInputFiles(PROMPT_VIDEO);
+  await expect(dialog.getByLabel('Prompt video preview')).toBeVisible();
+  // With a video chosen, no image can be added as well.
+  await expect(dialog.getByLabel(/Prompt image/)).toHaveCount(0);
+  await dialog
+    .getByLabel(/^Captions/)
+    .setInputFiles({ name: 'welcome.vtt', mimeType: 'text/vtt', buffer: Buffer.from(CAPTIONS) });
+  await expect(dialog.getByText('Captions added.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add task' }).click();
+  await expect(page.getByText('Video task added')).toBeVisible();
+  await section.getByRole('combobox', { name: 'Invite everyone in stage' }).click();
+  await page.getByRole('option', { name: 'Applied' }).click();
+  await section.getByRole('button', { name: 'Invite' }).click();
+  await expect(page.getByText('1 candidate invited')).toBeVisible();
+
+  // The candidate sees the video above the question, with captions, and it plays from the public URL.
+  await candidate.goto('/forms');
+  await candidate.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(candidate.getByRole('heading', { name: title })).toBeVisible();
+  const video = candidate.getByLabel(`Video for ${title}`);
+  await expect(video).toBeVisible();
+  expect(await video.getAttribute('controls')).not.toBeNull();
+  const track = video.locator('track[kind="captions"]');
+  await expect(track).toHaveCount(1);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1);
+  // The captions load as a text track and carry the cue.
+  await video.evaluate((element: HTMLVideoElement) => {
+    const textTrack = element.textTracks[0];
+    if (textTrack) textTrack.mode = 'showing';
+  });
+  await expect
+    .poll(() =>
+      video.evaluate(
+        (element: HTMLVideoElement) =>
+          element.textTracks[0]?.cues?.[0] && (element.textTracks[0].cues[0] as VTTCue).text,
+      ),
+    )
+    .toBe('Welcome to Clip Hiring.');
+  const captionsUrl = (await track.getAttribute('src')) ?? '';
+
+  // The organization removes the captions: they are no longer served, and the candidate's page shows none.
+  await section.getByRole('button', { name: `Edit video task ${title}` }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit video task' });
+  await editor.getByRole('button', { name: 'Remove captions' }).click();
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Video task saved')).toBeVisible();
+  expect((await candidate.request.get(captionsUrl)).status()).toBe(404);
+  await candidate.reload();
+  await expect(candidate.getByLabel(`Video for ${title}`)).toBeVisible();
+  await expect(candidate.getByLabel(`Video for ${title}`).locator('track')).toHaveCount(0);
 });

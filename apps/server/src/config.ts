@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_VIDEO_MAX_BYTES, z } from '@placely/contract';
+import { DEFAULT_VIDEO_MAX_BYTES, DEFAULT_VIDEO_PROMPT_MAX_BYTES, z } from '@placely/contract';
 
 const optionalNonEmpty = z
   .string()
@@ -53,6 +53,12 @@ const envSchema = z
       .min(1024 * 1024)
       .max(50 * 1024 * 1024 * 1024)
       .default(DEFAULT_VIDEO_MAX_BYTES),
+    VIDEO_PROMPT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .max(50 * 1024 * 1024 * 1024)
+      .default(DEFAULT_VIDEO_PROMPT_MAX_BYTES),
     FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
     VERIFICATION_ADMIN_EMAILS: z
       .string()
@@ -141,6 +147,8 @@ export interface Config {
   };
   /** Largest video file (answers), in bytes: VIDEO_MAX_BYTES. */
   videoMaxBytes: number;
+  /** Largest prompt video (an organization's video above a task's question), in bytes: VIDEO_PROMPT_MAX_BYTES. */
+  videoPromptMaxBytes: number;
   /** ffprobe (Debian's ffmpeg package) reads uploaded videos' container type and duration. */
   ffprobePath: string;
   /** S3-compatible object storage, or undefined for local disk under DATA_DIR/files. */
@@ -193,6 +201,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailFrom: env.MAIL_FROM,
     notificationQueue: { relayIntervalMs: 2_000, retryLimit: 8, retryDelaySeconds: 15, pollingIntervalSeconds: 2 },
     videoMaxBytes: env.VIDEO_MAX_BYTES,
+    videoPromptMaxBytes: env.VIDEO_PROMPT_MAX_BYTES,
     ffprobePath: env.FFPROBE_PATH,
     sms: env.SMS_HTTP_URL ? { url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, from: env.SMS_FROM } : undefined,
     s3:

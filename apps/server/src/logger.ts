@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import { stdSerializers } from 'pino';
+import { destination, stdSerializers } from 'pino';
 import type { Config } from './config';
 import { databaseErrorCode } from './db/errors';
 
@@ -44,9 +44,10 @@ export function serializeError(error: Error): { [key: string]: unknown; type: st
  * pino options: no tokens, cookies or query strings (they can carry OAuth codes) ever reach the log.
  */
 export function loggerOptions(config: Config, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
+  const pretty = !(stream || config.isProduction || !process.stdout.isTTY);
   return {
     level: config.logLevel,
-    ...(stream ? { stream } : {}),
+    ...(stream ? { stream } : pretty ? {} : { stream: asyncStdout() }),
     redact: {
       paths: [
         'req.headers.authorization',
@@ -65,8 +66,31 @@ export function loggerOptions(config: Config, stream?: { write(line: string): vo
         url: request.url.split('?')[0],
       }),
     },
-    ...(stream || config.isProduction || !process.stdout.isTTY
-      ? {}
-      : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
   };
+}
+
+let stdoutDestination: ReturnType<typeof destination> | undefined;
+
+/**
+ * Standard output written asynchronously: lines logged while a write is in flight go out together in the next one, so
+ * the one request line per request is not a write system call each (a CPU profile of GET /api/health under load had
+ * 17% of its busy time in synchronous log writes). Nothing waits for a quiet moment: a lone line is written at once.
+ * Whatever is still queued is written synchronously when the process exits.
+ */
+function asyncStdout() {
+  if (!stdoutDestination) {
+    const out = destination({ dest: 1, sync: false });
+    stdoutDestination = out;
+    process.once('exit', () => {
+      try {
+        out.flushSync();
+      } catch {
+        // stdout already closed: nothing left to write to
+      }
+    });
+  }
+  return stdoutDestination;
 }

@@ -18,6 +18,8 @@ export const VIDEO_LIMITS = {
   rubricLabelLength: 120,
   commentLength: 2000,
   altTextLength: 300,
+  /** A prompt video is short: at most this long (read from the container). */
+  promptVideoSeconds: 300,
   inviteIds: 1000,
   /** A recording may run this much past the limit (the recorder stops on the second; containers round up). */
   durationGraceSeconds: 2,
@@ -45,6 +47,9 @@ export const VIDEO_TASK_MESSAGES = {
   notInvited: 'Only candidates invited to this task can answer it.',
   uploadNotAllowed: 'This task asks for a recording made here; uploading a file is not allowed.',
   noTake: 'Record or upload a take before submitting.',
+  notPromptVideo: 'This file is not a video we can play. Upload an MP4 or WebM video.',
+  promptVideoTooLong: `A prompt video can be at most ${formatSeconds(VIDEO_LIMITS.promptVideoSeconds)} long.`,
+  imageOrVideo: 'Show an image or a video above the question, not both.',
 } as const;
 
 export function formatSeconds(seconds: number): string {
@@ -76,6 +81,17 @@ const taskFields = {
     .strictObject({
       fileId: z.uuid('Not a file id'),
       alt: z.string().trim().min(1, 'Describe the image for people who cannot see it').max(VIDEO_LIMITS.altTextLength),
+    })
+    .nullable()
+    .default(null),
+  /**
+   * A short video shown above the question instead of an image (uploaded with purpose videoPrompt), with optional
+   * WebVTT captions (purpose videoCaptions).
+   */
+  promptVideo: z
+    .strictObject({
+      fileId: z.uuid('Not a file id'),
+      captionsFileId: z.uuid('Not a file id').nullable().default(null),
     })
     .nullable()
     .default(null),
@@ -122,6 +138,14 @@ export const videoTaskSchema = z
     rubric: z.array(z.object({ id: z.string(), label: z.string() })),
     /** The image above the question: a public URL while the task uses it, and its alt text. */
     promptImage: z.object({ fileId: z.string(), url: z.string(), alt: z.string() }).nullable(),
+    /** The video above the question (instead of an image): public URLs while the task uses them. */
+    promptVideo: z
+      .object({
+        fileId: z.string(),
+        url: z.string(),
+        captions: z.object({ fileId: z.string(), url: z.string() }).nullable(),
+      })
+      .nullable(),
     /** Largest file accepted (the server's VIDEO_MAX_BYTES). */
     maxUploadBytes: z.number(),
     createdAt: z.string(),

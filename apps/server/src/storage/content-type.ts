@@ -19,7 +19,20 @@ export function detectContentType(head: Buffer): string | undefined {
   }
   // A Word document is a ZIP whose entries include word/ (the first local header usually names [Content_Types].xml).
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && head.includes('word/')) return CONTENT_TYPES.docx;
+  if (isWebVtt(head)) return CONTENT_TYPES.vtt;
   return undefined;
+}
+
+const WEBVTT = [0x57, 0x45, 0x42, 0x56, 0x54, 0x54]; // "WEBVTT"
+/**
+ * A WebVTT file opens with an optional UTF-8 byte order mark, then "WEBVTT" followed by a space, a tab, a line break
+ * or the end of the file (the WebVTT standard's file signature); and it is text, so no NUL byte.
+ */
+function isWebVtt(head: Buffer): boolean {
+  const offset = startsWith(head, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  if (!startsWith(head, WEBVTT, offset)) return false;
+  const next = head[offset + WEBVTT.length];
+  return (next === undefined || [0x20, 0x09, 0x0a, 0x0d].includes(next)) && !head.includes(0);
 }
 
 /**

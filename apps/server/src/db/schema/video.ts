@@ -42,6 +42,9 @@ export const videoTasks = pgTable(
     /** An image shown above the question (purpose videoPromptImage), with its alt text. */
     promptImageFileId: uuid('prompt_image_file_id').references(() => files.id, { onDelete: 'set null' }),
     promptImageAlt: text('prompt_image_alt'),
+    /** Or a short video shown above the question (purpose videoPrompt), with optional captions (videoCaptions). */
+    promptVideoFileId: uuid('prompt_video_file_id').references(() => files.id, { onDelete: 'set null' }),
+    promptCaptionsFileId: uuid('prompt_captions_file_id').references(() => files.id, { onDelete: 'set null' }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -50,6 +53,8 @@ export const videoTasks = pgTable(
   (table) => [
     index('video_tasks_opening_idx').on(table.openingId, table.createdAt),
     index('video_tasks_prompt_image_idx').on(table.promptImageFileId),
+    index('video_tasks_prompt_video_idx').on(table.promptVideoFileId),
+    index('video_tasks_prompt_captions_idx').on(table.promptCaptionsFileId),
     check('video_tasks_answer_length', sql`${table.maxAnswerSeconds} BETWEEN 15 AND 600`),
     check('video_tasks_takes', sql`${table.takesAllowed} >= 1`),
   ],

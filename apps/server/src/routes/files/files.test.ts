@@ -175,11 +175,13 @@ describe('public logos (GET /api/files/:id/public)', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect(Buffer.from(await response.arrayBuffer()).equals(pngBytes)).toBe(true);
 
-    // Another organization pointing its profile at this file does not make it public for the owner's sake.
+    // Another organization cannot point its profile at this file (and it does not become public for its sake).
     const other = await organization();
     const second = (await (await upload(org.token, pngBytes, 'purpose=logo&name=new.png')).json()) as any;
     const secondUrl = `${server.baseUrl}/api/files/${second.result.data.id}/public`;
-    expect((await saveLogo(other.token, secondUrl)).status).toBe(200);
+    const attached = await saveLogo(other.token, secondUrl);
+    expect(attached.status).toBe(400);
+    expect(attached.body.exception.error.fields[0].field).toBe('profile.logo');
     expect((await fetch(secondUrl)).status).toBe(404);
 
     expect((await saveLogo(org.token, null)).status).toBe(200);

@@ -5,6 +5,7 @@ import {
   FILE_RULES,
   type FilePurpose,
   ONE_SHOT_UPLOAD_MAX_BYTES,
+  ORGANIZATION_HEADER,
   PUBLIC_FILE_PURPOSES,
   TUS_ENDPOINT,
   VIDEO_FILE_PURPOSES,
@@ -12,22 +13,28 @@ import {
 } from '@placely/contract';
 import type { Upload } from '@tus/server';
 import { Server as TusServer } from '@tus/server';
-import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, like, notExists, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Actor } from '../../auth/authenticate';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
-import { files, openings, organizationProfiles, videoTasks } from '../../db/schema';
+import { files, openings, organizationProfiles, organizations, videoTasks } from '../../db/schema';
 import { AppError, envelopeFor, errors } from '../../errors';
 import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
-import { authorize, can } from '../../policies';
-import { coversOpening } from '../../policies/organization';
+import { authorize } from '../../policies';
+import { managesOrganizationLogo, ownsFile } from '../../policies/file';
+import { coversOpening, type OrganizationAccess } from '../../policies/organization';
 import { presentFile } from '../../presenters/file';
 import { applicationsWithFileAt } from '../../services/applications/file-access';
 import { fileIdOfLink, parseByteRange, signFileLink } from '../../services/file-links';
-import { organizationAccessOf, recordAudit } from '../../services/organizations';
+import {
+  organizationAccessOf,
+  organizationStandingOf,
+  type RequestHeaders,
+  recordAudit,
+} from '../../services/organizations';
 import { recordProfileView } from '../../services/profile-views';
 import { probeVideo } from '../../services/video/probe';
 import { MissingObjectError } from '../../storage';
@@ -36,6 +43,11 @@ import { downloadSchema, fileLinkRouteSchema, getFileSchema, publicFileSchema, u
 
 const isVideoPurpose = (purpose: FilePurpose) => VIDEO_FILE_PURPOSES.includes(purpose);
 const isPurpose = (value: unknown): value is FilePurpose => FILE_PURPOSES.includes(value as FilePurpose);
+
+/** The organization header of a tus request (a web Request), in the shape the organization helpers read. */
+const tusRequestHeaders = (req: Request): RequestHeaders => ({
+  headers: { [ORGANIZATION_HEADER.toLowerCase()]: req.headers.get(ORGANIZATION_HEADER) ?? undefined },
+});
 
 /** tus hooks answer with `{status_code, body}`; the body is our usual error envelope. */
 function tusFailure(error: AppError) {
@@ -46,9 +58,15 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
     const { storage } = ctx;
-    /** Video purposes take their limit from the configuration (VIDEO_MAX_BYTES), the others from the contract. */
-    const maxBytesOf = (purpose: FilePurpose) =>
-      isVideoPurpose(purpose) ? ctx.config.videoMaxBytes : FILE_RULES[purpose].maxBytes;
+    /**
+     * Video purposes take their limit from the configuration (VIDEO_MAX_BYTES for answers, VIDEO_PROMPT_MAX_BYTES for
+     * prompt videos), the others from the contract.
+     */
+    const maxBytesOf = (purpose: FilePurpose) => {
+      if (purpose === 'video') return ctx.config.videoMaxBytes;
+      if (purpose === 'videoPrompt') return ctx.config.videoPromptMaxBytes;
+      return FILE_RULES[purpose].maxBytes;
+    };
     const maxUploadBytes = Math.max(...FILE_PURPOSES.map(maxBytesOf));
     const tooLarge = (purpose: FilePurpose) => FILE_MESSAGES.tooLarge(purpose, maxBytesOf(purpose));
     /**
@@ -58,21 +76,37 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const recognise = async (key: string, purpose: FilePurpose) => {
       if (isVideoPurpose(purpose)) {
         const facts = await storage.withLocalPath(key, (filePath) => probeVideo(ctx.config.ffprobePath, filePath));
-        return facts && { contentType: facts.contentType, durationSeconds: facts.durationSeconds };
+        // Each video purpose takes its own containers (a prompt video plays in every browser: MP4 or WebM).
+        return facts && FILE_RULES[purpose].contentTypes.includes(facts.contentType)
+          ? { contentType: facts.contentType, durationSeconds: facts.durationSeconds }
+          : undefined;
       }
       const contentType = detectContentType(await storage.readHead(key, CONTENT_SNIFF_BYTES));
       return contentType && FILE_RULES[purpose].contentTypes.includes(contentType)
         ? { contentType, durationSeconds: null }
         : undefined;
     };
-    const wrongType = (purpose: FilePurpose) =>
-      isVideoPurpose(purpose) ? VIDEO_TASK_MESSAGES.notVideo : FILE_MESSAGES.wrongType(purpose);
+    const wrongType = (purpose: FilePurpose) => {
+      if (purpose === 'videoPrompt') return VIDEO_TASK_MESSAGES.notPromptVideo;
+      return isVideoPurpose(purpose) ? VIDEO_TASK_MESSAGES.notVideo : FILE_MESSAGES.wrongType(purpose);
+    };
+
+    /**
+     * A logo is uploaded for the organization the caller acts for (X-Organization-Id, else their own organization
+     * account), resolved from their live membership; other purposes are the caller's own and name no organization.
+     */
+    const uploadingFor = (request: RequestHeaders, actor: Actor, purpose: FilePurpose) =>
+      purpose === 'logo' ? organizationAccessOf(ctx.db, request, actor) : Promise.resolve(null);
+    /** Whose file an upload becomes: a logo the organization's, anything else the uploader's. */
+    const ownerOfUpload = (actor: Actor, organization: OrganizationAccess | null) =>
+      organization?.organizationId ?? actor.user.id;
 
     const loadFile = async (id: string) => {
       const [row] = await ctx.db.select().from(files).where(eq(files.id, id));
       return row;
     };
 
+    /** A logo is public while its organization's profile shows it and the organization is not deleted. */
     const isShownLogo = async (row: { id: string; ownerId: number }) => {
       const [used] = await ctx.db
         .select({ userId: organizationProfiles.userId })
@@ -81,24 +115,38 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           and(
             eq(organizationProfiles.userId, row.ownerId),
             like(organizationProfiles.logo, `%/api/files/${row.id}/public`),
+            notExists(
+              ctx.db
+                .select({ id: organizations.id })
+                .from(organizations)
+                .where(and(eq(organizations.id, row.ownerId), isNotNull(organizations.deletedAt))),
+            ),
           ),
         )
         .limit(1);
       return used !== undefined;
     };
 
-    /** A prompt image is public while a live task of a live opening shows it. */
-    const isShownPromptImage = async (row: { id: string }) => {
+    /** The task column that shows a file of each prompt purpose. */
+    const promptColumns = {
+      videoPromptImage: videoTasks.promptImageFileId,
+      videoPrompt: videoTasks.promptVideoFileId,
+      videoCaptions: videoTasks.promptCaptionsFileId,
+    } as const;
+    /** A prompt image, video or captions file is public while a live task of a live opening shows it. */
+    const isShownInPrompt = async (row: { id: string }, column: (typeof promptColumns)[keyof typeof promptColumns]) => {
       const [used] = await ctx.db
         .select({ id: videoTasks.id })
         .from(videoTasks)
         .innerJoin(openings, eq(openings.id, videoTasks.openingId))
-        .where(and(eq(videoTasks.promptImageFileId, row.id), isNull(videoTasks.deletedAt), isNull(openings.deletedAt)))
+        .where(and(eq(column, row.id), isNull(videoTasks.deletedAt), isNull(openings.deletedAt)))
         .limit(1);
       return used !== undefined;
     };
     const isShownPublicly = (row: { id: string; ownerId: number; purpose: FilePurpose }) =>
-      row.purpose === 'videoPromptImage' ? isShownPromptImage(row) : isShownLogo(row);
+      row.purpose in promptColumns
+        ? isShownInPrompt(row, promptColumns[row.purpose as keyof typeof promptColumns])
+        : isShownLogo(row);
 
     /** The bytes of a ready file; a row whose object vanished is an integrity fault, answered 410, never a 500. */
     const readStored = async (request: FastifyRequest, row: { id: string; storageKey: string }) => {
@@ -112,16 +160,33 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
     };
 
+    /** Part of a ready file's bytes (a range request); a vanished object is answered 410 as above. */
+    const readStoredRange = async (
+      request: FastifyRequest,
+      row: { id: string; storageKey: string },
+      start: number,
+      end: number,
+    ) => {
+      try {
+        return await storage.readRange(row.storageKey, start, end);
+      } catch (error) {
+        if (!(error instanceof MissingObjectError)) throw error;
+        request.log.error({ integrity: true, fileId: row.id }, 'integrity error: a ready file has no stored object');
+        throw errors.gone(FILE_MESSAGES.gone);
+      }
+    };
+
     app.addContentTypeParser(
       'application/octet-stream',
       { parseAs: 'buffer', bodyLimit: ONE_SHOT_UPLOAD_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
 
-    app.post('/api/files', { ...authenticated, schema: uploadFileSchema }, async (request) => {
+    app.post('/api/files', { ...authenticated, schema: actingForOrganization(uploadFileSchema) }, async (request) => {
       const actor = actorOf(request);
       const { purpose, name } = request.query;
-      authorize(actor, 'file.upload', { purpose });
+      const organization = await uploadingFor(request, actor, purpose);
+      authorize(actor, 'file.upload', { purpose, organization });
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw errors.unsupportedMediaType('Send the file as application/octet-stream.');
       if (body.length === 0) throw errors.validation([{ field: 'body', message: FILE_MESSAGES.empty }]);
@@ -145,7 +210,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .insert(files)
           .values({
             id,
-            ownerId: actor.user.id,
+            ownerId: ownerOfUpload(actor, organization),
             purpose,
             name: sanitizeFileName(name),
             contentType,
@@ -163,11 +228,18 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
     });
 
-    app.get('/api/files/:id', { ...authenticated, schema: getFileSchema }, async (request) => {
+    app.get('/api/files/:id', { ...authenticated, schema: actingForOrganization(getFileSchema) }, async (request) => {
       const actor = actorOf(request);
       const row = await loadFile(request.params.id);
-      if (row?.status !== 'ready' || row.ownerId !== actor.user.id) throw errors.notFound('That file');
-      authorize(actor, 'file.read', { file: row, sentToActor: false });
+      // The caller's own file, or a logo of the organization they own and act for (uploaded by any of its owners).
+      const organization =
+        row && row.ownerId !== actor.user.id && row.purpose === 'logo'
+          ? await organizationStandingOf(ctx.db, request, actor)
+          : null;
+      if (row?.status !== 'ready' || !(ownsFile(actor, row) || managesOrganizationLogo(organization, row))) {
+        throw errors.notFound('That file');
+      }
+      authorize(actor, 'file.read', { file: row, sentToActor: false, organization });
       return ok(presentFile(row));
     });
 
@@ -207,7 +279,10 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (row?.status !== 'ready') throw errors.notFound('That file');
       // Media players seek with range requests: one range, answered 206 (416 outside the file), from either store.
       const range = parseByteRange(request.headers.range, row.size);
-      const disposition = isVideoPurpose(row.purpose) || row.purpose === 'videoPoster' ? 'inline' : 'attachment';
+      const disposition =
+        isVideoPurpose(row.purpose) || row.purpose === 'videoPoster' || row.purpose === 'videoCaptions'
+          ? 'inline'
+          : 'attachment';
       reply
         .header('Content-Type', row.contentType ?? 'application/octet-stream')
         .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`)
@@ -218,14 +293,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.code(416).header('Content-Range', `bytes */${row.size}`).send();
       }
       if (range) {
-        let stream: Awaited<ReturnType<typeof storage.readRange>>;
-        try {
-          stream = await storage.readRange(row.storageKey, range.start, range.end);
-        } catch (error) {
-          if (!(error instanceof MissingObjectError)) throw error;
-          request.log.error({ integrity: true, fileId: row.id }, 'integrity error: a ready file has no stored object');
-          throw errors.gone(FILE_MESSAGES.gone);
-        }
+        const stream = await readStoredRange(request, row, range.start, range.end);
         return reply
           .code(206)
           .header('Content-Range', `bytes ${range.start}-${range.end}/${row.size}`)
@@ -243,16 +311,27 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (row?.status !== 'ready' || !PUBLIC_FILE_PURPOSES.includes(row.purpose) || !(await isShownPublicly(row))) {
         throw errors.notFound('That file');
       }
-      const stream = await readStored(request, row);
       // A file id never gets other bytes, so browsers and proxies may keep it.
-      return reply
+      reply
         .header('Content-Type', row.contentType ?? 'application/octet-stream')
-        .header('Content-Length', String(row.size))
         .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        .header('Accept-Ranges', 'bytes')
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cross-Origin-Resource-Policy', 'cross-origin')
-        .send(stream);
+        .header('Cross-Origin-Resource-Policy', 'cross-origin');
+      // A prompt video is played with seeking: range requests as for signed links (206; 416 outside the file).
+      const range = parseByteRange(request.headers.range, row.size);
+      if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${row.size}`).send();
+      if (range) {
+        const part = await readStoredRange(request, row, range.start, range.end);
+        return reply
+          .code(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${row.size}`)
+          .header('Content-Length', String(range.end - range.start + 1))
+          .send(part);
+      }
+      const stream = await readStored(request, row);
+      return reply.header('Content-Length', String(row.size)).send(stream);
     });
 
     // Resumable uploads (tus 1.0). The upload id is the file id and the storage key.
@@ -275,8 +354,15 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           actors.set(req, actor);
           if (req.method !== 'POST' && req.method !== 'OPTIONS') {
             const row = await loadFile(uploadId);
-            if (!row || row.ownerId !== actor.user.id) throw errors.notFound('That upload');
-            authorize(actor, 'file.continueUpload', row);
+            // An organization's logo is continued by its owners acting for it, whoever of them started it.
+            const organization =
+              row && row.ownerId !== actor.user.id && row.purpose === 'logo'
+                ? await organizationStandingOf(ctx.db, tusRequestHeaders(req), actor)
+                : null;
+            if (!row || !(ownsFile(actor, row) || managesOrganizationLogo(organization, row))) {
+              throw errors.notFound('That upload');
+            }
+            authorize(actor, 'file.continueUpload', { file: row, organization });
             if (req.method === 'DELETE') {
               // Termination is for unfinished uploads only: a ready file follows the file rules (an application's
               // files are kept), so it is never removed through tus. Deleting the row first, conditionally, also
@@ -302,8 +388,13 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             errors.validation([{ field: 'purpose', message: `Use one of: ${FILE_PURPOSES.join(', ')}` }]),
           );
         }
-        if (!can(actor, 'file.upload', { purpose })) {
-          throw tusFailure(errors.forbidden('Only organizations can upload a logo.'));
+        let organization: OrganizationAccess | null;
+        try {
+          organization = await uploadingFor(tusRequestHeaders(req), actor, purpose);
+          authorize(actor, 'file.upload', { purpose, organization });
+        } catch (error) {
+          if (error instanceof AppError) throw tusFailure(error);
+          throw error;
         }
         if (upload.size === undefined) {
           throw tusFailure(errors.validation([{ field: 'Upload-Length', message: 'Send the file size up front' }]));
@@ -313,7 +404,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw tusFailure(errors.validation([{ field: 'Upload-Length', message: FILE_MESSAGES.empty }]));
         await ctx.db.insert(files).values({
           id: upload.id,
-          ownerId: actor.user.id,
+          ownerId: ownerOfUpload(actor, organization),
           purpose,
           name: sanitizeFileName(upload.metadata?.filename ?? 'file'),
           size: upload.size,

@@ -1,7 +1,7 @@
 import { ORGANIZATION_HEADER, type OrganizationRole } from '@placely/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationGroups } from '../../db/schema';
+import { organizationAuditEvents, verificationGroups } from '../../db/schema';
 import { seedEmail, seedNewUser, seedOrganization, seedOrganizationMember, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -148,6 +148,63 @@ describe("the organization's verification groups, run by its team", () => {
     expect(asFormer.status).toBe(403);
     expect(asFormer.body.exception.error.message).toBe('You are no longer a member of this organization.');
     expect((await t.coordinator.call(`/api/verification/group?id=${group.id}`, { method: 'DELETE' })).status).toBe(200);
+  });
+});
+
+describe("a deleted organization's groups and verification groups", () => {
+  it('behave as deleted: not found to everyone, no joins or follows, in no list', async () => {
+    const t = await team();
+    const group = (await t.coordinator.call('/api/group', { body: { name: 'Doomed cell', joinPolicy: 'open' } })).body
+      .result.data;
+    const verification = (await t.coordinator.call('/api/verification/group', { body: { name: 'Doomed checks' } })).body
+      .result.data;
+    await server.db
+      .update(verificationGroups)
+      .set({ approvalState: 'approved' })
+      .where(eq(verificationGroups.id, verification.id));
+    const student = await seedStudent(server.db);
+    const asStudent = actingFor(null, await server.tokenFor(student.id));
+    expect((await asStudent('/api/group/join', { body: { groupId: group.id } })).status).toBe(200);
+    expect((await asStudent('/api/verification/follow', { body: { groupId: verification.id } })).status).toBe(200);
+    expect((await asStudent('/api/groups?limit=10')).body.result.data.items).toHaveLength(1);
+    expect((await server.call(`/api/groups?organizationId=${t.org.id}&limit=10`)).body.result.data.items).toHaveLength(
+      1,
+    );
+
+    const deleted = await t.owner(`/api/organization?name=${encodeURIComponent('Group Team Co')}`, {
+      method: 'DELETE',
+    });
+    expect(deleted.status).toBe(200);
+
+    // Join links (the public details) answer the not-found the web shows for any deleted group.
+    for (const path of [`/api/group/details/id?id=${group.id}`, `/api/verification/details/id?id=${verification.id}`]) {
+      expect((await server.call(path)).status).toBe(404);
+      expect((await asStudent(path)).status).toBe(404);
+    }
+    const other = await seedStudent(server.db);
+    const asOther = actingFor(null, await server.tokenFor(other.id));
+    for (const base of ['/api/group', '/api/verification']) {
+      const id = base === '/api/group' ? group.id : verification.id;
+      expect((await asOther(`${base}/join`, { body: { groupId: id } })).status).toBe(404);
+      expect((await asOther(`${base}/follow`, { body: { groupId: id } })).status).toBe(404);
+    }
+    // Listed nowhere: the organization's public list, the member's joined list, the followed ids.
+    expect((await server.call(`/api/groups?organizationId=${t.org.id}&limit=10`)).body.result.data.items).toEqual([]);
+    expect((await asStudent('/api/groups?limit=10')).body.result.data.items).toEqual([]);
+    expect((await asStudent('/api/following/verificationGroups/ids')).body.result.data.ids).toEqual([]);
+    expect((await asStudent('/api/verification/groups/verification?limit=10')).body.result.data.items).toEqual([]);
+    const [row] = await server.db.select().from(verificationGroups).where(eq(verificationGroups.id, verification.id));
+    expect(row?.deletedAt).not.toBeNull();
+    const [audit] = await server.db
+      .select()
+      .from(organizationAuditEvents)
+      .where(
+        and(
+          eq(organizationAuditEvents.organizationId, t.org.id),
+          eq(organizationAuditEvents.kind, 'organization.deleted'),
+        ),
+      );
+    expect(audit?.details).toMatchObject({ groups: 1, verificationGroups: 1 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { ORGANIZATION_DELETED_MESSAGE, ORGANIZATION_HEADER, type OrganizationRole } from '@placely/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openings, organizationAuditEvents, organizationMembers, organizations } from '../../db/schema';
+import { files, openings, organizationAuditEvents, organizationMembers, organizations } from '../../db/schema';
 import {
   seedEmail,
   seedNewUser,
@@ -151,6 +151,145 @@ describe('the organization profile, acting for a team', () => {
   });
 });
 
+/** A real 1×1 PNG (logos are recognised by content). */
+const pngBytes = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Uploads in one request, acting for `organizationId` (null: the caller's own account). */
+async function uploadLogo(organizationId: number | null, token: string, bytes = pngBytes) {
+  const response = await fetch(`${server.baseUrl}/api/files?purpose=logo&name=logo.png`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/octet-stream',
+      authorization: token,
+      ...(organizationId === null ? {} : { [ORGANIZATION_HEADER]: String(organizationId) }),
+    },
+    body: bytes,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+describe("the organization's logo, uploaded by a team owner", () => {
+  it("an owner acting for the organization uploads it; it is the organization's file and is served publicly once saved", async () => {
+    const t = await team();
+    const uploaded = await uploadLogo(t.org.id, t.owner.token);
+    expect(uploaded.status).toBe(200);
+    const fileId: string = uploaded.body.result.data.id;
+    // The server made it the organization's file, from the owner's membership.
+    const [row] = await server.db.select().from(files).where(eq(files.id, fileId));
+    expect(row?.ownerId).toBe(t.org.id);
+    // Its owners read it back acting for the organization (as the web does after a resumable upload); others do not.
+    expect((await actingFor(t.org.id, t.owner.token)(`/api/files/${fileId}`)).status).toBe(200);
+    expect((await actingFor(t.org.id, t.accountToken)(`/api/files/${fileId}`)).status).toBe(200);
+    expect((await actingFor(null, t.owner.token)(`/api/files/${fileId}`)).status).toBe(404);
+    expect((await actingFor(t.org.id, t.coordinator.token)(`/api/files/${fileId}`)).status).toBe(404);
+
+    const publicUrl = `${server.baseUrl}/api/files/${fileId}/public`;
+    expect((await fetch(publicUrl)).status).toBe(404);
+    const saved = await actingFor(t.org.id, t.owner.token)('/api/organization/profile', {
+      body: { profile: { name: t.name, logo: publicUrl } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.result.data.organization.profile.logo).toBe(publicUrl);
+    const served = await fetch(publicUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(pngBytes)).toBe(true);
+  });
+
+  it('a large logo goes through tus acting for the organization, and only its owners continue it', async () => {
+    const t = await team();
+    const bytes = Buffer.concat([pngBytes, Buffer.alloc(300 * 1024)]);
+    const tus = (token: string, organizationId: number | null, extra: Record<string, string>) => ({
+      authorization: token,
+      'tus-resumable': '1.0.0',
+      ...(organizationId === null ? {} : { [ORGANIZATION_HEADER]: String(organizationId) }),
+      ...extra,
+    });
+    const meta = `filename ${Buffer.from('big.png').toString('base64')},purpose ${Buffer.from('logo').toString('base64')}`;
+    const refused = await fetch(`${server.baseUrl}/api/uploads`, {
+      method: 'POST',
+      headers: tus(t.coordinator.token, t.org.id, { 'upload-length': String(bytes.length), 'upload-metadata': meta }),
+    });
+    expect(refused.status).toBe(403);
+    const created = await fetch(`${server.baseUrl}/api/uploads`, {
+      method: 'POST',
+      headers: tus(t.owner.token, t.org.id, { 'upload-length': String(bytes.length), 'upload-metadata': meta }),
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location') as string;
+    const patch = (token: string, organizationId: number | null) =>
+      fetch(`${server.baseUrl}${location}`, {
+        method: 'PATCH',
+        headers: tus(token, organizationId, {
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        }),
+        body: bytes,
+      });
+    expect((await patch(t.coordinator.token, t.org.id)).status).toBe(404);
+    const finished = await patch(t.accountToken, null);
+    expect(finished.status).toBe(204);
+    const id = location.split('/').pop() as string;
+    const read = await actingFor(t.org.id, t.owner.token)(`/api/files/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.result.data).toMatchObject({ id, contentType: 'image/png', size: bytes.length });
+    const [row] = await server.db.select().from(files).where(eq(files.id, id));
+    expect(row?.ownerId).toBe(t.org.id);
+  });
+
+  it('coordinators and reviewers are refused (403); an individual without a team too', async () => {
+    const t = await team();
+    for (const member of [t.coordinator, t.reviewer]) {
+      const refused = await uploadLogo(t.org.id, member.token);
+      expect(refused.status).toBe(403);
+      expect(refused.body.exception.error.message).toBe("Only owners can change the organization's logo.");
+    }
+    const alone = await uploadLogo(null, t.coordinator.token);
+    expect(alone.status).toBe(403);
+    expect(alone.body.exception.error.message).toBe('Only organizations can upload a logo.');
+    // Naming an organization one does not belong to is refused, not turned into one's own file.
+    const stranger = await seedOrganization(server.db, { name: 'Stranger Co' });
+    expect((await uploadLogo(t.org.id, await server.tokenFor(stranger.id))).status).toBe(403);
+  });
+
+  it('another organization cannot attach it (400 naming profile.logo), nor any file that is not its logo', async () => {
+    const t = await team();
+    const mine = await uploadLogo(t.org.id, t.owner.token);
+    const url = `${server.baseUrl}/api/files/${mine.body.result.data.id}/public`;
+    const other = await team();
+    for (const [organizationId, token] of [
+      [other.org.id, other.owner.token],
+      [null, other.accountToken],
+    ] as const) {
+      const refused = await actingFor(organizationId, token)('/api/organization/profile', {
+        body: { profile: { name: other.name, logo: url } },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.exception.error.fields[0].field).toBe('profile.logo');
+    }
+    expect((await fetch(url)).status).toBe(404);
+    // A file of another purpose, even the organization's own, is not a logo either.
+    const resume = await fetch(`${server.baseUrl}/api/files?purpose=photo&name=me.png`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', authorization: t.accountToken },
+      body: pngBytes,
+    });
+    const photoUrl = `${server.baseUrl}/api/files/${((await resume.json()) as any).result.data.id}/public`;
+    const photo = await actingFor(t.org.id, t.owner.token)('/api/organization/profile', {
+      body: { profile: { name: t.name, logo: photoUrl } },
+    });
+    expect(photo.status).toBe(400);
+    // An address elsewhere is the organization's own business.
+    const elsewhere = await actingFor(other.org.id, other.owner.token)('/api/organization/profile', {
+      body: { profile: { name: other.name, logo: 'https://cdn.example.com/logo.png' } },
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+});
+
 describe('deleting an organization', () => {
   const remove = (organizationId: number, token: string | undefined, name: string) =>
     server.call(`/api/organization?name=${encodeURIComponent(name)}`, {
@@ -255,6 +394,25 @@ describe('deleting an organization', () => {
         ),
       );
     expect(audits).toHaveLength(1);
+  });
+});
+
+describe("a deleted organization's logo", () => {
+  it('is no longer served publicly (404)', async () => {
+    const t = await team();
+    const uploaded = await uploadLogo(t.org.id, t.owner.token);
+    const url = `${server.baseUrl}/api/files/${uploaded.body.result.data.id}/public`;
+    await actingFor(t.org.id, t.owner.token)('/api/organization/profile', {
+      body: { profile: { name: t.name, logo: url } },
+    });
+    expect((await fetch(url)).status).toBe(200);
+    const deleted = await server.call(`/api/organization?name=${encodeURIComponent(t.name)}`, {
+      method: 'DELETE',
+      token: t.owner.token,
+      headers: { [ORGANIZATION_HEADER]: String(t.org.id) },
+    });
+    expect(deleted.status).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
   });
 });
 

@@ -1,12 +1,21 @@
 // The organization's own profile and its deletion, for the organization acted for (X-Organization-Id, else the
 // caller's own organization account): every member reads the profile, owners edit it and delete the organization.
-import type { OrganizationProfileView } from '@placely/contract';
+import { FILE_MESSAGES, type OrganizationProfileView, publicFileIdIn } from '@placely/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { openings, organizationMembers, organizationProfiles, organizations, users } from '../../db/schema';
+import {
+  files,
+  groups,
+  openings,
+  organizationMembers,
+  organizationProfiles,
+  organizations,
+  users,
+  verificationGroups,
+} from '../../db/schema';
 import { errors } from '../../errors';
 import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
@@ -38,6 +47,22 @@ async function loadProfileView(
       delete: can(actor, 'organization.delete', access),
     },
   };
+}
+
+/**
+ * A logo address pointing at a file stored here must be a logo of this organization: another organization's
+ * upload cannot be attached (400 naming `profile.logo`). Addresses elsewhere are the organization's own business.
+ */
+async function checkLogo(db: Executor, organizationId: number, logo: string): Promise<void> {
+  const fileId = publicFileIdIn(logo);
+  if (fileId === null) return;
+  const [file] = await db
+    .select({ ownerId: files.ownerId, purpose: files.purpose, status: files.status })
+    .from(files)
+    .where(eq(files.id, fileId));
+  if (file && (file.ownerId !== organizationId || file.purpose !== 'logo' || file.status !== 'ready')) {
+    throw errors.validation([{ field: 'profile.logo', message: FILE_MESSAGES.notOrganizationLogo }]);
+  }
 }
 
 /** The profile fields an edit changed, for the audit trail (names only, never the values). */
@@ -80,6 +105,9 @@ export function organizationProfileRoutes(ctx: AppContext): FastifyPluginAsyncZo
             .insert(organizationProfiles)
             .values({ userId: access.organizationId, ...profile })
             .onConflictDoUpdate({ target: organizationProfiles.userId, set: { ...profile, updatedAt: sql`now()` } });
+          if (profile.logo !== null && profile.logo !== (before?.logo ?? null)) {
+            await checkLogo(tx, access.organizationId, profile.logo);
+          }
           const fields = changedFields(before ?? null, profile);
           if (fields.length > 0) {
             await recordAudit(tx, access.organizationId, actor.user.id, {
@@ -97,8 +125,8 @@ export function organizationProfileRoutes(ctx: AppContext): FastifyPluginAsyncZo
     );
 
     /**
-     * Deleting an organization is a soft delete: the row, its applications and its audit trail stay, its openings
-     * are deleted (public links answer "not found"), every membership and open invitation is revoked, and nobody
+     * Deleting an organization is a soft delete: the row, its applications and its audit trail stay, its openings,
+     * groups and own verification groups are deleted (public links answer "not found"), every membership and open invitation is revoked, and nobody
      * acts for it again. The organization account keeps its sign-in (see ARCHITECTURE.md, organization teams).
      */
     app.delete(
@@ -128,6 +156,24 @@ export function organizationProfileRoutes(ctx: AppContext): FastifyPluginAsyncZo
             .set({ status: 'closed', deletedAt: sql`now()`, updatedAt: sql`now()` })
             .where(and(eq(openings.organizationId, access.organizationId), isNull(openings.deletedAt)))
             .returning({ id: openings.id });
+          // Its groups and its own verification groups (not an institution's) go with it: their join links answer
+          // "not found", nobody joins or follows them, no list shows them.
+          const groupsDeleted = await tx
+            .update(groups)
+            .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+            .where(and(eq(groups.ownerId, access.organizationId), isNull(groups.deletedAt)))
+            .returning({ id: groups.id });
+          const verificationGroupsDeleted = await tx
+            .update(verificationGroups)
+            .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+            .where(
+              and(
+                eq(verificationGroups.ownerId, access.organizationId),
+                isNull(verificationGroups.institutionId),
+                isNull(verificationGroups.deletedAt),
+              ),
+            )
+            .returning({ id: verificationGroups.id });
           const revoked = await tx
             .update(organizationMembers)
             .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })
@@ -140,6 +186,8 @@ export function organizationProfileRoutes(ctx: AppContext): FastifyPluginAsyncZo
             details: {
               name: view.name,
               openings: closed.length,
+              groups: groupsDeleted.length,
+              verificationGroups: verificationGroupsDeleted.length,
               members: revoked.filter((row) => row.userId !== null).length,
               invitations: revoked.filter((row) => row.userId === null).length,
             },

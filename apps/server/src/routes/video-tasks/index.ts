@@ -14,6 +14,8 @@ import { organizationAccessOf, recordAudit } from '../../services/organizations'
 import {
   changedFields,
   checkPromptImage,
+  checkPromptVideo,
+  dropReplacedPromptFiles,
   inviteCandidates,
   loadOwnTask,
   presentVideoTask,
@@ -80,6 +82,7 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const row = await ctx.db.transaction(async (tx) => {
         const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'videoTask.manage');
         await checkPromptImage(tx, actor, input.promptImage, null);
+        await checkPromptVideo(tx, actor, input, null);
         const [inserted] = await tx
           .insert(videoTasks)
           .values({ openingId: opening.id, ...taskValues(input), createdBy: actor.user.id })
@@ -104,15 +107,18 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { id, ...input } = request.body;
-      const { row, moved, invited } = await ctx.db.transaction(async (tx) => {
+      const { row, moved, invited, replaced } = await ctx.db.transaction(async (tx) => {
         const { task } = await loadOwnTask(tx, actor, access, id, 'videoTask.manage');
         await checkPromptImage(tx, actor, input.promptImage, task);
+        await checkPromptVideo(tx, actor, input, task);
         const [updated] = await tx
           .update(videoTasks)
           .set({ ...taskValues(input), updatedAt: sql`now()` })
           .where(eq(videoTasks.id, task.id))
           .returning();
         if (!updated) throw errors.notFound('That video task');
+        // A replaced or removed prompt image, video or captions file is shown nowhere again: its bytes go.
+        const replaced = await dropReplacedPromptFiles(tx, task, updated);
         await recordAudit(tx, access.organizationId, actor.user.id, {
           kind: 'videoTask.edited',
           openingId: task.openingId,
@@ -126,8 +132,18 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                    and a.submitted_at is not null)`,
             )
           : { rows: [] };
-        return { row: updated, moved, invited: rowsOf<{ user_id: number }>(invited).map((r) => Number(r.user_id)) };
+        return {
+          row: updated,
+          moved,
+          invited: rowsOf<{ user_id: number }>(invited).map((r) => Number(r.user_id)),
+          replaced,
+        };
       });
+      for (const key of replaced) {
+        await ctx.storage
+          .remove(key)
+          .catch((error) => request.log.warn({ err: error }, 'replaced prompt file not removed'));
+      }
       if (moved) await scheduleReminders(row, invited);
       return ok(present(row), VIDEO_TASK_MESSAGES.updated);
     });

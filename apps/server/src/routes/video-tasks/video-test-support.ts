@@ -43,7 +43,7 @@ export async function uploadAs(
   server: TestServer,
   token: string,
   bytes: Buffer,
-  purpose: 'video' | 'videoPoster' | 'videoPromptImage' = 'video',
+  purpose: 'video' | 'videoPoster' | 'videoPromptImage' | 'videoPrompt' | 'videoCaptions' = 'video',
   name = 'answer.webm',
 ): Promise<{ status: number; fileId?: string; body?: unknown }> {
   if (bytes.length <= ONE_SHOT_UPLOAD_MAX_BYTES) {

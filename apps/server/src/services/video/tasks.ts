@@ -2,7 +2,9 @@ import {
   notificationLinks,
   type OwnVideoAnswer,
   publicFilePath,
+  VIDEO_LIMITS,
   VIDEO_REMINDER_BEFORE_DEADLINE_MS,
+  VIDEO_TASK_MESSAGES,
   type VideoTask,
   type VideoTaskCreateBody,
 } from '@placely/contract';
@@ -47,6 +49,15 @@ export function presentVideoTask(row: VideoTaskRow, maxUploadBytes: number): Vid
     promptImage: row.promptImageFileId
       ? { fileId: row.promptImageFileId, url: publicFilePath(row.promptImageFileId), alt: row.promptImageAlt ?? '' }
       : null,
+    promptVideo: row.promptVideoFileId
+      ? {
+          fileId: row.promptVideoFileId,
+          url: publicFilePath(row.promptVideoFileId),
+          captions: row.promptCaptionsFileId
+            ? { fileId: row.promptCaptionsFileId, url: publicFilePath(row.promptCaptionsFileId) }
+            : null,
+        }
+      : null,
     maxUploadBytes,
     createdAt: row.createdAt.toISOString(),
   };
@@ -66,6 +77,8 @@ export function taskValues(body: Omit<VideoTaskCreateBody, 'openingId'>) {
     rubric: body.rubric,
     promptImageFileId: body.promptImage?.fileId ?? null,
     promptImageAlt: body.promptImage?.alt ?? null,
+    promptVideoFileId: body.promptVideo?.fileId ?? null,
+    promptCaptionsFileId: body.promptVideo?.captionsFileId ?? null,
   };
 }
 
@@ -91,9 +104,91 @@ export async function checkPromptImage(
   }
 }
 
+/**
+ * A prompt video (and its captions) the caller may attach, the same way as a prompt image: the ones the task already
+ * shows, or ready files the caller uploaded with purpose videoPrompt (at most VIDEO_LIMITS.promptVideoSeconds long)
+ * and videoCaptions. An image and a video together, or anything else, is a 400 naming the field.
+ */
+export async function checkPromptVideo(
+  db: Executor,
+  actor: Actor,
+  body: Pick<VideoTaskCreateBody, 'promptImage' | 'promptVideo'>,
+  current: VideoTaskRow | null,
+) {
+  const video = body.promptVideo;
+  if (!video) return;
+  if (body.promptImage) throw errors.validation([{ field: 'promptVideo', message: VIDEO_TASK_MESSAGES.imageOrVideo }]);
+  const ownReady = async (fileId: string) => {
+    const [file] = await db
+      .select({ purpose: files.purpose, durationSeconds: files.durationSeconds })
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.ownerId, actor.user.id), eq(files.status, 'ready')));
+    return file;
+  };
+  if (video.fileId !== current?.promptVideoFileId) {
+    const file = await ownReady(video.fileId);
+    if (file?.purpose !== 'videoPrompt') {
+      throw errors.validation([
+        { field: 'promptVideo.fileId', message: 'Upload the video first (your own, purpose videoPrompt).' },
+      ]);
+    }
+    if (
+      file.durationSeconds === null ||
+      file.durationSeconds > VIDEO_LIMITS.promptVideoSeconds + VIDEO_LIMITS.durationGraceSeconds
+    ) {
+      throw errors.validation([{ field: 'promptVideo.fileId', message: VIDEO_TASK_MESSAGES.promptVideoTooLong }]);
+    }
+  }
+  const captions = video.captionsFileId;
+  if (captions && captions !== current?.promptCaptionsFileId) {
+    if ((await ownReady(captions))?.purpose !== 'videoCaptions') {
+      throw errors.validation([
+        {
+          field: 'promptVideo.captionsFileId',
+          message: 'Upload the captions first (your own WebVTT file, purpose videoCaptions).',
+        },
+      ]);
+    }
+  }
+}
+
+const PROMPT_FILE_COLUMNS = ['promptImageFileId', 'promptVideoFileId', 'promptCaptionsFileId'] as const;
+
+/**
+ * The prompt files an edit replaced or removed are never shown again: their rows go in the edit's transaction (unless
+ * another task shows the same file) and the storage keys are returned, for the caller to delete the bytes after
+ * commit — as a replaced take's are.
+ */
+export async function dropReplacedPromptFiles(
+  tx: Executor,
+  before: VideoTaskRow,
+  after: VideoTaskRow,
+): Promise<string[]> {
+  const kept = new Set(PROMPT_FILE_COLUMNS.map((column) => after[column]));
+  const dropped = PROMPT_FILE_COLUMNS.map((column) => before[column]).filter(
+    (id): id is string => id !== null && !kept.has(id),
+  );
+  const keys: string[] = [];
+  for (const id of new Set(dropped)) {
+    const [removed] = await tx
+      .delete(files)
+      .where(
+        and(
+          eq(files.id, id),
+          sql`not exists (select 1 from ${videoTasks} where ${videoTasks.id} <> ${after.id} and (${videoTasks.promptImageFileId} = ${id} or ${videoTasks.promptVideoFileId} = ${id} or ${videoTasks.promptCaptionsFileId} = ${id}))`,
+        ),
+      )
+      .returning({ storageKey: files.storageKey });
+    if (removed) keys.push(removed.storageKey);
+  }
+  return keys;
+}
+
 const EDITABLE = [
   'promptImageFileId',
   'promptImageAlt',
+  'promptVideoFileId',
+  'promptCaptionsFileId',
   'title',
   'prompt',
   'preparationSeconds',

@@ -270,6 +270,19 @@ export const MATRIX: Record<string, Entry> = {
     request: (_world, caller) => post('/api/organization/profile', { profile: { name: `Suite ${caller}` } }),
     fuzzAs: 'orgA',
   },
+  'GET /api/organization/profile': {
+    access: 'self',
+    request: () => get('/api/organization/profile'),
+    fuzzAs: 'orgA',
+  },
+  'DELETE /api/organization': {
+    access: 'self',
+    // Success ends the organization the rest of the suite relies on (routes/organizations/profile.test.ts covers it):
+    // here the typed name never matches, so owners get 400 and everyone else is refused.
+    noSuccess: 'the name never matches, so nothing is deleted',
+    request: () => del('/api/organization', { name: 'Not the organization name' }),
+    fuzzAs: 'orgA',
+  },
   'POST /api/profile/phone/verified': {
     access: 'self',
     noSuccess: 'needs a checked code',

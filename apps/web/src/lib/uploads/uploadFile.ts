@@ -3,10 +3,12 @@ import {
   FILE_RULES,
   type FilePurpose,
   ONE_SHOT_UPLOAD_MAX_BYTES,
+  ORGANIZATION_HEADER,
   type StoredFile,
   TUS_ENDPOINT,
 } from '@placely/contract';
 import type { Upload } from 'tus-js-client';
+import { actingOrganizationId } from '../actingFor';
 import { apiData, refreshAccessToken } from '../api/client';
 import { ApiError } from '../api/errors';
 import { useAppStore } from '../store';
@@ -89,8 +91,12 @@ export function uploadFile(file: File, purpose: FilePurpose, onProgress: (fracti
               await pendingRefresh;
               pendingRefresh = null;
             }
-            const token = useAppStore.getState().accessToken;
+            const state = useAppStore.getState();
+            const token = state.accessToken;
             if (token) request.setHeader('Authorization', token);
+            // Acting for an organization: a logo becomes that organization's (the server checks the membership).
+            const organizationId = token ? actingOrganizationId(state.user?.userId) : null;
+            if (organizationId !== null) request.setHeader(ORGANIZATION_HEADER, String(organizationId));
           },
           onShouldRetry: (error, _attempt, options) => {
             const status = error.originalResponse?.getStatus() ?? 0;

@@ -128,6 +128,20 @@ export function VideoTaskAnswer(props: {
             sx={{ display: 'block', maxWidth: '100%', maxHeight: 420, objectFit: 'contain', mb: 2 }}
           />
         )}
+        {task.promptVideo && (
+          <Box
+            component="video"
+            controls
+            preload="metadata"
+            src={task.promptVideo.url}
+            aria-label={`Video for ${task.title}`}
+            sx={{ display: 'block', width: '100%', maxHeight: 420, bgcolor: 'common.black', mb: 2 }}
+          >
+            {task.promptVideo.captions && (
+              <track kind="captions" src={task.promptVideo.captions.url} srcLang="en" label="Captions" default />
+            )}
+          </Box>
+        )}
         <Box
           // The server sanitizes the prompt like opening descriptions (allow-listed tags, no scripts or handlers).
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized server-side; this is its only rendering

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -62,6 +63,13 @@ function localInput(iso: string | null): string {
   return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
+/** The prompt video chosen in the dialog: its file, where to play it from, and its captions if any. */
+interface PromptVideoChoice {
+  fileId: string;
+  url: string;
+  captions: { fileId: string; url: string } | null;
+}
+
 /**
  * Adds a task, or edits one (`task` given): the same fields and limits. Editing keeps the rubric items' ids by
  * position (so a renamed item keeps its scores) and offers deleting the task; answers already submitted are kept.
@@ -100,6 +108,34 @@ function TaskDialog(props: { openingId: string; task?: VideoTaskSummary; onClose
       setUploadingImage(false);
     }
   };
+  const [video, setVideo] = useState<PromptVideoChoice | null>(task?.promptVideo ?? null);
+  const [videoProgress, setVideoProgress] = useState<number | null>(null);
+  const [uploadingCaptions, setUploadingCaptions] = useState(false);
+  const chooseVideo = async (file: File | undefined) => {
+    if (!file) return;
+    setVideoProgress(0);
+    try {
+      const stored = await uploadFile(file, 'videoPrompt', setVideoProgress).done;
+      setVideo({ fileId: stored.id, url: URL.createObjectURL(file), captions: null });
+    } catch (error) {
+      failed(error);
+    } finally {
+      setVideoProgress(null);
+    }
+  };
+  const chooseCaptions = async (file: File | undefined) => {
+    if (!file || !video) return;
+    setUploadingCaptions(true);
+    try {
+      const stored = await uploadFile(file, 'videoCaptions', () => {}).done;
+      setVideo({ ...video, captions: { fileId: stored.id, url: URL.createObjectURL(file) } });
+    } catch (error) {
+      failed(error);
+    } finally {
+      setUploadingCaptions(false);
+    }
+  };
+  const uploadingMedia = uploadingImage || videoProgress !== null || uploadingCaptions;
   const labels = rubric
     .split(',')
     .map((label) => label.trim())
@@ -125,6 +161,7 @@ function TaskDialog(props: { openingId: string; task?: VideoTaskSummary; onClose
     askAtApply,
     rubric: rubricItems,
     promptImage: image ? { fileId: image.fileId, alt: imageAlt.trim() } : null,
+    promptVideo: video ? { fileId: video.fileId, captionsFileId: video.captions?.fileId ?? null } : null,
   };
   const pending = create.isPending || update.isPending || remove.isPending;
   const save = () => {
@@ -179,17 +216,68 @@ function TaskDialog(props: { openingId: string; task?: VideoTaskSummary; onClose
                   Remove image
                 </Button>
               </>
+            ) : video ? (
+              <>
+                <Box
+                  component="video"
+                  controls
+                  preload="metadata"
+                  src={video.url}
+                  aria-label="Prompt video preview"
+                  sx={{ width: '100%', maxHeight: 200, bgcolor: 'common.black' }}
+                >
+                  {video.captions && (
+                    <track kind="captions" src={video.captions.url} srcLang="en" label="Captions" default />
+                  )}
+                </Box>
+                <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+                  {video.captions ? (
+                    <Button onClick={() => setVideo({ ...video, captions: null })}>Remove captions</Button>
+                  ) : (
+                    <Button variant="outlined" component="label" disabled={uploadingCaptions}>
+                      {uploadingCaptions ? 'Uploading captions…' : 'Add captions (WebVTT)'}
+                      <input
+                        hidden
+                        type="file"
+                        accept=".vtt,text/vtt"
+                        aria-label={`Captions (${FILE_RULES.videoCaptions.label}, up to ${formatBytes(FILE_RULES.videoCaptions.maxBytes)})`}
+                        onChange={(event) => void chooseCaptions(event.target.files?.[0])}
+                      />
+                    </Button>
+                  )}
+                  <Button onClick={() => setVideo(null)}>Remove video</Button>
+                </Stack>
+                {video.captions && (
+                  <Typography variant="body2" color="text.secondary">
+                    Captions added.
+                  </Typography>
+                )}
+              </>
             ) : (
-              <Button variant="outlined" component="label" disabled={uploadingImage} sx={{ alignSelf: 'flex-start' }}>
-                {uploadingImage ? 'Uploading image…' : 'Add an image above the question'}
-                <input
-                  hidden
-                  type="file"
-                  accept={FILE_RULES.videoPromptImage.contentTypes.join(',')}
-                  aria-label={`Prompt image (${FILE_RULES.videoPromptImage.label}, up to ${formatBytes(FILE_RULES.videoPromptImage.maxBytes)})`}
-                  onChange={(event) => void chooseImage(event.target.files?.[0])}
-                />
-              </Button>
+              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <Button variant="outlined" component="label" disabled={uploadingMedia}>
+                  {uploadingImage ? 'Uploading image…' : 'Add an image above the question'}
+                  <input
+                    hidden
+                    type="file"
+                    accept={FILE_RULES.videoPromptImage.contentTypes.join(',')}
+                    aria-label={`Prompt image (${FILE_RULES.videoPromptImage.label}, up to ${formatBytes(FILE_RULES.videoPromptImage.maxBytes)})`}
+                    onChange={(event) => void chooseImage(event.target.files?.[0])}
+                  />
+                </Button>
+                <Button variant="outlined" component="label" disabled={uploadingMedia}>
+                  {videoProgress !== null
+                    ? `Uploading video… ${Math.round(videoProgress * 100)}%`
+                    : 'Add a video above the question'}
+                  <input
+                    hidden
+                    type="file"
+                    accept={FILE_RULES.videoPrompt.contentTypes.join(',')}
+                    aria-label={`Prompt video (${FILE_RULES.videoPrompt.label}, up to ${formatSeconds(VIDEO_LIMITS.promptVideoSeconds)})`}
+                    onChange={(event) => void chooseVideo(event.target.files?.[0])}
+                  />
+                </Button>
+              </Stack>
             )}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -272,7 +360,7 @@ function TaskDialog(props: { openingId: string; task?: VideoTaskSummary; onClose
           variant="contained"
           disabled={
             pending ||
-            uploadingImage ||
+            uploadingMedia ||
             !title.trim() ||
             !prompt.trim() ||
             labels.length === 0 ||
