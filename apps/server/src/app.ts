@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -64,6 +65,32 @@ const DEV_CLIENT_ID = 'placely-development';
  * "incoming request" + "request completed" pair: half the log volume for the same fields (issue #17: logs were ~6 %
  * of a health check's CPU). Errors keep Fastify's own lines. A request that never ends shows in the proxy's log.
  */
+/**
+ * The headers a request-independent middleware (helmet) sets, read once by running it on a stand-in response. A
+ * middleware that reads the request or does not finish at once is refused, so a change of helmet's behaviour is seen.
+ */
+function staticHeaders(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
+): [string, string | number | readonly string[]][] {
+  const set = new Map<string, string | number | readonly string[]>();
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => set.set(name, value),
+    removeHeader: (name: string) => set.delete(name),
+  } as unknown as ServerResponse;
+  const request = new Proxy({} as IncomingMessage, {
+    get: () => {
+      throw new Error('security headers must not depend on the request');
+    },
+  });
+  let finished = false;
+  middleware(request, response, (error) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('the security-header middleware did not finish at once');
+  return [...set];
+}
+
 class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}
 
@@ -102,9 +129,9 @@ export async function buildApp(
   registerUnsafeTextGuard(app);
   // API answers carry a person's data unless a route says otherwise (public logos set their own long-lived policy):
   // no browser or proxy cache may keep them.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
   // The API speaks JSON only; a text/plain body is refused with 415 rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
@@ -188,9 +215,12 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.isProduction,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-  );
+  // Helmet's headers do not depend on the request: they are worked out once, and each response gets the list.
+  const headers = staticHeaders(securityHeaders);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
   await app.register(fastifyCors, {
     origin: (origin, callback) => callback(null, origin === undefined || allowedOrigins().includes(origin)),
     credentials: true,

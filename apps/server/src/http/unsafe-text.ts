@@ -35,14 +35,18 @@ const isStream = (value: object) => typeof (value as { pipe?: unknown }).pipe ==
  * let such text through (or a route without one) still answers 400 naming the field instead of a database 500.
  */
 export function registerUnsafeTextGuard(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     for (const [part, value] of [
       ['params', request.params],
       ['query', request.query],
       ['body', request.body],
     ] as const) {
-      const field = findUnsafeText(value);
-      if (field !== undefined) throw errors.validation([{ field: field || part, message: UNSAFE_TEXT_MESSAGE }]);
+      const field = value === undefined || value === null ? undefined : findUnsafeText(value);
+      if (field !== undefined) {
+        done(errors.validation([{ field: field || part, message: UNSAFE_TEXT_MESSAGE }]));
+        return;
+      }
     }
+    done();
   });
 }
