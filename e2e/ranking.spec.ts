@@ -99,4 +99,15 @@ test('an organization sets a ranking recipe, reads a candidate’s score breakdo
   await expect(five).toBeChecked();
   await expect(second.getByRole('region', { name: 'Ratings' }).getByText(/Average 5 from 1 rating/)).toBeVisible();
   await second.getByRole('button', { name: 'Close' }).click();
+
+  // The table view filters by the same scores: 40 and up are Arjun (100) and Sara (50).
+  await page.goto(`/organization/openings?opening=${openingId}`);
+  const filters = page.getByRole('region', { name: 'Pipeline' }).getByRole('region', { name: 'Filters' });
+  await expect(page.getByRole('status').filter({ hasText: '3 applications' })).toBeVisible();
+  await filters.getByRole('button', { name: 'More filters' }).click();
+  await filters.getByRole('spinbutton', { name: 'Score from' }).fill('40');
+  await filters.getByRole('spinbutton', { name: 'Score from' }).press('Enter');
+  await expect(page).toHaveURL(/minScore=40/);
+  await expect(page.getByRole('status').filter({ hasText: '2 applications' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Meera Nair' })).toHaveCount(0);
 });

@@ -177,6 +177,9 @@ export const applicationFilterSchema = z.strictObject({
   degree: z.string().trim().min(1, 'Enter a degree').max(100).optional(),
   graduationYearFrom: year.optional(),
   graduationYearTo: year.optional(),
+  /** The ranking score (0–100, from the opening's recipe) from and to, inclusive. */
+  minScore: grade.optional(),
+  maxScore: grade.optional(),
   /** Answer conditions (see AnswerCondition). */
   answers: z
     .string()

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { applications, individualProfiles, users } from '../../db/schema';
 import type { TimeCursor } from '../../http/cursor';
-import { applicationFilterConditions } from '../../services/shortlisting/filters';
+import { applicationFilterConditions, readyForFilter } from '../../services/shortlisting/filters';
 
 const applicantName = sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`;
 
@@ -17,6 +17,7 @@ export async function filteredResponsePage(
   input: { openingId: string; filter: ApplicationFilter; newest: boolean; cursor: TimeCursor | null; limit: number },
 ) {
   const { openingId, filter, newest, cursor, limit } = input;
+  await readyForFilter(db, openingId, filter);
   const matching = and(eq(applications.openingId, openingId), ...applicationFilterConditions(filter));
   const position = sql`(${applications.submittedAt}, ${applications.id})`;
   const after = cursor ? sql`(${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined;

@@ -312,6 +312,49 @@ describe('stored ranking', () => {
     expect(names(await ranking(`&stageId=${applied}`))).toEqual(['Chitra', 'Asha']);
   });
 
+  it('a score range filters the responses list and select-all moves by the current ranking', async () => {
+    const { saveRecipe, call, openingId, idOf, apply } = await setup();
+    // Years only: 2, 6, 4, 3 → Asha 0, Bala 100, Chitra 50, Dev 25.
+    await saveRecipe({ criteria: [{ kind: 'numberAnswer', fieldId: 'years', weight: 1 }], knockouts: [] });
+    const listed = async (query: string) => {
+      const res = await call(`/api/organization/openings/id/applications?id=${openingId}&limit=100&${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const data = res.body.result.data as { items: { id: string }[]; total: number };
+      return data.items.map((item) => item.id).sort();
+    };
+    const ids = (...names: string[]) => names.map(idOf).sort();
+    expect(await listed('minScore=40')).toEqual(ids('Bala', 'Chitra'));
+    expect(await listed('minScore=20&maxScore=60')).toEqual(ids('Chitra', 'Dev'));
+    // A new applicant with 10 years moves everyone's score: the next list reads the rebuilt ranking, never the old.
+    await apply({ name: 'Esha', years: 10, level: 'senior', grade: 8 });
+    const esha = (await listed('minScore=100'))[0];
+    expect(await listed('minScore=40')).toEqual([...ids('Bala'), esha].sort());
+
+    const pipeline: Pipeline = (await call(`${base}/stages?openingId=${openingId}`)).body.result.data;
+    const shortlisted = pipeline.stages.find((s) => s.kind === 'shortlisted')?.id;
+    await call(`${base}/recipe`, {
+      method: 'PUT',
+      body: { openingId, recipe: { criteria: [{ kind: 'numberAnswer', fieldId: 'years', weight: 2 }], knockouts: [] } },
+    });
+    const moved = await call(`${base}/moves`, {
+      method: 'POST',
+      body: { openingId, toStageId: shortlisted, filter: { minScore: 40 } },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.result.data.moved).toBe(2);
+    expect(await listed(`stageId=${shortlisted}`)).toEqual([...ids('Bala'), esha].sort());
+
+    for (const [key, value] of [
+      ['minScore', '101'],
+      ['maxScore', 'high'],
+      ['minScore', '-1'],
+    ] as const) {
+      const res = await call(`/api/organization/openings/id/applications?id=${openingId}&${key}=${value}`);
+      expect(res.status, `${key}=${value}`).toBe(400);
+      expect(JSON.stringify(res.body.exception.error.fields)).toContain(key);
+    }
+  });
+
   it('two concurrent first reads after a change both answer the right page, with one row per application', async () => {
     const { saveRecipe, ranking, reference, apply, stored, idOf } = await setup();
     await saveRecipe(RECIPE);

@@ -22,7 +22,7 @@ import { errors } from '../../errors';
 import { authorize, can } from '../../policies';
 import { canSeeContacts, type OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
-import { applicationFilterConditions } from './filters';
+import { applicationFilterConditions, readyForFilter } from './filters';
 
 type NoteRow = typeof applicationNotes.$inferSelect;
 
@@ -126,6 +126,7 @@ export async function applyTag(
   },
 ): Promise<number> {
   const ids = input.applicationIds ? [...new Set(input.applicationIds)] : undefined;
+  await readyForFilter(tx, opening.id, input.filter);
   const chosen = and(
     eq(applications.openingId, opening.id),
     ids ? inArray(applications.id, ids) : undefined,

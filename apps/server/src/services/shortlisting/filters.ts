@@ -1,6 +1,8 @@
 import { type ApplicationFilter, parseAnswerConditions } from '@placely/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { applications } from '../../db/schema';
+import { currentRankingBuild } from './ranking-store';
 
 /** Text PostgreSQL reads as a number (answers and auto-fill facts are JSON; grades may be stored as strings). */
 const numeric = (value: SQL) =>
@@ -23,6 +25,17 @@ export function filtersBeyondStage(filter: ApplicationFilter): boolean {
  * a correlated lookup by the application's or applicant's key, so within one opening the planner walks the
  * opening's applications by its index and probes each fact by primary key; tags go through (tag_id, application_id).
  */
+/**
+ * Makes ready what a filter reads besides the applications: a score range reads the opening's stored ranking, which
+ * is rebuilt first when an input changed since it was built. Call it before `applicationFilterConditions`, and before
+ * taking row locks (a rebuild takes the opening's ranking lock).
+ */
+export async function readyForFilter(db: Executor, openingId: string, filter: ApplicationFilter | undefined) {
+  if (filter && (filter.minScore !== undefined || filter.maxScore !== undefined)) {
+    await currentRankingBuild(db, openingId);
+  }
+}
+
 export function applicationFilterConditions(filter: ApplicationFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.stageId) conditions.push(eq(applications.stageId, filter.stageId));
@@ -52,6 +65,12 @@ export function applicationFilterConditions(filter: ApplicationFilter): SQL[] {
   }
   if (filter.graduationYearTo !== undefined) {
     conditions.push(sql`${numeric(fact('graduationYear'))} <= ${filter.graduationYearTo}`);
+  }
+  if (filter.minScore !== undefined || filter.maxScore !== undefined) {
+    // The stored ranking (services/shortlisting/ranking-store.ts); `readyForFilter` makes it current first.
+    conditions.push(sql`exists (select 1 from opening_rankings r where r.application_id = ${applications.id}
+      ${filter.minScore !== undefined ? sql`and r.score >= ${filter.minScore}` : sql``}
+      ${filter.maxScore !== undefined ? sql`and r.score <= ${filter.maxScore}` : sql``})`);
   }
   for (const condition of parseAnswerConditions(filter.answers ?? '') ?? []) {
     const answer = sql`(${applications.answers} -> ${condition.fieldId})`;

@@ -22,7 +22,7 @@ import { errors } from '../../errors';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
 import { notifyStageMoves } from '../notifications/events';
-import { applicationFilterConditions } from './filters';
+import { applicationFilterConditions, readyForFilter } from './filters';
 
 export type StageRow = typeof openingStages.$inferSelect;
 /** Writes go in chunks so a move of many thousands stays within the drivers' parameter limits. */
@@ -221,6 +221,7 @@ export async function moveApplications(
   const target = stageIn(stages, input.toStageId, 'toStageId');
   if (input.filter?.stageId) stageIn(stages, input.filter.stageId, 'filter.stageId');
   const ids = input.applicationIds ? [...new Set(input.applicationIds)] : undefined;
+  await readyForFilter(tx, opening.id, input.filter);
   const locked = await tx
     .select({ id: applications.id, stageId: applications.stageId })
     .from(applications)

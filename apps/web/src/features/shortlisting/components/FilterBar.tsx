@@ -139,7 +139,15 @@ export function FilterBar({
 }) {
   const tags = useTags();
   const [more, setMore] = useState(
-    Boolean(filter.minGrade || filter.maxGrade || filter.degree || filter.graduationYearFrom || filter.answers),
+    Boolean(
+      filter.minScore ||
+        filter.maxScore ||
+        filter.minGrade ||
+        filter.maxGrade ||
+        filter.degree ||
+        filter.graduationYearFrom ||
+        filter.answers,
+    ),
   );
   const set = (key: keyof FilterValues, value: string) => onChange({ ...filter, [key]: value || undefined });
   const conditions = parseAnswerConditions(filter.answers ?? '') ?? [];
@@ -200,6 +208,18 @@ export function FilterBar({
       <Collapse in={more}>
         <Stack spacing={1.5} sx={{ mt: 1.5 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <CommitField
+              label="Score from"
+              type="number"
+              value={filter.minScore ?? ''}
+              onCommit={(v) => set('minScore', v)}
+            />
+            <CommitField
+              label="Score to"
+              type="number"
+              value={filter.maxScore ?? ''}
+              onCommit={(v) => set('maxScore', v)}
+            />
             <CommitField
               label="Grade from"
               type="number"
