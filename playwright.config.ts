@@ -11,7 +11,9 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  // One browser at a time by default; CI runs two per pass (E2E_WORKERS=2): with one, its two passes side by side
+  // left the cores a third idle (the browser and the server wait on each other).
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
