@@ -11,8 +11,7 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  // One browser at a time by default; CI runs two per pass (E2E_WORKERS=2): with one, its two passes side by side
-  // left the cores a third idle (the browser and the server wait on each other).
+  // One browser at a time (E2E_WORKERS to try more): CI's two passes side by side already keep both cores busy.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
