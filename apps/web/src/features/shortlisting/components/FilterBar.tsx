@@ -18,6 +18,18 @@ export interface FilterableField {
   options: { id: string; label: string }[];
 }
 
+/** The filters under "More filters": the section opens by itself when one of them is set. */
+const MORE_FILTERS: (keyof FilterValues)[] = [
+  'minScore',
+  'maxScore',
+  'minGrade',
+  'maxGrade',
+  'degree',
+  'graduationYearFrom',
+  'graduationYearTo',
+  'answers',
+];
+
 /** A text field that applies its value on Enter or when it loses focus, so typing does not reload the list each key. */
 function CommitField({
   label,
@@ -138,18 +150,11 @@ export function FilterBar({
   fields: FilterableField[];
 }) {
   const tags = useTags();
-  const [more, setMore] = useState(
-    Boolean(
-      filter.minScore ||
-        filter.maxScore ||
-        filter.minGrade ||
-        filter.maxGrade ||
-        filter.degree ||
-        filter.graduationYearFrom ||
-        filter.answers,
-    ),
-  );
+  const [more, setMore] = useState(MORE_FILTERS.some((key) => Boolean(filter[key])));
   const set = (key: keyof FilterValues, value: string) => onChange({ ...filter, [key]: value || undefined });
+  const numberField = (key: keyof FilterValues, label: string) => (
+    <CommitField label={label} type="number" value={filter[key] ?? ''} onCommit={(v) => set(key, v)} />
+  );
   const conditions = parseAnswerConditions(filter.answers ?? '') ?? [];
   const labelOf = (condition: AnswerCondition) => {
     const field = fields.find((candidate) => candidate.id === condition.fieldId);
@@ -208,43 +213,13 @@ export function FilterBar({
       <Collapse in={more}>
         <Stack spacing={1.5} sx={{ mt: 1.5 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <CommitField
-              label="Score from"
-              type="number"
-              value={filter.minScore ?? ''}
-              onCommit={(v) => set('minScore', v)}
-            />
-            <CommitField
-              label="Score to"
-              type="number"
-              value={filter.maxScore ?? ''}
-              onCommit={(v) => set('maxScore', v)}
-            />
-            <CommitField
-              label="Grade from"
-              type="number"
-              value={filter.minGrade ?? ''}
-              onCommit={(v) => set('minGrade', v)}
-            />
-            <CommitField
-              label="Grade to"
-              type="number"
-              value={filter.maxGrade ?? ''}
-              onCommit={(v) => set('maxGrade', v)}
-            />
+            {numberField('minScore', 'Score from')}
+            {numberField('maxScore', 'Score to')}
+            {numberField('minGrade', 'Grade from')}
+            {numberField('maxGrade', 'Grade to')}
             <CommitField label="Degree" value={filter.degree ?? ''} onCommit={(v) => set('degree', v)} />
-            <CommitField
-              label="Graduating from"
-              type="number"
-              value={filter.graduationYearFrom ?? ''}
-              onCommit={(v) => set('graduationYearFrom', v)}
-            />
-            <CommitField
-              label="Graduating by"
-              type="number"
-              value={filter.graduationYearTo ?? ''}
-              onCommit={(v) => set('graduationYearTo', v)}
-            />
+            {numberField('graduationYearFrom', 'Graduating from')}
+            {numberField('graduationYearTo', 'Graduating by')}
           </Stack>
           {fields.length > 0 && (
             <AnswerConditionEditor
