@@ -99,8 +99,14 @@ test('an organization filters 30 applicants, bulk-moves 10, works in the candida
   // Filter by an answer (server-side; kept in the address): Track is Frontend.
   const filters = pipeline.getByRole('region', { name: 'Filters' });
   await filters.getByRole('button', { name: 'More filters' }).click();
-  await filters.getByRole('combobox', { name: 'Answer to' }).click();
-  await page.getByRole('option', { name: 'Track' }).click();
+  // The select sits in a section that is still opening: a click during its animation can land without opening the
+  // menu (seen once under CI load), so open it until its options show.
+  const track = page.getByRole('option', { name: 'Track' });
+  await expect(async () => {
+    if (!(await track.isVisible())) await filters.getByRole('combobox', { name: 'Answer to' }).click();
+    await expect(track).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await track.click();
   await filters.getByRole('combobox', { name: 'Is any of' }).click();
   await page.getByRole('option', { name: 'Frontend' }).click();
   await page.keyboard.press('Escape');
