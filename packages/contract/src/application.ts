@@ -1,5 +1,6 @@
 import { pageOf } from './envelope';
 import { answersSchema, formDefinitionSchema } from './form';
+import { gradeScaleSchema } from './individual';
 import { LIMITS } from './limits';
 import {
   applyBlockerSchema,
@@ -160,7 +161,15 @@ export const receivedApplicationSchema = z
     status: applicationStatusSchema,
     /** The pipeline stage (GET /api/organization/shortlisting/stages names it). */
     stageId: z.string(),
+    /**
+     * The score in the opening's stored ranking (0–100) as of its last build, null without a recipe or before the
+     * application was first ranked; sorting by score brings the ranking up to date first.
+     */
     score: z.number().nullable(),
+    /** The applicant's profile facts, as eligibility and the ranking read them (null when not given). */
+    grade: z.number().nullable(),
+    gradeScale: gradeScaleSchema.nullable(),
+    graduationYear: z.number().nullable(),
     revision: z.number().int(),
     submittedAt: z.string(),
     updatedAt: z.string(),
@@ -171,15 +180,47 @@ export const receivedApplicationPageSchema = pageOf(receivedApplicationSchema).e
   /** Every form version the page's answers refer to, so each answer is labelled by the form it answered. */
   forms: z.array(z.object({ version: z.number().int(), definition: formDefinitionSchema })),
   total: z.number().int(),
+  /** The opening has a ranking recipe: rows carry a score and the score orders mean something. */
+  scored: z.boolean(),
 });
 export type ReceivedApplicationPage = z.infer<typeof receivedApplicationPageSchema>;
 
-export const RESPONSE_ORDERS = ['newest', 'oldest'] as const;
+/**
+ * The responses table's orders. Each pages by a keyset over an index of the opening (ties by application id, facts
+ * not given last in either direction); `stage*` follows the pipeline's order, newest first within a stage (its
+ * reverse: oldest first); `score*` reads the stored ranking.
+ */
+export const RESPONSE_ORDERS = [
+  'newest',
+  'oldest',
+  'nameAsc',
+  'nameDesc',
+  'gradeDesc',
+  'gradeAsc',
+  'graduationYearAsc',
+  'graduationYearDesc',
+  'stageAsc',
+  'stageDesc',
+  'scoreDesc',
+  'scoreAsc',
+] as const;
+export type ResponseOrder = (typeof RESPONSE_ORDERS)[number];
+/** The table's sortable columns: the order of each direction, and the direction a first click picks. */
+export const RESPONSE_SORT_COLUMNS = {
+  applied: { asc: 'oldest', desc: 'newest', first: 'desc' },
+  name: { asc: 'nameAsc', desc: 'nameDesc', first: 'asc' },
+  grade: { asc: 'gradeAsc', desc: 'gradeDesc', first: 'desc' },
+  graduationYear: { asc: 'graduationYearAsc', desc: 'graduationYearDesc', first: 'asc' },
+  stage: { asc: 'stageAsc', desc: 'stageDesc', first: 'asc' },
+  score: { asc: 'scoreAsc', desc: 'scoreDesc', first: 'desc' },
+} as const satisfies Record<string, { asc: ResponseOrder; desc: ResponseOrder; first: 'asc' | 'desc' }>;
+export type ResponseSortColumn = keyof typeof RESPONSE_SORT_COLUMNS;
 /** GET /api/organization/openings/id/applications?id=&order=&cursor=&limit= */
 export const receivedApplicationsQuerySchema = z.strictObject({
   id: z.uuid('Not an opening id'),
   order: z.enum(RESPONSE_ORDERS).default('newest'),
-  cursor: z.string().max(200).optional(),
+  /** Opaque: the `nextCursor` of a page of the same opening and order (it carries a name, hence the length). */
+  cursor: z.string().max(1000).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
   /** The filters (shortlisting's applicationFilterSchema): stage, text, tags, verified, eligibility facts, answers. */
   ...applicationFilterSchema.shape,

@@ -57,6 +57,7 @@ export function presentReceivedApplication(
   row: ApplicationRow,
   applicant: { id: number; name: string | null; email: string | null },
   verification: { verifiedAnswers: VerifiedAnswers; verifiedRecords: VerifiedRecord[] },
+  facts: Pick<ReceivedApplication, 'grade' | 'gradeScale' | 'graduationYear' | 'score'>,
 ): ReceivedApplication {
   return {
     id: row.id,
@@ -68,7 +69,10 @@ export function presentReceivedApplication(
     status: row.status,
     // Never null once inserted (check applications_stage_set); the type comes from the nullable insert shape.
     stageId: row.stageId ?? '',
-    score: row.score,
+    score: facts.score,
+    grade: facts.grade,
+    gradeScale: facts.gradeScale,
+    graduationYear: facts.graduationYear,
     revision: row.revision,
     submittedAt: row.submittedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -15,6 +15,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -179,6 +180,32 @@ export const openingApplicationCounts = pgTable(
     applications: bigint('applications', { mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.openingId, table.shard] })],
+);
+
+/**
+ * The responses table's sort keys of each application (docs/ARCHITECTURE.md, "Sorting the responses"): facts about
+ * the applicant, copied per application so each order is an index range within one opening. Kept by triggers
+ * (migration 0028): an application's insert writes its row; a change of the applicant's name, profile name or
+ * auto-fill grade, scale or graduation year rewrites the rows of their applications.
+ */
+export const applicationSortKeys = pgTable(
+  'application_sort_keys',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    openingId: uuid('opening_id').notNull(),
+    /** lower(trim(name)), compared byte-wise (COLLATE "C", set by migration 0028) so both databases agree. */
+    nameKey: text('name_key'),
+    /** The grade as a share of its scale (`profile_grade_share`, the ranking's normalisation), 0–1. */
+    gradeShare: doublePrecision('grade_share'),
+    graduationYear: doublePrecision('graduation_year'),
+  },
+  (table) => [
+    index('application_sort_keys_name_idx').on(table.openingId, table.nameKey, table.applicationId),
+    index('application_sort_keys_grade_idx').on(table.openingId, table.gradeShare, table.applicationId),
+    index('application_sort_keys_year_idx').on(table.openingId, table.graduationYear, table.applicationId),
+  ],
 );
 
 /** History of an application's answers: revision n is what the answers were after the n-th submit/edit. */

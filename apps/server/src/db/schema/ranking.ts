@@ -148,5 +148,7 @@ export const openingRankings = pgTable(
     // The page in rank order; and the count of a filtered page (stage, knocked out or not, minimum score).
     index('opening_rankings_position_idx').on(table.openingId, table.position),
     index('opening_rankings_filter_idx').on(table.openingId, table.stageId, table.pinGroup, table.score),
+    // The responses table sorted by score (either way: a backward scan gives high to low).
+    index('opening_rankings_score_idx').on(table.openingId, table.score, table.applicationId),
   ],
 );

@@ -1,16 +1,24 @@
 import type { ApplicationFilter } from '@placely/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, individualProfiles, users } from '../../db/schema';
+import { applications, autoFillData, individualProfiles, users } from '../../db/schema';
 import type { TimeCursor } from '../../http/cursor';
 import { applicationFilterConditions, readyForFilter } from '../../services/shortlisting/filters';
+import { pageColumns } from './orders';
 
-const applicantName = sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`;
+/** How many applications of the opening match a filter beyond the stage (the page's total under it). */
+export async function filteredTotal(db: Executor, openingId: string, filter: ApplicationFilter) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(applications)
+    .where(and(eq(applications.openingId, openingId), ...applicationFilterConditions(filter)));
+  return Number(row?.n ?? 0);
+}
 
 /**
- * A page of the responses view under filters beyond the stage (text, tags, verified, facts, answers): dynamic SQL
- * over the same keyset as the prepared pages, plus the matching total. The unfiltered and stage-only pages keep
- * their prepared statements (routes/responses/index.ts).
+ * A page of the responses view by submission time under filters beyond the stage (text, tags, verified, facts,
+ * answers): dynamic SQL over the same keyset as the prepared pages, plus the matching total. The unfiltered and
+ * stage-only pages keep their prepared statements (routes/responses/index.ts); other orders are in orders.ts.
  */
 export async function filteredResponsePage(
   db: Executor,
@@ -23,16 +31,11 @@ export async function filteredResponsePage(
   const after = cursor ? sql`(${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined;
   const [rows, total] = await Promise.all([
     db
-      .select({
-        application: applications,
-        name: applicantName,
-        email: users.email,
-        hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
-          where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null)`,
-      })
+      .select(pageColumns)
       .from(applications)
       .innerJoin(users, eq(users.id, applications.applicantId))
       .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+      .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
       .where(and(matching, after ? (newest ? sql`${position} < ${after}` : sql`${position} > ${after}`) : undefined))
       .orderBy(
         ...(newest
@@ -40,7 +43,7 @@ export async function filteredResponsePage(
           : [asc(applications.submittedAt), asc(applications.id)]),
       )
       .limit(limit + 1),
-    db.select({ n: count() }).from(applications).where(matching),
+    filteredTotal(db, openingId, filter),
   ]);
-  return { rows, total: Number(total[0]?.n ?? 0) };
+  return { rows, total };
 }

@@ -1,4 +1,4 @@
-import { EXPORT_TOTAL_ROWS_HEADER, type FormDefinition } from '@placely/contract';
+import { EXPORT_TOTAL_ROWS_HEADER, type FormDefinition, GRADE_SCALES, type GradeScale } from '@placely/contract';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/authenticate';
@@ -7,6 +7,7 @@ import type { Database, Executor } from '../../db/client';
 import {
   applicationRevisions,
   applications,
+  autoFillData,
   individualProfiles,
   openingFormVersions,
   openings,
@@ -14,7 +15,7 @@ import {
 } from '../../db/schema';
 import { errors } from '../../errors';
 import { actingForOrganization } from '../../http/acting-for';
-import { decodeTimeCursor, pageFrom } from '../../http/cursor';
+import { createCursorSigner } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { canSeeContacts } from '../../policies/organization';
@@ -28,8 +29,9 @@ import {
 } from '../../services/applications/verified';
 import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
-import { filtersBeyondStage } from '../../services/shortlisting/filters';
-import { filteredResponsePage } from './filtered';
+import { filtersBeyondStage, readyForFilter } from '../../services/shortlisting/filters';
+import { filteredResponsePage, filteredTotal } from './filtered';
+import { orderedPage, type PageRow, type Position, pageColumns, responseCursors } from './orders';
 import { exportResponsesSchema, listResponsesSchema, responseDetailSchema } from './schema';
 
 async function formsFor(db: Executor, openingId: string, versions: number[]) {
@@ -42,7 +44,15 @@ async function formsFor(db: Executor, openingId: string, versions: number[]) {
   return rows.map((row) => ({ version: row.version, definition: row.definition as FormDefinition }));
 }
 
-const applicantName = sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`;
+/** The profile facts and score a row shows (the score only where a recipe gives it meaning). */
+function factsOf(row: Pick<PageRow, 'grade' | 'gradeScale' | 'graduationYear' | 'score'>, scored: boolean) {
+  return {
+    grade: row.grade,
+    gradeScale: GRADE_SCALES.includes(row.gradeScale as GradeScale) ? (row.gradeScale as GradeScale) : null,
+    graduationYear: row.graduationYear,
+    score: scored ? row.score : null,
+  };
+}
 
 /** What the organization may trust in one application: the verified records and the answers they back. */
 function verificationOf(
@@ -77,6 +87,7 @@ function createResponseQueries(db: Database) {
         where c.opening_id = "openings"."id")`,
       currentForm: sql<FormDefinition | null>`(select v.definition from opening_form_versions v
         where v.opening_id = "openings"."id" and v.version = "openings"."current_form_version")`,
+      scored: sql<boolean>`exists(select 1 from ranking_recipes r where r.opening_id = "openings"."id")`,
     })
     .from(openings)
     .where(
@@ -92,16 +103,11 @@ function createResponseQueries(db: Database) {
     const cursor = sql`(${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`;
     return (
       db
-        .select({
-          application: applications,
-          name: applicantName,
-          email: users.email,
-          hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
-          where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null)`,
-        })
+        .select(pageColumns)
         .from(applications)
         .innerJoin(users, eq(users.id, applications.applicantId))
         .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+        .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
         .where(
           and(
             eq(applications.openingId, sql.placeholder('openingId')),
@@ -154,6 +160,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
     const { reviewableOpening, responsePages, stagePages, stageCount } = createResponseQueries(ctx.db);
+    const cursors = responseCursors(createCursorSigner(ctx.config.jwtSecret));
 
     app.get(
       '/api/organization/openings/id/applications',
@@ -175,30 +182,53 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!found) throw errors.notFound('That opening');
         const { opening } = found;
         authorize(actor, 'opening.viewApplications', { access, opening });
-        const cursor = decodeTimeCursor(request.query.cursor);
-        const newest = order === 'newest';
+        const after = cursors.decode(opening.id, order, request.query.cursor);
         const pages = stageId ? stagePages : responsePages;
-        // Filters beyond the stage go through dynamic SQL; the unfiltered and stage-only pages stay prepared.
-        const [rows, filteredTotal] = filtersBeyondStage(filter)
-          ? await filteredResponsePage(ctx.db, { openingId: opening.id, filter, newest, cursor, limit }).then(
-              (result) => [result.rows, result.total] as const,
-            )
-          : await Promise.all([
-              pages[newest ? 'newest' : 'oldest'][cursor ? 'after' : 'first'].execute({
-                openingId: opening.id,
-                limit: limit + 1,
-                ...(stageId ? { stageId } : {}),
-                ...(cursor ? { at: cursor.at.toISOString(), id: cursor.id } : {}),
-              }),
-              // A stage's count is an index-only range of (opening_id, stage_id, …); the opening's total is the counter.
-              stageId
-                ? stageCount.execute({ openingId: opening.id, stageId }).then((r) => Number(r[0]?.n ?? 0))
-                : undefined,
-            ]);
-        const page = pageFrom(rows, limit, ({ application }) => ({
-          at: application.submittedAt,
-          id: application.id,
-        }));
+        const beyondStage = filtersBeyondStage(filter);
+        // Before the page and its count run side by side: a score range reads a ranking that may need a rebuild.
+        if (beyondStage) await readyForFilter(ctx.db, opening.id, filter);
+        // Counts every page shows: the maintained counter, a stage's index range, or the filter's count.
+        const totalOf = (): Promise<number | undefined> =>
+          beyondStage
+            ? filteredTotal(ctx.db, opening.id, filter)
+            : stageId
+              ? stageCount.execute({ openingId: opening.id, stageId }).then((r) => Number(r[0]?.n ?? 0))
+              : Promise.resolve(undefined);
+        let rows: { row: PageRow; position: Position }[];
+        let filteredCount: number | undefined;
+        if (order === 'newest' || order === 'oldest') {
+          const newest = order === 'newest';
+          const cursor = after ? { at: new Date(after.key as string), id: after.id } : null;
+          // Filters beyond the stage go through dynamic SQL; the unfiltered and stage-only pages stay prepared.
+          const [timeRows, count] = beyondStage
+            ? await filteredResponsePage(ctx.db, { openingId: opening.id, filter, newest, cursor, limit }).then(
+                (result) => [result.rows, result.total] as const,
+              )
+            : await Promise.all([
+                pages[newest ? 'newest' : 'oldest'][cursor ? 'after' : 'first'].execute({
+                  openingId: opening.id,
+                  limit: limit + 1,
+                  ...(stageId ? { stageId } : {}),
+                  ...(cursor ? { at: cursor.at.toISOString(), id: cursor.id } : {}),
+                }),
+                totalOf(),
+              ]);
+          rows = timeRows.map((row) => ({
+            row,
+            position: { key: row.application.submittedAt.toISOString(), id: row.application.id },
+          }));
+          filteredCount = count;
+        } else {
+          [rows, filteredCount] = await Promise.all([
+            orderedPage(ctx.db, { openingId: opening.id, order, after, limit, filter }),
+            totalOf(),
+          ]);
+        }
+        const last = rows.length > limit ? rows[limit - 1] : undefined;
+        const page = {
+          items: rows.slice(0, limit).map(({ row }) => row),
+          nextCursor: last ? cursors.encode(opening.id, order, last.position) : null,
+        };
         const versions = new Set(page.items.map(({ application }) => application.formVersion));
         if (opening.currentFormVersion !== null) versions.add(opening.currentFormVersion);
         const current =
@@ -220,7 +250,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const forms = [...current, ...older].sort((a, b) => a.version - b.version);
         const definitionOf = new Map(forms.map((form) => [form.version, form.definition]));
         return ok({
-          items: page.items.map(({ application, name, email }) =>
+          items: page.items.map(({ application, name, email, ...facts }) =>
             presentReceivedApplication(
               canSeeContacts(access)
                 ? application
@@ -230,11 +260,13 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                   },
               { id: application.applicantId, name, email: canSeeContacts(access) ? email : null },
               verificationOf(application, definitionOf.get(application.formVersion), verifications),
+              factsOf(facts, found.scored),
             ),
           ),
           nextCursor: page.nextCursor,
           forms,
-          total: filteredTotal ?? Number(found.total),
+          total: filteredCount ?? Number(found.total),
+          scored: found.scored,
         });
       },
     );
@@ -253,10 +285,14 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           'opening.viewApplications',
         );
         const [row] = await ctx.db
-          .select({ application: applications, name: applicantName, email: users.email })
+          .select({
+            ...pageColumns,
+            scored: sql<boolean>`exists(select 1 from ranking_recipes r where r.opening_id = ${applications.openingId})`,
+          })
           .from(applications)
           .innerJoin(users, eq(users.id, applications.applicantId))
           .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+          .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
           .where(and(eq(applications.id, request.query.applicationId), eq(applications.openingId, opening.id)));
         if (!row) throw errors.notFound('That application');
         const revisions = await ctx.db
@@ -282,6 +318,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               : { ...row.application, answers: withoutContactAnswers(row.application.answers, definition) },
             { id: row.application.applicantId, name: row.name, email: canSeeContacts(access) ? row.email : null },
             verificationOf(row.application, definition, verifications),
+            factsOf(row, row.scored),
           ),
           revisions: revisions.map((revision) => ({
             revision: revision.revision,

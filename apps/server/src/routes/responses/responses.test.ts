@@ -1,9 +1,24 @@
-import { type FormDefinition, OTHER_OPTION_ID } from '@placely/contract';
-import { eq } from 'drizzle-orm';
+import {
+  type FormDefinition,
+  OTHER_OPTION_ID,
+  type Pipeline,
+  RESPONSE_ORDERS,
+  type ReceivedApplication,
+  type ResponseOrder,
+} from '@placely/contract';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileViews } from '../../db/schema';
-import { seedOpeningInput, seedOrganization, seedStudent } from '../../seed/helpers';
+import {
+  applications,
+  autoFillData,
+  individualProfiles,
+  openingRankings,
+  profileViews,
+  rankingRecipes,
+  users,
+} from '../../db/schema';
+import { seedOpeningInput, seedOpeningWithApplicants, seedOrganization, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
@@ -368,5 +383,268 @@ describe('responses view', () => {
     expect(alice.getCell(column('Experience #2: Company')).value).toBe('=HYPERLINK("http://evil")');
     expect(alice.getCell(column('CV (link)')).hyperlink).toMatch(/\/organization\/openings\?opening=/);
     expect(sheet.rowCount).toBe(3);
+  });
+});
+
+/**
+ * Sorting the responses (routes/responses/orders.ts): 60 applications with ties in every key, facts missing, grades on
+ * every scale and stages, paged in every order at three page sizes, unfiltered and filtered.
+ */
+const SORT_FORM: FormDefinition = {
+  sections: [{ id: 'one', title: 'One', fields: [{ id: 'years', type: 'number', label: 'Years', required: true }] }],
+};
+const NAMES = ['Asha Rao', 'asha rao', 'Bala Iyer', 'Chitra Nair', 'Dev Rao', 'Zoya Khan', 'Mira Das', 'Dev Rao'];
+const SCALES = ['CGPA_10', 'PERCENTAGE', 'CGPA_4', null] as const;
+const SHARES = [0.6, 0.75, 0.85, 0.9];
+/** The same shares on each scale (without a scale, a grade up to 10 is a CGPA of 10). */
+const GRADES = { CGPA_10: [6, 7.5, 8.5, 9], PERCENTAGE: [60, 75, 85, 90], CGPA_4: [2.4, 3, 3.4, 3.6] };
+
+/** The i-th applicant's facts: grades on each scale (equal shares across scales), some missing; years likewise. */
+function factsFor(i: number) {
+  const share = SHARES[i % 4] as number;
+  const scale = SCALES[Math.floor(i / 4) % 4] ?? null;
+  const grade = i % 5 === 0 ? undefined : (GRADES[scale ?? 'CGPA_10'][i % 4] as number);
+  const year = i % 7 === 0 ? undefined : 2024 + (i % 3);
+  const data: Record<string, unknown> = {};
+  if (grade !== undefined) data.grade = i % 9 === 0 ? String(grade) : grade;
+  if (grade !== undefined && scale) data.gradeScale = scale;
+  if (year !== undefined) data.graduationYear = i % 6 === 0 ? String(year) : year;
+  return { data, share: grade === undefined ? null : share, year: year ?? null };
+}
+
+async function seedSortable(count = 60) {
+  const org = await seedOrganization(server.db, { name: `Sorter ${Math.random()}` });
+  const token = await server.tokenFor(org.id);
+  const people: ({ i: number; userId: number } & ReturnType<typeof factsFor>)[] = [];
+  for (let i = 0; i < count; i++) {
+    const student = await seedStudent(server.db, { name: NAMES[i % NAMES.length] as string });
+    const facts = factsFor(i);
+    if (Object.keys(facts.data).length > 0)
+      await server.db.insert(autoFillData).values({ userId: student.id, data: facts.data });
+    people.push({ i, userId: student.id, ...facts });
+  }
+  const { opening, applications: seeded } = await seedOpeningWithApplicants(server.db, {
+    organizationId: org.id,
+    opening: { title: `Sorting ${Math.random()}`, form: SORT_FORM },
+    applicants: people.map((person) => ({ userId: person.userId, answers: { years: person.i } })),
+  });
+  const pipeline: Pipeline = (
+    await server.call(`/api/organization/shortlisting/stages?openingId=${opening.id}`, { token })
+  ).body.result.data;
+  const stageOf = (kind: string) => pipeline.stages.find((stage) => stage.kind === kind)?.id as string;
+  const rows = seeded.map((application, index) => {
+    const person = people[index] as (typeof people)[number];
+    const stageId =
+      person.i % 4 === 1 ? stageOf('shortlisted') : person.i % 4 === 2 ? stageOf('rejected') : stageOf('applied');
+    // Two applications per second: submission times tie in pairs.
+    const submittedAt = new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(person.i / 2)));
+    return { id: application.id, ...person, stageId, submittedAt };
+  });
+  for (const row of rows) {
+    await server.db
+      .update(applications)
+      .set({ submittedAt: row.submittedAt, stageId: row.stageId })
+      .where(eq(applications.id, row.id));
+  }
+  await server.db.insert(rankingRecipes).values({
+    openingId: opening.id,
+    recipe: { criteria: [{ kind: 'grade', weight: 1 }], knockouts: [] },
+  });
+  const positionOf = new Map(pipeline.stages.map((stage) => [stage.id, stage.position]));
+  return { org, token, openingId: opening.id, rows, positionOf, stageOf };
+}
+
+type Key = string | number | null;
+/** Keys ascending with missing ones last, then ids; `descending` reverses keys and ids but keeps missing last. */
+function expectedOrder(rows: { id: string; key: Key }[], descending: boolean) {
+  const cmp = (a: Key, b: Key) => (a === b ? 0 : (a as string | number) < (b as string | number) ? -1 : 1);
+  return [...rows]
+    .sort((a, b) => {
+      if (a.key === null || b.key === null) {
+        if (a.key !== b.key) return a.key === null ? 1 : -1;
+      } else if (a.key !== b.key) return descending ? cmp(b.key, a.key) : cmp(a.key, b.key);
+      return descending ? cmp(b.id, a.id) : cmp(a.id, b.id);
+    })
+    .map((row) => row.id);
+}
+
+describe('sorting the responses', () => {
+  it('pages every order at three page sizes without duplicates or gaps, unfiltered and filtered', async () => {
+    const { token, openingId, rows, positionOf, stageOf } = await seedSortable();
+    const list = async (order: ResponseOrder, limit: number, query = '') => {
+      const ids: string[] = [];
+      const totals = new Set<number>();
+      let cursor: string | null = null;
+      let items: ReceivedApplication[] = [];
+      do {
+        const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+        const res = await server.call(
+          `/api/organization/openings/id/applications?id=${openingId}&order=${order}&limit=${limit}${query}${after}`,
+          { token },
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const page = res.body.result.data;
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        expect(page.scored).toBe(true);
+        ids.push(...page.items.map((item: ReceivedApplication) => item.id));
+        items = items.concat(page.items);
+        totals.add(page.total);
+        cursor = page.nextCursor;
+        expect(ids.length).toBeLessThanOrEqual(rows.length);
+      } while (cursor);
+      return { ids, totals: [...totals], items };
+    };
+    // The score orders build the ranking first; its stored scores are the reference.
+    await list('scoreDesc', 100);
+    const scores = new Map(
+      (await server.db.select().from(openingRankings).where(eq(openingRankings.openingId, openingId))).map((r) => [
+        r.applicationId,
+        r.score,
+      ]),
+    );
+    const { items } = await list('newest', 100);
+    const nameOf = new Map(items.map((item) => [item.id, item.applicant.name?.trim().toLowerCase() ?? null]));
+    const keyOf: Record<ResponseOrder, (row: (typeof rows)[number]) => Key> = {
+      newest: (row) => row.submittedAt.getTime(),
+      oldest: (row) => row.submittedAt.getTime(),
+      nameAsc: (row) => nameOf.get(row.id) ?? null,
+      nameDesc: (row) => nameOf.get(row.id) ?? null,
+      gradeAsc: (row) => row.share,
+      gradeDesc: (row) => row.share,
+      graduationYearAsc: (row) => row.year,
+      graduationYearDesc: (row) => row.year,
+      stageAsc: (row) => row.submittedAt.getTime(),
+      stageDesc: (row) => row.submittedAt.getTime(),
+      scoreAsc: (row) => scores.get(row.id) ?? null,
+      scoreDesc: (row) => scores.get(row.id) ?? null,
+    };
+    const descending = (order: ResponseOrder) => order === 'newest' || /Desc$/.test(order);
+    const expected = (order: ResponseOrder, subset: typeof rows) => {
+      const keyed = (part: typeof rows) => part.map((row) => ({ id: row.id, key: keyOf[order](row) }));
+      if (!order.startsWith('stage')) return expectedOrder(keyed(subset), descending(order));
+      // Stages in pipeline order (or its reverse); newest first within a stage (oldest first in the reverse).
+      const stages = [...new Set(subset.map((row) => row.stageId))].sort(
+        (a, b) => ((positionOf.get(a) ?? 0) - (positionOf.get(b) ?? 0)) * (order === 'stageDesc' ? -1 : 1),
+      );
+      return stages.flatMap((stage) =>
+        expectedOrder(keyed(subset.filter((row) => row.stageId === stage)), order === 'stageAsc'),
+      );
+    };
+    // Facts the keys read: the grade share is the same on every scale, and some are missing.
+    expect(new Set(rows.map((row) => row.share))).toEqual(new Set([null, 0.6, 0.75, 0.85, 0.9]));
+    expect(rows.some((row) => row.year === null)).toBe(true);
+    expect(new Set(scores.values()).size).toBeGreaterThan(2);
+
+    const rao = rows.filter((row) => (nameOf.get(row.id) ?? '').includes('rao'));
+    const shortlisted = rows.filter((row) => row.stageId === stageOf('shortlisted'));
+    const both = shortlisted.filter((row) => rao.includes(row));
+    expect(both.length).toBeGreaterThan(2);
+    for (const order of RESPONSE_ORDERS) {
+      for (const limit of [4, 11, 100]) {
+        const paged = await list(order, limit);
+        expect(paged.ids, `${order} by ${limit}`).toEqual(expected(order, rows));
+        expect(paged.totals).toEqual([rows.length]);
+      }
+      // A filter beyond the stage (dynamic SQL), the stage alone (prepared), and both; the totals are the filter's.
+      const filters: [string, typeof rows][] = [
+        ['&q=rao', rao],
+        [`&stageId=${stageOf('shortlisted')}`, shortlisted],
+        [`&q=RAO&stageId=${stageOf('shortlisted')}`, both],
+      ];
+      for (const [query, subset] of filters) {
+        const paged = await list(order, 3, query);
+        expect(paged.ids, `${order} ${query}`).toEqual(expected(order, subset));
+        expect(paged.totals).toEqual([subset.length]);
+      }
+    }
+  });
+
+  it('keeps the sort keys in step with names and profile facts', async () => {
+    const { token, openingId, rows } = await seedSortable(6);
+    const first = async (order: ResponseOrder) => {
+      const res = await server.call(
+        `/api/organization/openings/id/applications?id=${openingId}&order=${order}&limit=1`,
+        { token },
+      );
+      expect(res.status).toBe(200);
+      return res.body.result.data.items[0] as ReceivedApplication;
+    };
+    const [one, two] = rows as [(typeof rows)[number], (typeof rows)[number]];
+    await server.db
+      .update(individualProfiles)
+      .set({ name: 'Aaron Able' })
+      .where(eq(individualProfiles.userId, one.userId));
+    expect((await first('nameAsc')).id).toBe(one.id);
+    // Without a profile the account's name counts.
+    await server.db.delete(individualProfiles).where(eq(individualProfiles.userId, two.userId));
+    await server.db.update(users).set({ name: '  aaa first' }).where(eq(users.id, two.userId));
+    expect((await first('nameAsc')).id).toBe(two.id);
+    // rows[0] has no facts yet (an insert), rows[1] has some (an update of the row).
+    await server.db
+      .insert(autoFillData)
+      .values({ userId: one.userId, data: { grade: 99, gradeScale: 'PERCENTAGE' } })
+      .onConflictDoNothing();
+    expect(await first('gradeDesc')).toMatchObject({ id: one.id, grade: 99, gradeScale: 'PERCENTAGE' });
+    await server.db
+      .update(autoFillData)
+      .set({ data: sql`${autoFillData.data} || '{"grade": 100, "gradeScale": "PERCENTAGE"}'::jsonb` })
+      .where(eq(autoFillData.userId, two.userId));
+    expect(await first('gradeDesc')).toMatchObject({ id: two.id, grade: 100 });
+    await server.db
+      .insert(autoFillData)
+      .values({ userId: rows[5]?.userId as number, data: { graduationYear: 2001 } })
+      .onConflictDoUpdate({ target: autoFillData.userId, set: { data: { graduationYear: 2001 } } });
+    expect(await first('graduationYearAsc')).toMatchObject({ id: rows[5]?.id, graduationYear: 2001 });
+  });
+
+  it('refuses an unknown order and any cursor it did not issue for this opening and order', async () => {
+    const { token, openingId } = await seedSortable(4);
+    const other = await seedSortable(2);
+    const path = (query: string) => `/api/organization/openings/id/applications?id=${openingId}&${query}`;
+    const badOrder = await server.call(path('order=salary'), { token });
+    expect(badOrder.status).toBe(400);
+    expect(badOrder.body.exception.error.fields[0].field).toBe('order');
+    const page = await server.call(path('order=nameAsc&limit=1'), { token });
+    const cursor: string = page.body.result.data.nextCursor;
+    expect(
+      (await server.call(path(`order=nameAsc&limit=1&cursor=${encodeURIComponent(cursor)}`), { token })).status,
+    ).toBe(200);
+    const [body = '', tag = ''] = cursor.split('.');
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const forged = `${Buffer.from(JSON.stringify({ ...payload, k: 'a' })).toString('base64url')}.${tag}`;
+    const refused = [
+      ['order=gradeDesc', cursor, 'This cursor belongs to another order: start again from the first page'],
+      ['order=nameAsc', forged, 'Not a valid cursor'],
+      ['order=nameAsc', 'not-a-cursor', 'Not a valid cursor'],
+      ['order=newest', '2026-01-01T00:00:00.000Z|00000000-0000-0000-0000-000000000000', 'Not a valid cursor'],
+    ] as const;
+    for (const [order, given, message] of refused) {
+      const res = await server.call(path(`${order}&cursor=${encodeURIComponent(given)}`), { token });
+      expect(res.status, given).toBe(400);
+      expect(res.body.exception.error.fields).toEqual([{ field: 'cursor', message }]);
+    }
+    // Another opening's cursor, even of the same organization's kind and order.
+    const elsewhere = await server.call(
+      `/api/organization/openings/id/applications?id=${other.openingId}&order=nameAsc&limit=1`,
+      { token: other.token },
+    );
+    const foreign = await server.call(
+      path(`order=nameAsc&cursor=${encodeURIComponent(elsewhere.body.result.data.nextCursor)}`),
+      { token },
+    );
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.exception.error.fields[0].field).toBe('cursor');
+  });
+
+  it('sorting changes no authorization: signed out 401, another organization and a student 404', async () => {
+    const { openingId, rows } = await seedSortable(2);
+    const other = await server.tokenFor((await seedOrganization(server.db)).id);
+    const student = await server.tokenFor(rows[0]?.userId as number);
+    for (const order of ['nameAsc', 'scoreDesc', 'stageAsc'] as const) {
+      const path = `/api/organization/openings/id/applications?id=${openingId}&order=${order}`;
+      expect((await server.call(path)).status).toBe(401);
+      expect((await server.call(path, { token: other })).status).toBe(404);
+      expect((await server.call(path, { token: student })).status).toBe(404);
+    }
   });
 });

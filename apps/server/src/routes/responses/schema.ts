@@ -11,7 +11,9 @@ const tags = ['responses'];
 
 export const listResponsesSchema = {
   tags,
-  summary: 'Applications to one of your openings, with every answer, newest or oldest first (keyset pages)',
+  summary: 'Applications to one of your openings, with every answer, in the table’s order (keyset pages)',
+  description:
+    'Orders: submission time (newest, oldest), name, grade (as a share of its scale), graduation year, stage (pipeline order, newest first within a stage) and score (the stored ranking, brought up to date first), each way; applications without the fact come last either way, ties by application id. `cursor` is the opaque `nextCursor` of the previous page of the same opening and order; any other is a 400 naming it.',
   querystring: receivedApplicationsQuerySchema,
   response: { 200: successEnvelope(receivedApplicationPageSchema) },
 };

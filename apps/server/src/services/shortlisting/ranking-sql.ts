@@ -32,13 +32,11 @@ export interface RankingSqlOptions {
 
 const num = (value: number) => sql`${value}::float8`;
 const txt = (value: string) => sql`${value}::text`;
-/** A jsonb text value as a number, or null when it is not one (profile facts are loose). */
-const numeric = (value: SQL) =>
-  sql`(case when ${value} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${value})::float8 end)`;
-/** A profile fact as a number: stored numbers directly, numeric text through the pattern check (the rare case). */
-const fact = (key: string) =>
-  sql`(case jsonb_typeof(b.facts -> ${txt(key)}) when 'number' then (b.facts ->> ${txt(key)})::float8
-    when 'string' then ${numeric(sql`(b.facts ->> ${txt(key)})`)} end)`;
+/**
+ * A profile fact as a number: stored numbers directly, numeric text through the pattern check (the rare case). The
+ * database function (migration 0028) is the one definition: the responses table's sort keys read facts through it.
+ */
+const fact = (key: string) => sql`profile_fact(b.facts, ${txt(key)})`;
 const numberAnswer = (fieldId: string) =>
   sql`(case when jsonb_typeof(b.answers -> ${txt(fieldId)}) = 'number' then (b.answers ->> ${txt(fieldId)})::float8 end)`;
 /** The chosen option's id (single choice, dropdown) or ids (multiple choice). */
@@ -49,9 +47,11 @@ const chosenOptions = (fieldId: string) =>
     else array[]::text[] end)`;
 const gradeScaleMax = sql`(case b.facts ->> 'gradeScale' when 'CGPA_10' then 10 when 'CGPA_4' then 4
   when 'PERCENTAGE' then 100 end)::float8`;
-/** Grade as a share of its scale; a grade without a scale is read as CGPA out of 10 up to 10, else a percentage. */
-const gradeShare = sql`least(greatest(${fact('grade')} / coalesce(${gradeScaleMax},
-  case when ${fact('grade')} <= 10 then 10 else 100 end), 0), 1)`;
+/**
+ * Grade as a share of its scale; a grade without a scale is read as CGPA out of 10 up to 10, else a percentage
+ * (`profile_grade_share`, migration 0028: the responses table sorts by the same share).
+ */
+const gradeShare = sql`profile_grade_share(b.facts)`;
 
 const needsFacts = (recipe: Recipe) =>
   recipe.criteria.some((c) => c.kind === 'grade' || c.kind === 'graduationYear' || c.kind === 'backlogs') ||

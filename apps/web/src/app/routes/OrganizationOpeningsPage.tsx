@@ -4,13 +4,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { type FormDefinition, isOrganizationAccount } from '@placely/contract';
+import { type FormDefinition, isOrganizationAccount, type ResponseOrder } from '@placely/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { useOpening } from '../../features/openings/api/getOpening';
 import { OpeningsList } from '../../features/openings/components/OpeningsList';
 import { ResponsesView } from '../../features/openings/components/ResponsesView';
+import { orderFromParams, withOrder } from '../../features/openings/sort';
 import { ApplicationLastChange, OpeningLastChange } from '../../features/organization/components/LastChanges';
 import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
 import { usePipeline } from '../../features/shortlisting/api/getPipeline';
@@ -54,8 +55,8 @@ function filterableFields(form: FormDefinition | null | undefined): FilterableFi
 }
 
 /**
- * The responses of one opening with its pipeline. The filter (`&stage=`, `&q=`, `&tagIds=`, `&answers=`…) and the
- * layout (`&view=board` or `&view=ranking`) live in the address; the selection (rows, or every application matching the filter) feeds
+ * The responses of one opening with its pipeline. The filter (`&stage=`, `&q=`, `&tagIds=`, `&answers=`…), the
+ * table's order (`&sort=`) and the layout (`&view=board` or `&view=ranking`) live in the address; the selection (rows, or every application matching the filter) feeds
  * "Move to…". The candidate side panel is the responses view's drawer with the pipeline's details inside.
  */
 function OpeningResponses(props: {
@@ -63,8 +64,10 @@ function OpeningResponses(props: {
   applicationId: string | null;
   fileId: string | null;
   filter: FilterValues;
+  order: ResponseOrder;
   layout: ResponsesLayout;
   onFilterChange: (filter: FilterValues) => void;
+  onOrderChange: (order: ResponseOrder) => void;
   onLayoutChange: (layout: ResponsesLayout) => void;
   onOpenApplication: (id: string | null) => void;
   onFileStarted: () => void;
@@ -106,6 +109,9 @@ function OpeningResponses(props: {
       onOpenApplication={props.onOpenApplication}
       onFileStarted={props.onFileStarted}
       openingNote={<OpeningLastChange openingId={openingId} />}
+      // The selection stays: an order changes which rows a page shows, never which match the filter.
+      order={props.order}
+      onOrderChange={props.onOrderChange}
       renderApplicationNote={(id) => <ApplicationLastChange openingId={openingId} applicationId={id} />}
       filter={filter}
       renderApplicationExtra={(id) => (
@@ -229,6 +235,11 @@ export default function OrganizationOpeningsPage() {
     (next: FilterValues) => setParams((previous) => withFilter(previous, next)),
     [setParams],
   );
+  const order = orderFromParams(params);
+  const changeOrder = useCallback(
+    (next: ResponseOrder) => setParams((previous) => withOrder(previous, next)),
+    [setParams],
+  );
   const changeLayout = useCallback(
     (next: ResponsesLayout) =>
       setParams((previous) => {
@@ -275,8 +286,10 @@ export default function OrganizationOpeningsPage() {
           applicationId={applicationId}
           fileId={applicationId ? fileId : null}
           filter={filter}
+          order={order}
           layout={layout}
           onFilterChange={changeFilter}
+          onOrderChange={changeOrder}
           onLayoutChange={changeLayout}
           onOpenApplication={openApplication}
           onFileStarted={fileStarted}

@@ -1,9 +1,9 @@
-import type { ReceivedApplicationPage } from '@placely/contract';
+import type { ReceivedApplicationPage, ResponseOrder } from '@placely/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api/client';
 import { openingKeys } from './keys';
 
-export type ResponseOrder = 'newest' | 'oldest';
+export type { ResponseOrder };
 export const APPLICATIONS_PAGE_SIZE = 25;
 
 /** The list's filters (the contract's applicationFilterSchema fields, as text: stageId, q, tagIds, answers…). */

@@ -16,7 +16,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { APPLICATION_STATUS_LABELS, OPENING_STATUS_LABELS } from '@placely/contract';
+import {
+  APPLICATION_STATUS_LABELS,
+  OPENING_STATUS_LABELS,
+  RESPONSE_SORT_COLUMNS,
+  type ResponseSortColumn,
+} from '@placely/contract';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PATHS, toEditOpening } from '../../../app/paths';
@@ -27,8 +32,24 @@ import { fieldFor, formatAnswer, responseColumns } from '../answers';
 import { useOpening } from '../api/getOpening';
 import { type ApplicationsFilter, type ResponseOrder, useApplications } from '../api/listApplications';
 import { formatDateTime } from '../dateTime';
+import { DEFAULT_ORDER, formatGrade, ORDER_WORDS, orderOnClick, sortOf } from '../sort';
 import { ApplicationDialog } from './ApplicationDialog';
 import { ExportButtons } from './ExportButtons';
+
+/** Read by screen readers, not shown: the active column's order in words ("A to Z"). */
+const hiddenSx = {
+  // A block of its own, so the accessible name keeps the space before it: "Applicant (A to Z)".
+  display: 'block',
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
 
 const cellSx = {
   maxWidth: 240,
@@ -50,6 +71,9 @@ export interface ResponsesViewProps {
   openingNote?: ReactNode;
   /** Who last did something with one application. */
   renderApplicationNote?: (applicationId: string) => ReactNode;
+  /** The table's order (the page keeps it in the address, `&sort=`); without it the view keeps its own. */
+  order?: ResponseOrder;
+  onOrderChange?: (order: ResponseOrder) => void;
   /** Only the applications matching these filters (shortlisting: stage, text, tags, facts, answers), or all. */
   filter?: ApplicationsFilter;
   /** The name of a stage: when given, the table has a Stage column. */
@@ -73,6 +97,8 @@ export function ResponsesView({
   onFileStarted,
   openingNote,
   renderApplicationNote,
+  order: givenOrder,
+  onOrderChange,
   filter = {},
   stageNameOf,
   selection,
@@ -80,12 +106,42 @@ export function ResponsesView({
   body,
   renderApplicationExtra,
 }: ResponsesViewProps) {
-  const [order, setOrder] = useState<ResponseOrder>('newest');
+  const [ownOrder, setOwnOrder] = useState<ResponseOrder>(DEFAULT_ORDER);
+  const order = givenOrder ?? ownOrder;
+  const changeOrder = onOrderChange ?? setOwnOrder;
   const opening = useOpening(openingId);
   const applications = useApplications(openingId, order, filter);
   const pages = applications.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const total = pages[0]?.total ?? 0;
+  // The Score column only where a ranking recipe gives the scores a meaning.
+  const scored = pages[0]?.scored ?? false;
+  const sorted = sortOf(order);
+  /** A header that sorts by its column: a click (or Enter/Space) sorts, a second one turns the order around. */
+  const sortHeader = (column: ResponseSortColumn, label: string, align?: 'right') => {
+    const active = sorted.column === column;
+    return (
+      <TableCell
+        key={column}
+        align={align}
+        sortDirection={active ? sorted.direction : false}
+        sx={{ whiteSpace: 'nowrap', ...(column === 'name' ? { minWidth: 160 } : {}) }}
+      >
+        <TableSortLabel
+          active={active}
+          direction={active ? sorted.direction : RESPONSE_SORT_COLUMNS[column].first}
+          onClick={() => changeOrder(orderOnClick(order, column))}
+        >
+          {label}
+          {active && (
+            <Box component="span" sx={hiddenSx}>
+              ({ORDER_WORDS[order]})
+            </Box>
+          )}
+        </TableSortLabel>
+      </TableCell>
+    );
+  };
   const forms = useMemo(() => {
     const byVersion = new Map(pages.flatMap((page) => page.forms).map((form) => [form.version, form]));
     return [...byVersion.values()];
@@ -207,18 +263,13 @@ export function ResponsesView({
                     />
                   </TableCell>
                 )}
-                <TableCell sx={{ minWidth: 160 }}>Applicant</TableCell>
-                <TableCell sortDirection={order === 'newest' ? 'desc' : 'asc'} sx={{ whiteSpace: 'nowrap' }}>
-                  <TableSortLabel
-                    active
-                    direction={order === 'newest' ? 'desc' : 'asc'}
-                    onClick={() => setOrder(order === 'newest' ? 'oldest' : 'newest')}
-                  >
-                    Submitted ({order === 'newest' ? 'newest first' : 'oldest first'})
-                  </TableSortLabel>
-                </TableCell>
+                {sortHeader('name', 'Applicant')}
+                {sortHeader('applied', 'Applied')}
                 <TableCell>Status</TableCell>
-                {stageNameOf && <TableCell>Stage</TableCell>}
+                {stageNameOf && sortHeader('stage', 'Stage')}
+                {sortHeader('grade', 'Grade')}
+                {sortHeader('graduationYear', 'Graduation year')}
+                {scored && sortHeader('score', 'Score', 'right')}
                 {columns.map((column) => (
                   <TableCell key={column.id} sx={cellSx} title={column.label}>
                     {column.label}
@@ -277,6 +328,9 @@ export function ResponsesView({
                   {stageNameOf && (
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{stageNameOf(item.stageId) ?? ''}</TableCell>
                   )}
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatGrade(item.grade, item.gradeScale)}</TableCell>
+                  <TableCell>{item.graduationYear ?? ''}</TableCell>
+                  {scored && <TableCell align="right">{item.score ?? ''}</TableCell>}
                   {columns.map((column) => {
                     const field = fieldFor(column.id, item.formVersion, forms);
                     const text = field ? formatAnswer(field, item.answers[column.id]) : '';

@@ -1,0 +1,355 @@
+import { type ApplicationFilter, RESPONSE_ORDERS, type ResponseOrder } from '@placely/contract';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import {
+  applicationSortKeys,
+  applications,
+  autoFillData,
+  individualProfiles,
+  openingRankings,
+  openingStages,
+  users,
+} from '../../db/schema';
+import { errors } from '../../errors';
+import type { CursorSigner } from '../../http/cursor';
+import { applicationFilterConditions, readyForFilter } from '../../services/shortlisting/filters';
+import { currentRankingBuild } from '../../services/shortlisting/ranking-store';
+
+/**
+ * What every page of the responses view selects besides its sort key: the application, the applicant's name and
+ * email, whether a live verification exists (badges are looked up only then), the profile facts shown in the table
+ * (through the same `profile_fact` the ranking and the sort keys use) and the stored ranking's score.
+ */
+export const pageColumns = {
+  application: applications,
+  name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
+  email: users.email,
+  hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
+    where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null)`,
+  grade: sql<number | null>`profile_fact(${autoFillData.data}, 'grade')`,
+  gradeScale: sql<string | null>`(${autoFillData.data} ->> 'gradeScale')`,
+  graduationYear: sql<number | null>`profile_fact(${autoFillData.data}, 'graduationYear')`,
+  score: sql<number | null>`(select r.score from opening_rankings r where r.application_id = ${applications.id})`,
+};
+
+/** Where a page ended in its order: the sort key (null in the tail of applications without one), and the id. */
+export interface Position {
+  key: string | number | null;
+  id: string;
+  /** Stage orders: the stage and the submission time within it. */
+  stageId?: string;
+  at?: string;
+}
+
+interface CursorPayload {
+  o: ResponseOrder;
+  k: string | number | null;
+  i: string;
+  s?: string;
+  t?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const isIsoTime = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 40 && !Number.isNaN(Date.parse(value));
+type KeyKind = 'time' | 'text' | 'number' | 'stage' | 'score';
+const KEY_KIND: Record<ResponseOrder, KeyKind> = {
+  newest: 'time',
+  oldest: 'time',
+  nameAsc: 'text',
+  nameDesc: 'text',
+  gradeDesc: 'number',
+  gradeAsc: 'number',
+  graduationYearAsc: 'number',
+  graduationYearDesc: 'number',
+  stageAsc: 'stage',
+  stageDesc: 'stage',
+  scoreDesc: 'score',
+  scoreAsc: 'score',
+};
+
+/** Whether a decoded payload is a position in `order`, key types included. */
+function positionOf(order: ResponseOrder, payload: unknown): Position | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { k, i, s, t } = payload as Partial<CursorPayload>;
+  if (typeof i !== 'string' || !UUID.test(i)) return null;
+  switch (KEY_KIND[order]) {
+    case 'time':
+      return isIsoTime(k) ? { key: k, id: i } : null;
+    case 'text':
+      return k === null || typeof k === 'string' ? { key: k, id: i } : null;
+    case 'number':
+      return k === null || (typeof k === 'number' && Number.isFinite(k)) ? { key: k, id: i } : null;
+    case 'score':
+      return typeof k === 'number' && Number.isFinite(k) ? { key: k, id: i } : null;
+    case 'stage':
+      return typeof k === 'number' && Number.isInteger(k) && typeof s === 'string' && UUID.test(s) && isIsoTime(t)
+        ? { key: k, id: i, stageId: s, at: t }
+        : null;
+  }
+}
+
+/** The responses view's cursors: signed for one opening, naming their order. */
+export function responseCursors(signer: CursorSigner) {
+  const scope = (openingId: string) => `responses:${openingId}`;
+  return {
+    encode(openingId: string, order: ResponseOrder, position: Position): string {
+      const payload: CursorPayload = { o: order, k: position.key, i: position.id };
+      if (position.stageId !== undefined) payload.s = position.stageId;
+      if (position.at !== undefined) payload.t = position.at;
+      return signer.sign(scope(openingId), payload);
+    },
+    /** The position a cursor names; one not issued for this opening, or for another order, is a 400 naming it. */
+    decode(openingId: string, order: ResponseOrder, cursor: string | undefined): Position | null {
+      if (!cursor) return null;
+      const payload = signer.open(scope(openingId), cursor);
+      if (payload === null) throw errors.validation([{ field: 'cursor', message: 'Not a valid cursor' }]);
+      const named = (payload as Partial<CursorPayload>).o;
+      if (named !== order) {
+        const message = RESPONSE_ORDERS.includes(named as ResponseOrder)
+          ? 'This cursor belongs to another order: start again from the first page'
+          : 'Not a valid cursor';
+        throw errors.validation([{ field: 'cursor', message }]);
+      }
+      const position = positionOf(order, payload);
+      if (!position) throw errors.validation([{ field: 'cursor', message: 'Not a valid cursor' }]);
+      return position;
+    },
+  };
+}
+
+/** A row of any page (`pageColumns`). */
+export interface PageRow {
+  application: typeof applications.$inferSelect;
+  name: string | null;
+  email: string;
+  hasVerifications: boolean;
+  grade: number | null;
+  gradeScale: string | null;
+  graduationYear: number | null;
+  score: number | null;
+}
+
+/**
+ * One range of a keyset walk: the rows after `position` (or from the start), at most `limit`, in the index's order.
+ * A page is read range after range until it is full: the applications with a sort key, then those without (the
+ * "given last" tail), or one stage after another.
+ */
+type Range = (limit: number) => Promise<{ row: PageRow; position: Position }[]>;
+
+async function collect(ranges: Range[], want: number) {
+  const rows: { row: PageRow; position: Position }[] = [];
+  for (const range of ranges) {
+    if (rows.length >= want) break;
+    rows.push(...(await range(want - rows.length)));
+  }
+  return rows;
+}
+
+const SORT_KEY_COLUMNS = {
+  name: applicationSortKeys.nameKey,
+  grade: applicationSortKeys.gradeShare,
+  graduationYear: applicationSortKeys.graduationYear,
+} as const;
+
+/**
+ * A page in a sort-key order (`application_sort_keys`, one index of (opening, key, application) per key): first the
+ * applications with the key, an index range in either direction, then those without it by id, so they come last
+ * whichever way the table is sorted. Filters are the shortlisting filters' conditions on `applications`.
+ */
+function sortKeyRanges(
+  db: Executor,
+  openingId: string,
+  column: AnyPgColumn,
+  descending: boolean,
+  after: Position | null,
+  conditions: SQL[],
+): Range[] {
+  const id = applicationSortKeys.applicationId;
+  const direction = descending ? desc : asc;
+  const beyond = descending ? lt : gt;
+  const read = (where: SQL | undefined, order: SQL[]) => (limit: number) =>
+    db
+      .select({ ...pageColumns, key: sql<string | number | null>`${column}` })
+      .from(applicationSortKeys)
+      .innerJoin(applications, eq(applications.id, applicationSortKeys.applicationId))
+      .innerJoin(users, eq(users.id, applications.applicantId))
+      .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+      .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
+      .where(and(eq(applicationSortKeys.openingId, openingId), where, ...conditions))
+      .orderBy(...order)
+      .limit(limit)
+      .then((rows) => rows.map(({ key, ...row }) => ({ row, position: { key, id: row.application.id } })));
+  const cast = column === applicationSortKeys.nameKey ? sql`::text` : sql`::float8`;
+  const withKey = read(
+    after
+      ? descending
+        ? sql`(${column}, ${id}) < (${after.key}${cast}, ${after.id}::uuid)`
+        : sql`(${column}, ${id}) > (${after.key}${cast}, ${after.id}::uuid)`
+      : isNotNull(column),
+    [direction(column), direction(id)],
+  );
+  const withoutKey = read(and(isNull(column), after?.key === null ? beyond(id, after.id) : undefined), [direction(id)]);
+  return after?.key === null ? [withoutKey] : [withKey, withoutKey];
+}
+
+/** A page by score: the stored ranking's rows, brought up to date first (every application of the opening has one). */
+function scoreRanges(
+  db: Executor,
+  openingId: string,
+  descending: boolean,
+  after: Position | null,
+  conditions: SQL[],
+): Range[] {
+  const { score, applicationId: id } = openingRankings;
+  const direction = descending ? desc : asc;
+  return [
+    (limit) =>
+      db
+        .select({ ...pageColumns, key: score })
+        .from(openingRankings)
+        .innerJoin(applications, eq(applications.id, openingRankings.applicationId))
+        .innerJoin(users, eq(users.id, applications.applicantId))
+        .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+        .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
+        .where(
+          and(
+            eq(openingRankings.openingId, openingId),
+            after
+              ? descending
+                ? sql`(${score}, ${id}) < (${after.key}::float8, ${after.id}::uuid)`
+                : sql`(${score}, ${id}) > (${after.key}::float8, ${after.id}::uuid)`
+              : undefined,
+            ...conditions,
+          ),
+        )
+        .orderBy(direction(score), direction(id))
+        .limit(limit)
+        .then((rows) => rows.map(({ key, ...row }) => ({ row, position: { key, id: row.application.id } }))),
+  ];
+}
+
+/**
+ * A page by stage: the opening's stages in pipeline order (or its reverse), each a range of the
+ * (opening, stage, submitted_at, id) index — newest first within a stage, oldest first in the reverse order. A
+ * cursor names its stage; if that stage was removed meanwhile, the walk goes on from where it stood.
+ */
+async function stageRanges(
+  db: Executor,
+  openingId: string,
+  descending: boolean,
+  after: Position | null,
+  stageId: string | undefined,
+  conditions: SQL[],
+): Promise<Range[]> {
+  const stages = await db
+    .select({ id: openingStages.id, position: openingStages.position })
+    .from(openingStages)
+    .where(and(eq(openingStages.openingId, openingId), stageId ? eq(openingStages.id, stageId) : undefined))
+    .orderBy(descending ? desc(openingStages.position) : asc(openingStages.position));
+  let from = 0;
+  if (after) {
+    const at = stages.findIndex((stage) => stage.id === after.stageId);
+    from =
+      at >= 0
+        ? at
+        : stages.findIndex((stage) =>
+            descending ? stage.position < Number(after.key) : stage.position > Number(after.key),
+          );
+    if (from < 0) return [];
+  }
+  // Within a stage the table runs newest first, so the pipeline's reverse runs oldest first (the exact reverse).
+  const direction = descending ? asc : desc;
+  const time = applications.submittedAt;
+  return stages.slice(from).map((stage) => (limit: number) => {
+    const resume = after && stage.id === after.stageId;
+    return db
+      .select(pageColumns)
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.applicantId))
+      .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+      .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
+      .where(
+        and(
+          eq(applications.openingId, openingId),
+          eq(applications.stageId, stage.id),
+          resume
+            ? descending
+              ? sql`(${time}, ${applications.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
+              : sql`(${time}, ${applications.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+          ...conditions,
+        ),
+      )
+      .orderBy(direction(time), direction(applications.id))
+      .limit(limit)
+      .then((rows) =>
+        rows.map((row) => ({
+          row,
+          position: {
+            key: stage.position,
+            id: row.application.id,
+            stageId: stage.id,
+            at: row.application.submittedAt.toISOString(),
+          },
+        })),
+      );
+  });
+}
+
+/**
+ * A page of the responses view in any order but submission time (whose pages stay prepared statements in
+ * index.ts): `limit + 1` rows at most, so the caller knows whether another page follows. Filters never change which
+ * applications match, only their order: every application has a sort-key row (written by trigger with it) and a
+ * stored ranking row once the ranking is current, which the score orders make sure of first.
+ */
+export async function orderedPage(
+  db: Executor,
+  input: {
+    openingId: string;
+    order: Exclude<ResponseOrder, 'newest' | 'oldest'>;
+    after: Position | null;
+    limit: number;
+    filter: ApplicationFilter;
+  },
+) {
+  const { openingId, order, after, limit, filter } = input;
+  await readyForFilter(db, openingId, filter);
+  // The stage orders walk one stage at a time, so a stage filter only picks which stages they walk.
+  const conditions = applicationFilterConditions(
+    order.startsWith('stage') ? { ...filter, stageId: undefined } : filter,
+  );
+  let ranges: Range[];
+  switch (order) {
+    case 'nameAsc':
+    case 'nameDesc':
+      ranges = sortKeyRanges(db, openingId, SORT_KEY_COLUMNS.name, order === 'nameDesc', after, conditions);
+      break;
+    case 'gradeAsc':
+    case 'gradeDesc':
+      ranges = sortKeyRanges(db, openingId, SORT_KEY_COLUMNS.grade, order === 'gradeDesc', after, conditions);
+      break;
+    case 'graduationYearAsc':
+    case 'graduationYearDesc':
+      ranges = sortKeyRanges(
+        db,
+        openingId,
+        SORT_KEY_COLUMNS.graduationYear,
+        order === 'graduationYearDesc',
+        after,
+        conditions,
+      );
+      break;
+    case 'scoreAsc':
+    case 'scoreDesc':
+      await currentRankingBuild(db, openingId);
+      ranges = scoreRanges(db, openingId, order === 'scoreDesc', after, conditions);
+      break;
+    case 'stageAsc':
+    case 'stageDesc':
+      ranges = await stageRanges(db, openingId, order === 'stageDesc', after, filter.stageId, conditions);
+      break;
+  }
+  return collect(ranges, limit + 1);
+}
