@@ -31,6 +31,8 @@ import { startSession } from '../src/auth/sessions';
 import { createTokenService } from '../src/auth/tokens';
 import { type Database, migrationsFolder, openDatabase } from '../src/db/client';
 import * as schema from '../src/db/schema';
+import { createCursorSigner } from '../src/http/cursor';
+import { responseCursors } from '../src/routes/responses/orders';
 import type { BenchContext, BenchDb, OneShot, Scenario } from './scenario';
 import { oneShots, scenarios } from './scenarios';
 import { seedFoundation, seedProfileSections } from './seed';
@@ -411,7 +413,15 @@ async function main(): Promise<void> {
     );
   };
 
-  const context: BenchContext = { baseUrl: '', tokens, userIds, users, db: benchDb, mintTokens };
+  const context: BenchContext = {
+    baseUrl: '',
+    tokens,
+    userIds,
+    users,
+    db: benchDb,
+    mintTokens,
+    responseCursors: responseCursors(createCursorSigner(new TextEncoder().encode(jwtSecret))),
+  };
   // Everything is seeded before the server starts: in PGlite mode the server owns the database from then on.
   for (const scenario of selected) await scenario.prepare?.(context);
   for (const shot of selectedShots) await shot.prepare?.(context);

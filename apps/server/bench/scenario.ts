@@ -1,4 +1,5 @@
 import type { Options as AutocannonOptions } from 'autocannon';
+import type { responseCursors } from '../src/routes/responses/orders';
 
 /** The bench's own connection: a pg.Client on PostgreSQL, the in-process PGlite before the server takes it over. */
 export interface BenchDb {
@@ -18,6 +19,8 @@ export interface BenchContext {
   db: BenchDb;
   /** Access tokens for more users, signed like the server's (each user's seeded session). */
   mintTokens(userIds: readonly number[]): Promise<string[]>;
+  /** The responses view's cursors, signed with the server's secret (a page deep in the list without paging there). */
+  responseCursors: ReturnType<typeof responseCursors>;
 }
 
 /**

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { BenchDb, OneShot, Scenario } from '../scenario';
+import type { Recipe } from '@placely/contract';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from '../../src/db/schema';
+import { responseRanges, type SortedOrder, type Stage, stagesInOrder } from '../../src/routes/responses/orders';
+import { buildStateSql, rebuildSql } from '../../src/services/shortlisting/ranking-store';
+import type { BenchContext, BenchDb, OneShot, Scenario } from '../scenario';
+import { inline } from '../sql';
 
 /** Applications seeded on the responses/export opening (BENCH_APPLICATIONS, default 100 000). */
 const applicationCount = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
@@ -215,7 +221,8 @@ export const responsesDeepPage: Scenario = {
     );
     const middle = rows[0];
     if (!middle) throw new Error('no application at the middle of the list');
-    Object.assign(deep, middle, { cursor: `${middle.at}|${middle.id}` });
+    const cursor = context.responseCursors.encode(state.fullOpening, 'oldest', { key: middle.at, id: middle.id });
+    Object.assign(deep, middle, { cursor });
   },
   load: () => ({
     requests: [
@@ -258,3 +265,134 @@ const exportOf = (format: 'csv' | 'xlsx'): OneShot => ({
 
 export const exportCsv = exportOf('csv');
 export const exportXlsx = exportOf('xlsx');
+
+/**
+ * The sorted responses table: an opening of its own with 100 000 applications (the same applicants), their profile
+ * facts (grades on all three scales, a tenth without one; graduation years, an eighth without), a fifth moved to
+ * Shortlisted and a twentieth to Rejected, and a ranking recipe (grade and the CGPA answer) whose stored ranking is
+ * built here, before the server starts — as `currentRankingBuild` would on the first read.
+ */
+type SizedStage = Stage & { size: number };
+const sorting = {
+  opening: '',
+  recipe: null as Recipe | null,
+  stages: { asc: [] as SizedStage[], desc: [] as SizedStage[] },
+};
+let sortingPrepared: Promise<void> | null = null;
+function prepareSorting(db: BenchDb): Promise<void> {
+  sortingPrepared ??= (async () => {
+    sorting.opening = await createOpening(db, 'Sorting bench');
+    await db.query(
+      `UPDATE auto_fill_data SET data = data || jsonb_strip_nulls(jsonb_build_object(
+         'grade', CASE WHEN user_id % 10 = 0 THEN NULL WHEN user_id % 3 = 0 THEN 5 + (user_id % 50) / 10.0
+           WHEN user_id % 3 = 1 THEN 50 + user_id % 50 ELSE 2 + (user_id % 20) / 10.0 END,
+         'gradeScale', CASE WHEN user_id % 10 = 0 THEN NULL WHEN user_id % 3 = 0 THEN 'CGPA_10'
+           WHEN user_id % 3 = 1 THEN 'PERCENTAGE' ELSE 'CGPA_4' END,
+         'graduationYear', CASE WHEN user_id % 8 = 0 THEN NULL ELSE 2023 + user_id % 4 END))
+       WHERE user_id <= $1`,
+      [applicationCount],
+    );
+    await db.query(
+      `INSERT INTO applications (opening_id, applicant_id, form_version, answers, idempotency_key, submitted_at, updated_at)
+       SELECT $1, u.id, 1, ${answersSql}, 'sort-bench-' || u.id, now() - (u.id || ' seconds')::interval, now() - (u.id || ' seconds')::interval
+       FROM users u ORDER BY u.id LIMIT $2`,
+      [sorting.opening, applicationCount],
+    );
+    await db.query(
+      `UPDATE applications a SET stage_id = s.id FROM opening_stages s
+       WHERE a.opening_id = $1 AND s.opening_id = $1 AND a.applicant_id % 20 IN (1, 2, 3, 4, 5)
+         AND s.kind = CASE WHEN a.applicant_id % 20 = 5 THEN 'rejected' ELSE 'shortlisted' END`,
+      [sorting.opening],
+    );
+    sorting.recipe = {
+      criteria: [
+        { kind: 'grade', weight: 2 },
+        { kind: 'numberAnswer', fieldId: 'cgpa', weight: 1, better: 'higher' },
+      ],
+      knockouts: [],
+    };
+    await db.query('INSERT INTO ranking_recipes (opening_id, recipe) VALUES ($1, $2)', [
+      sorting.opening,
+      JSON.stringify(sorting.recipe),
+    ]);
+    const version = await db.query<{ current: string }>(inline(buildStateSql(sorting.opening)));
+    await db.query('BEGIN');
+    await db.query('SET LOCAL jit = off');
+    await db.query("SET LOCAL work_mem = '64MB'");
+    await db.query(inline(rebuildSql(sorting.opening, sorting.recipe, Number(version.rows[0]?.current ?? 0))));
+    await db.query('COMMIT');
+    // The stages a stage order walks (those holding applications), with how many each holds.
+    const { rows } = await db.query<Stage & { n: string }>(
+      `SELECT s.id, s.position, count(a.id) AS n FROM opening_stages s
+       JOIN applications a ON a.opening_id = s.opening_id AND a.stage_id = s.id
+       WHERE s.opening_id = $1 GROUP BY s.id, s.position ORDER BY s.position`,
+      [sorting.opening],
+    );
+    const stages = rows.map((row) => ({ id: row.id, position: row.position, size: Number(row.n) }));
+    sorting.stages = { asc: stages, desc: [...stages].reverse() };
+    await db.query('VACUUM ANALYZE applications, application_sort_keys, opening_rankings').catch(() => undefined);
+  })();
+  return sortingPrepared;
+}
+
+/** Builds queries without a connection: the statements the handler sends, for pgbench and EXPLAIN. */
+const offline = drizzle.mock({ schema });
+
+/** The statements of an order's first page as the handler sends them (beyond authentication and the opening). */
+function sortedFirstPageSql(order: SortedOrder): string[] {
+  const staged = order === 'stageAsc' || order === 'stageDesc';
+  const stages = order === 'stageDesc' ? sorting.stages.desc : sorting.stages.asc;
+  const ranges = responseRanges(offline, { openingId: sorting.opening, order, after: null, conditions: [], stages });
+  // The ranges the page reads until it holds 51 rows: one, or for a stage order as many stages as that takes.
+  const reads: string[] = [];
+  let taken = 0;
+  for (const [index, range] of ranges.entries()) {
+    if (taken >= 51) break;
+    reads.push(inline(range.query(51 - taken).toSQL()));
+    taken += staged ? (stages[index]?.size ?? 0) : 51;
+  }
+  return [
+    ...(order === 'scoreAsc' || order === 'scoreDesc' ? [inline(buildStateSql(sorting.opening))] : []),
+    ...(staged ? [inline(stagesInOrder(offline, sorting.opening, order === 'stageDesc').toSQL())] : []),
+    ...reads,
+  ];
+}
+
+const SORTED_ORDERS: SortedOrder[] = [
+  'nameAsc',
+  'nameDesc',
+  'gradeDesc',
+  'gradeAsc',
+  'graduationYearAsc',
+  'graduationYearDesc',
+  'stageAsc',
+  'stageDesc',
+  'scoreDesc',
+  'scoreAsc',
+];
+
+/** The first page (50) of the sorting opening in one order: every order the table offers beside submission time. */
+const sortedFirstPage = (order: SortedOrder): Scenario => ({
+  name: `GET /api/organization/openings/id/applications?order=${order} (responses sorted, first page of ${applicationCount})`,
+  async prepare(context: BenchContext) {
+    await prepareSorting(context.db);
+    organizationToken = (await context.mintTokens([state.organizationId]))[0] ?? '';
+  },
+  load: () => ({
+    requests: [
+      {
+        method: 'GET',
+        path: `/api/organization/openings/id/applications?id=${sorting.opening}&order=${order}`,
+        headers: { authorization: organizationToken },
+      },
+    ],
+  }),
+  baselineName: "auth, opening, the order's first-page statements, maintained total",
+  baselineSql:
+    () => `SELECT u.* FROM users u JOIN refresh_token_families f ON f.user_id = u.id AND f.revoked_at IS NULL WHERE u.id = ${state.organizationId} LIMIT 1;
+SELECT o.*, (SELECT sum(c.applications) FROM opening_application_counts c WHERE c.opening_id = o.id), (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version), EXISTS (SELECT 1 FROM ranking_recipes r WHERE r.opening_id = o.id) FROM openings o WHERE o.id = '${sorting.opening}' AND o.deleted_at IS NULL AND o.organization_id = ${state.organizationId};
+${sortedFirstPageSql(order).join(';\n')};
+`,
+  explainSql: () => sortedFirstPageSql(order),
+});
+export const responsesSorted: Scenario[] = SORTED_ORDERS.map(sortedFirstPage);

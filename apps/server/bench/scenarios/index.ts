@@ -1,5 +1,12 @@
 import type { OneShot, Scenario } from '../scenario';
-import { exportCsv, exportXlsx, responsesDeepPage, responsesFirstPage, submitApplications } from './applications';
+import {
+  exportCsv,
+  exportXlsx,
+  responsesDeepPage,
+  responsesFirstPage,
+  responsesSorted,
+  submitApplications,
+} from './applications';
 import { health, profile } from './foundation';
 import { fullProfile } from './profile-sections';
 import {
@@ -19,6 +26,7 @@ export const scenarios: Scenario[] = [
   submitApplications,
   responsesFirstPage,
   responsesDeepPage,
+  ...responsesSorted,
   rankedFirstPage,
   rankedFirstPageBusy,
 ];

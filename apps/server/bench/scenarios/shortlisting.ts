@@ -1,6 +1,5 @@
 import type { Recipe } from '@placely/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { countSql, explanationSql, storedPageSql } from '../../src/services/shortlisting/ranking';
 import {
   explanationColumns,
@@ -11,6 +10,7 @@ import {
 } from '../../src/services/shortlisting/ranking-sql';
 import { buildStateSql, rebuildSql } from '../../src/services/shortlisting/ranking-store';
 import type { BenchContext, BenchDb, OneShot, Scenario } from '../scenario';
+import { inline } from '../sql';
 import { exportCsv, exportXlsx, prepareOpenings, state } from './applications';
 
 /**
@@ -72,16 +72,6 @@ function prepareRanking(db: BenchDb): Promise<void> {
     await db.query('ANALYZE');
   })();
   return prepared;
-}
-
-/** A statement with its parameters written in, for pgbench, psql and EXPLAIN. */
-function inline(query: SQL): string {
-  const { sql: text, params } = new PgDialect().sqlToQuery(query);
-  return text.replace(/\$(\d+)/g, (_match, n: string) => {
-    const value = params[Number(n) - 1];
-    if (value === null) return 'NULL';
-    return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
-  });
 }
 
 const pageFilter = () => ({ ...FILTER, stageId: ranking.shortlistedStageId, page: 1, limit: PAGE });

@@ -131,20 +131,18 @@ export interface PageRow {
   score: number | null;
 }
 
-/**
- * One range of a keyset walk: the rows after `position` (or from the start), at most `limit`, in the index's order.
- * A page is read range after range until it is full: the applications with a sort key, then those without (the
- * "given last" tail), or one stage after another.
- */
-type Range = (limit: number) => Promise<{ row: PageRow; position: Position }[]>;
+/** A row of a range: the page's columns and, for the sort-key and score orders, the key it is sorted by. */
+type KeyedRow = PageRow & { key?: string | number | null };
 
-async function collect(ranges: Range[], want: number) {
-  const rows: { row: PageRow; position: Position }[] = [];
-  for (const range of ranges) {
-    if (rows.length >= want) break;
-    rows.push(...(await range(want - rows.length)));
-  }
-  return rows;
+/**
+ * One range of a keyset walk: the rows after `position` (or from the start), at most `limit`, in the index's order,
+ * as a query not yet run (the bench runs the same statements under pgbench and EXPLAIN). A page is read range after
+ * range until it is full: the applications with a sort key, then those without (the "given last" tail), or one
+ * stage after another.
+ */
+export interface Range {
+  query(limit: number): PromiseLike<KeyedRow[]> & { toSQL(): { sql: string; params: unknown[] } };
+  position(row: KeyedRow): Position;
 }
 
 const SORT_KEY_COLUMNS = {
@@ -153,8 +151,10 @@ const SORT_KEY_COLUMNS = {
   graduationYear: applicationSortKeys.graduationYear,
 } as const;
 
+const keyed = (row: KeyedRow): Position => ({ key: row.key ?? null, id: row.application.id });
+
 /**
- * A page in a sort-key order (`application_sort_keys`, one index of (opening, key, application) per key): first the
+ * A sort-key order (`application_sort_keys`, one index of (opening, key, application) per key): first the
  * applications with the key, an index range in either direction, then those without it by id, so they come last
  * whichever way the table is sorted. Filters are the shortlisting filters' conditions on `applications`.
  */
@@ -169,18 +169,20 @@ function sortKeyRanges(
   const id = applicationSortKeys.applicationId;
   const direction = descending ? desc : asc;
   const beyond = descending ? lt : gt;
-  const read = (where: SQL | undefined, order: SQL[]) => (limit: number) =>
-    db
-      .select({ ...pageColumns, key: sql<string | number | null>`${column}` })
-      .from(applicationSortKeys)
-      .innerJoin(applications, eq(applications.id, applicationSortKeys.applicationId))
-      .innerJoin(users, eq(users.id, applications.applicantId))
-      .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-      .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
-      .where(and(eq(applicationSortKeys.openingId, openingId), where, ...conditions))
-      .orderBy(...order)
-      .limit(limit)
-      .then((rows) => rows.map(({ key, ...row }) => ({ row, position: { key, id: row.application.id } })));
+  const read = (where: SQL | undefined, order: SQL[]): Range => ({
+    query: (limit) =>
+      db
+        .select({ ...pageColumns, key: sql<string | number | null>`${column}` })
+        .from(applicationSortKeys)
+        .innerJoin(applications, eq(applications.id, applicationSortKeys.applicationId))
+        .innerJoin(users, eq(users.id, applications.applicantId))
+        .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+        .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
+        .where(and(eq(applicationSortKeys.openingId, openingId), where, ...conditions))
+        .orderBy(...order)
+        .limit(limit),
+    position: keyed,
+  });
   const cast = column === applicationSortKeys.nameKey ? sql`::text` : sql`::float8`;
   const withKey = read(
     after
@@ -194,7 +196,7 @@ function sortKeyRanges(
   return after?.key === null ? [withoutKey] : [withKey, withoutKey];
 }
 
-/** A page by score: the stored ranking's rows, brought up to date first (every application of the opening has one). */
+/** The score orders: the stored ranking's rows (every application of the opening has one once it is current). */
 function scoreRanges(
   db: Executor,
   openingId: string,
@@ -205,49 +207,71 @@ function scoreRanges(
   const { score, applicationId: id } = openingRankings;
   const direction = descending ? desc : asc;
   return [
-    (limit) =>
-      db
-        .select({ ...pageColumns, key: score })
-        .from(openingRankings)
-        .innerJoin(applications, eq(applications.id, openingRankings.applicationId))
-        .innerJoin(users, eq(users.id, applications.applicantId))
-        .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-        .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
-        .where(
-          and(
-            eq(openingRankings.openingId, openingId),
-            after
-              ? descending
-                ? sql`(${score}, ${id}) < (${after.key}::float8, ${after.id}::uuid)`
-                : sql`(${score}, ${id}) > (${after.key}::float8, ${after.id}::uuid)`
-              : undefined,
-            ...conditions,
-          ),
-        )
-        .orderBy(direction(score), direction(id))
-        .limit(limit)
-        .then((rows) => rows.map(({ key, ...row }) => ({ row, position: { key, id: row.application.id } }))),
+    {
+      query: (limit) =>
+        db
+          .select({ ...pageColumns, key: score })
+          .from(openingRankings)
+          .innerJoin(applications, eq(applications.id, openingRankings.applicationId))
+          .innerJoin(users, eq(users.id, applications.applicantId))
+          .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+          .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
+          .where(
+            and(
+              eq(openingRankings.openingId, openingId),
+              after
+                ? descending
+                  ? sql`(${score}, ${id}) < (${after.key}::float8, ${after.id}::uuid)`
+                  : sql`(${score}, ${id}) > (${after.key}::float8, ${after.id}::uuid)`
+                : undefined,
+              ...conditions,
+            ),
+          )
+          .orderBy(direction(score), direction(id))
+          .limit(limit),
+      position: keyed,
+    },
   ];
 }
 
+export interface Stage {
+  id: string;
+  position: number;
+}
+
 /**
- * A page by stage: the opening's stages in pipeline order (or its reverse), each a range of the
- * (opening, stage, submitted_at, id) index — newest first within a stage, oldest first in the reverse order. A
- * cursor names its stage; if that stage was removed meanwhile, the walk goes on from where it stood.
+ * The opening's stages in the order a stage order walks them (only the filter's stage, when it names one), and only
+ * those holding an application (one probe of the stage index each): a pipeline's later stages are often empty, and
+ * each would otherwise cost the page a round trip.
  */
-async function stageRanges(
+export function stagesInOrder(db: Executor, openingId: string, descending: boolean, stageId?: string) {
+  return db
+    .select({ id: openingStages.id, position: openingStages.position })
+    .from(openingStages)
+    .where(
+      and(
+        eq(openingStages.openingId, openingId),
+        stageId ? eq(openingStages.id, stageId) : undefined,
+        sql`exists (select 1 from applications a where a.opening_id = ${openingStages.openingId}
+          and a.stage_id = ${openingStages.id})`,
+      ),
+    )
+    .orderBy(descending ? desc(openingStages.position) : asc(openingStages.position));
+}
+
+/**
+ * The stage orders: the opening's stages in pipeline order (or its reverse), each a range of the
+ * (opening, stage, submitted_at, id) index — newest first within a stage, oldest first in the reverse order, the
+ * exact reverse. A cursor names its stage; if that stage was removed meanwhile, the walk goes on from where it stood.
+ */
+function stageRanges(
   db: Executor,
   openingId: string,
   descending: boolean,
   after: Position | null,
-  stageId: string | undefined,
+  stages: Stage[],
   conditions: SQL[],
-): Promise<Range[]> {
-  const stages = await db
-    .select({ id: openingStages.id, position: openingStages.position })
-    .from(openingStages)
-    .where(and(eq(openingStages.openingId, openingId), stageId ? eq(openingStages.id, stageId) : undefined))
-    .orderBy(descending ? desc(openingStages.position) : asc(openingStages.position));
+): Range[] {
   let from = 0;
   if (after) {
     const at = stages.findIndex((stage) => stage.id === after.stageId);
@@ -259,43 +283,77 @@ async function stageRanges(
           );
     if (from < 0) return [];
   }
-  // Within a stage the table runs newest first, so the pipeline's reverse runs oldest first (the exact reverse).
   const direction = descending ? asc : desc;
   const time = applications.submittedAt;
-  return stages.slice(from).map((stage) => (limit: number) => {
+  return stages.slice(from).map((stage) => {
     const resume = after && stage.id === after.stageId;
-    return db
-      .select(pageColumns)
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.applicantId))
-      .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-      .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
-      .where(
-        and(
-          eq(applications.openingId, openingId),
-          eq(applications.stageId, stage.id),
-          resume
-            ? descending
-              ? sql`(${time}, ${applications.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
-              : sql`(${time}, ${applications.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-          ...conditions,
-        ),
-      )
-      .orderBy(direction(time), direction(applications.id))
-      .limit(limit)
-      .then((rows) =>
-        rows.map((row) => ({
-          row,
-          position: {
-            key: stage.position,
-            id: row.application.id,
-            stageId: stage.id,
-            at: row.application.submittedAt.toISOString(),
-          },
-        })),
-      );
+    return {
+      query: (limit: number) =>
+        db
+          .select(pageColumns)
+          .from(applications)
+          .innerJoin(users, eq(users.id, applications.applicantId))
+          .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+          .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
+          .where(
+            and(
+              eq(applications.openingId, openingId),
+              eq(applications.stageId, stage.id),
+              resume
+                ? descending
+                  ? sql`(${time}, ${applications.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
+                  : sql`(${time}, ${applications.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+                : undefined,
+              ...conditions,
+            ),
+          )
+          .orderBy(direction(time), direction(applications.id))
+          .limit(limit),
+      position: (row: KeyedRow): Position => ({
+        key: stage.position,
+        id: row.application.id,
+        stageId: stage.id,
+        at: row.application.submittedAt.toISOString(),
+      }),
+    };
   });
+}
+
+export type SortedOrder = Exclude<ResponseOrder, 'newest' | 'oldest'>;
+
+/**
+ * The ranges a page in `order` reads, in turn. Stage orders need the opening's stages (`stagesInOrder`); the others
+ * ignore them. The conditions are the filter's (`applicationFilterConditions`), without the stage for stage orders.
+ */
+export function responseRanges(
+  db: Executor,
+  input: { openingId: string; order: SortedOrder; after: Position | null; conditions: SQL[]; stages: Stage[] },
+): Range[] {
+  const { openingId, order, after, conditions, stages } = input;
+  switch (order) {
+    case 'nameAsc':
+    case 'nameDesc':
+      return sortKeyRanges(db, openingId, SORT_KEY_COLUMNS.name, order === 'nameDesc', after, conditions);
+    case 'gradeAsc':
+    case 'gradeDesc':
+      return sortKeyRanges(db, openingId, SORT_KEY_COLUMNS.grade, order === 'gradeDesc', after, conditions);
+    case 'graduationYearAsc':
+    case 'graduationYearDesc':
+      return sortKeyRanges(
+        db,
+        openingId,
+        SORT_KEY_COLUMNS.graduationYear,
+        order === 'graduationYearDesc',
+        after,
+        conditions,
+      );
+    case 'scoreAsc':
+    case 'scoreDesc':
+      return scoreRanges(db, openingId, order === 'scoreDesc', after, conditions);
+    case 'stageAsc':
+    case 'stageDesc':
+      return stageRanges(db, openingId, order === 'stageDesc', after, stages, conditions);
+  }
 }
 
 /**
@@ -306,50 +364,24 @@ async function stageRanges(
  */
 export async function orderedPage(
   db: Executor,
-  input: {
-    openingId: string;
-    order: Exclude<ResponseOrder, 'newest' | 'oldest'>;
-    after: Position | null;
-    limit: number;
-    filter: ApplicationFilter;
-  },
+  input: { openingId: string; order: SortedOrder; after: Position | null; limit: number; filter: ApplicationFilter },
 ) {
   const { openingId, order, after, limit, filter } = input;
   await readyForFilter(db, openingId, filter);
+  if (order === 'scoreAsc' || order === 'scoreDesc') await currentRankingBuild(db, openingId);
+  const staged = order === 'stageAsc' || order === 'stageDesc';
   // The stage orders walk one stage at a time, so a stage filter only picks which stages they walk.
-  const conditions = applicationFilterConditions(
-    order.startsWith('stage') ? { ...filter, stageId: undefined } : filter,
-  );
-  let ranges: Range[];
-  switch (order) {
-    case 'nameAsc':
-    case 'nameDesc':
-      ranges = sortKeyRanges(db, openingId, SORT_KEY_COLUMNS.name, order === 'nameDesc', after, conditions);
-      break;
-    case 'gradeAsc':
-    case 'gradeDesc':
-      ranges = sortKeyRanges(db, openingId, SORT_KEY_COLUMNS.grade, order === 'gradeDesc', after, conditions);
-      break;
-    case 'graduationYearAsc':
-    case 'graduationYearDesc':
-      ranges = sortKeyRanges(
-        db,
-        openingId,
-        SORT_KEY_COLUMNS.graduationYear,
-        order === 'graduationYearDesc',
-        after,
-        conditions,
-      );
-      break;
-    case 'scoreAsc':
-    case 'scoreDesc':
-      await currentRankingBuild(db, openingId);
-      ranges = scoreRanges(db, openingId, order === 'scoreDesc', after, conditions);
-      break;
-    case 'stageAsc':
-    case 'stageDesc':
-      ranges = await stageRanges(db, openingId, order === 'stageDesc', after, filter.stageId, conditions);
-      break;
+  const conditions = applicationFilterConditions(staged ? { ...filter, stageId: undefined } : filter);
+  const stages = staged ? await stagesInOrder(db, openingId, order === 'stageDesc', filter.stageId) : [];
+  const ranges = responseRanges(db, { openingId, order, after, conditions, stages });
+  const want = limit + 1;
+  const rows: { row: PageRow; position: Position }[] = [];
+  for (const range of ranges) {
+    if (rows.length >= want) break;
+    for (const found of await range.query(want - rows.length)) {
+      const { key: _key, ...row } = found;
+      rows.push({ row, position: range.position(found) });
+    }
   }
-  return collect(ranges, limit + 1);
+  return rows;
 }
