@@ -298,8 +298,9 @@ test('the organization sees an application and its edit, opens its file and down
   await expect(table.getByRole('cell', { name: 'SQL, Other: dbt' })).toBeVisible();
   await expect(table.getByRole('cell', { name: '1. Company: Acme Analytics; Years: 2' })).toBeVisible();
 
-  await table.getByRole('button', { name: 'Submitted (newest first)' }).click();
-  await expect(table.getByRole('button', { name: 'Submitted (oldest first)' })).toBeVisible();
+  await table.getByRole('button', { name: 'Applied (newest first)' }).click();
+  await expect(table.getByRole('button', { name: 'Applied (oldest first)' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?opening=${openingId}&sort=oldest$`));
   await expect(table.getByRole('cell', { name: 'SQL, Other: dbt' })).toBeVisible();
 
   await table.getByRole('button', { name: 'Open the application of Asha Verma' }).click();
@@ -312,7 +313,7 @@ test('the organization sees an application and its edit, opens its file and down
   await dialog.getByRole('button', { name: 'Download asha-cv.pdf' }).click();
   expect((await fileDownload).suggestedFilename()).toBe('asha-cv.pdf');
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(page).toHaveURL(new RegExp(`\\?opening=${openingId}$`));
+  await expect(page).toHaveURL(new RegExp(`\\?opening=${openingId}&sort=oldest$`));
 
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();

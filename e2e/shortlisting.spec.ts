@@ -39,6 +39,15 @@ test('an organization defines a stage, bulk-moves candidates, undoes and redoes;
   await expect(table.getByRole('row')).toHaveCount(4);
   await expect(table.getByRole('columnheader', { name: 'Stage' })).toBeVisible();
 
+  // Sorted by name from its header (in the address, so a reload keeps it); the selection below works in any order.
+  await table.getByRole('button', { name: 'Applicant' }).click();
+  await expect(page).toHaveURL(/&sort=nameAsc$/);
+  await expect(table.getByRole('columnheader', { name: 'Applicant (A to Z)' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect(table.getByRole('button', { name: /^Open the application of/ })).toHaveText([...names].sort());
+
   // The organization adds "Aptitude test", shown to applicants as "Test scheduled".
   await pipeline.getByRole('button', { name: 'Stages' }).click();
   const editor = page.getByRole('dialog', { name: 'Stages' });
