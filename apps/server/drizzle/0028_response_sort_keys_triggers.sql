@@ -31,10 +31,12 @@ CREATE FUNCTION "profile_grade_share"(facts jsonb) RETURNS float8 LANGUAGE sql I
     CASE WHEN "profile_fact"(facts, 'grade') <= 10 THEN 10 ELSE 100 END), 0), 1)
 $$;--> statement-breakpoint
 
--- Writes (or rewrites) the sort keys of the given applications from their applicants' current facts.
+-- Writes (or rewrites) the sort keys of the given applications from their applicants' current facts. The name key
+-- keeps 120 characters (a profile name's limit; an account name from the identity provider has none), so a cursor
+-- carrying it stays short.
 CREATE FUNCTION "application_sort_keys_write"(application_ids uuid[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "application_sort_keys" ("application_id", "opening_id", "name_key", "grade_share", "graduation_year")
-  SELECT a."id", a."opening_id", nullif(lower(btrim(coalesce(p."name", u."name"))), ''),
+  SELECT a."id", a."opening_id", nullif(left(lower(btrim(coalesce(p."name", u."name"))), 120), ''),
     CASE WHEN "profile_fact"(f."data", 'grade') IS NOT NULL THEN "profile_grade_share"(f."data") END,
     "profile_fact"(f."data", 'graduationYear')
   FROM "applications" a
@@ -120,7 +122,7 @@ CREATE TRIGGER "auto_fill_data_sort_keys_update" AFTER UPDATE OF "data" ON "auto
 
 -- Applications already received get their keys.
 INSERT INTO "application_sort_keys" ("application_id", "opening_id", "name_key", "grade_share", "graduation_year")
-SELECT a."id", a."opening_id", nullif(lower(btrim(coalesce(p."name", u."name"))), ''),
+SELECT a."id", a."opening_id", nullif(left(lower(btrim(coalesce(p."name", u."name"))), 120), ''),
   CASE WHEN "profile_fact"(f."data", 'grade') IS NOT NULL THEN "profile_grade_share"(f."data") END,
   "profile_fact"(f."data", 'graduationYear')
 FROM "applications" a

@@ -219,8 +219,8 @@ export type ResponseSortColumn = keyof typeof RESPONSE_SORT_COLUMNS;
 export const receivedApplicationsQuerySchema = z.strictObject({
   id: z.uuid('Not an opening id'),
   order: z.enum(RESPONSE_ORDERS).default('newest'),
-  /** Opaque: the `nextCursor` of a page of the same opening and order (it carries a name, hence the length). */
-  cursor: z.string().max(1000).optional(),
+  /** Opaque: the `nextCursor` of a page of the same opening and order (it may carry a name, hence the length). */
+  cursor: z.string().max(2000).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
   /** The filters (shortlisting's applicationFilterSchema): stage, text, tags, verified, eligibility facts, answers. */
   ...applicationFilterSchema.shape,

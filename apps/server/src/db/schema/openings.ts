@@ -195,7 +195,7 @@ export const applicationSortKeys = pgTable(
       .primaryKey()
       .references(() => applications.id, { onDelete: 'cascade' }),
     openingId: uuid('opening_id').notNull(),
-    /** lower(trim(name)), compared byte-wise (COLLATE "C", set by migration 0028) so both databases agree. */
+    /** lower(trim(name)), 120 characters at most, compared byte-wise (COLLATE "C", migration 0028) on both databases. */
     nameKey: text('name_key'),
     /** The grade as a share of its scale (`profile_grade_share`, the ranking's normalisation), 0–1. */
     gradeShare: doublePrecision('grade_share'),

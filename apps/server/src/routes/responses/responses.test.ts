@@ -595,6 +595,23 @@ describe('sorting the responses', () => {
       .values({ userId: rows[5]?.userId as number, data: { graduationYear: 2001 } })
       .onConflictDoUpdate({ target: autoFillData.userId, set: { data: { graduationYear: 2001 } } });
     expect(await first('graduationYearAsc')).toMatchObject({ id: rows[5]?.id, graduationYear: 2001 });
+    // An account name from the identity provider has no length limit; the key keeps 120 characters, so the cursor
+    // after it stays within the query's limit.
+    await server.db.delete(individualProfiles).where(eq(individualProfiles.userId, rows[3]?.userId as number));
+    await server.db
+      .update(users)
+      .set({ name: `"${'Ω'.repeat(400)}` })
+      .where(eq(users.id, rows[3]?.userId as number));
+    const last = await server.call(
+      `/api/organization/openings/id/applications?id=${openingId}&order=nameAsc&limit=1`,
+      { token },
+    );
+    expect(last.body.result.data.items[0].id).toBe(rows[3]?.id);
+    const next = await server.call(
+      `/api/organization/openings/id/applications?id=${openingId}&order=nameAsc&limit=1&cursor=${encodeURIComponent(last.body.result.data.nextCursor)}`,
+      { token },
+    );
+    expect(next.status).toBe(200);
   });
 
   it('refuses an unknown order and any cursor it did not issue for this opening and order', async () => {
