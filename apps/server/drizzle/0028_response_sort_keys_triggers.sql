@@ -2,7 +2,8 @@
 -- application, the applicant facts the table sorts by, so each order is an index range of one opening. Triggers keep
 -- the rows whoever writes:
 --
---   applications          insert: the new applications' rows; update of applicant_id or opening_id: that row
+--   applications          insert; update of applicant_id or opening_id: that row (row-level: on the submit path a
+--                         cached PL/pgSQL plan costs a few percent of a submit, a statement-level trigger half of it)
 --   users                 update of name: the person's rows (the name falls back to it without a profile name)
 --   individual_profiles   insert, delete, update of name: the person's rows
 --   auto_fill_data        insert, delete, update of grade, gradeScale or graduationYear: the person's rows
@@ -31,10 +32,15 @@ CREATE FUNCTION "profile_grade_share"(facts jsonb) RETURNS float8 LANGUAGE sql I
     CASE WHEN "profile_fact"(facts, 'grade') <= 10 THEN 10 ELSE 100 END), 0), 1)
 $$;--> statement-breakpoint
 
--- Writes (or rewrites) the sort keys of the given applications from their applicants' current facts. The name key
--- keeps 120 characters (a profile name's limit; an account name from the identity provider has none), so a cursor
--- carrying it stays short.
-CREATE FUNCTION "application_sort_keys_write"(application_ids uuid[]) RETURNS void LANGUAGE sql AS $$
+-- The keys of an application, from its applicant: the name key (120 characters at most — a profile name's limit; an
+-- account name from the identity provider has none — so a cursor carrying it stays short), the grade share (null
+-- without a grade) and the graduation year. The same three expressions are in this function, the row trigger's and
+-- the backfill at the end: keep them in step.
+--
+-- Writes (or rewrites) the sort keys of the given applications from their applicants' current facts. PL/pgSQL, so
+-- its statement's plan is cached per connection (a LANGUAGE sql function is planned on every call).
+CREATE FUNCTION "application_sort_keys_write"(application_ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO "application_sort_keys" ("application_id", "opening_id", "name_key", "grade_share", "graduation_year")
   SELECT a."id", a."opening_id", nullif(left(lower(btrim(coalesce(p."name", u."name"))), 120), ''),
     CASE WHEN "profile_fact"(f."data", 'grade') IS NOT NULL THEN "profile_grade_share"(f."data") END,
@@ -46,32 +52,40 @@ CREATE FUNCTION "application_sort_keys_write"(application_ids uuid[]) RETURNS vo
   WHERE a."id" = ANY(application_ids)
   ON CONFLICT ("application_id") DO UPDATE SET "opening_id" = excluded."opening_id",
     "name_key" = excluded."name_key", "grade_share" = excluded."grade_share",
-    "graduation_year" = excluded."graduation_year"
-$$;--> statement-breakpoint
+    "graduation_year" = excluded."graduation_year";
+END $$;--> statement-breakpoint
 
-CREATE FUNCTION "application_sort_keys_write_applicants"(user_ids bigint[]) RETURNS void LANGUAGE sql AS $$
-  SELECT "application_sort_keys_write"(array(
-    SELECT a."id" FROM "applications" a WHERE a."applicant_id" = ANY(user_ids)))
-$$;--> statement-breakpoint
+CREATE FUNCTION "application_sort_keys_write_applicants"(user_ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "application_sort_keys_write"(array(
+    SELECT a."id" FROM "applications" a WHERE a."applicant_id" = ANY(user_ids)));
+END $$;--> statement-breakpoint
 
 -- applications ------------------------------------------------------------------------------------------------------
-CREATE FUNCTION "applications_sort_keys_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One application's row from NEW: three primary-key reads and the insert, no transition table to query. ON CONFLICT:
+-- a submit's auto-fill learning in the same statement may have written the row first (its trigger sees the new
+-- application); a moved application rewrites its row.
+CREATE FUNCTION "applications_sort_keys_written"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "application_sort_keys_write"(array(SELECT "id" FROM new_rows));
+  INSERT INTO "application_sort_keys" ("application_id", "opening_id", "name_key", "grade_share", "graduation_year")
+  SELECT NEW."id", NEW."opening_id", nullif(left(lower(btrim(coalesce(p."name", u."name"))), 120), ''),
+    CASE WHEN "profile_fact"(f."data", 'grade') IS NOT NULL THEN "profile_grade_share"(f."data") END,
+    "profile_fact"(f."data", 'graduationYear')
+  FROM "users" u
+  LEFT JOIN "individual_profiles" p ON p."user_id" = u."id"
+  LEFT JOIN "auto_fill_data" f ON f."user_id" = u."id"
+  WHERE u."id" = NEW."applicant_id"
+  ON CONFLICT ("application_id") DO UPDATE SET "opening_id" = excluded."opening_id",
+    "name_key" = excluded."name_key", "grade_share" = excluded."grade_share",
+    "graduation_year" = excluded."graduation_year";
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "applications_sort_keys_insert" AFTER INSERT ON "applications"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "applications_sort_keys_inserted"();--> statement-breakpoint
-
--- Row-level with a column list: a stage move or an edit (the usual updates) never calls it.
-CREATE FUNCTION "applications_sort_keys_moved"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "application_sort_keys_write"(array[NEW."id"]);
-  RETURN NULL;
-END $$;--> statement-breakpoint
+  FOR EACH ROW EXECUTE FUNCTION "applications_sort_keys_written"();--> statement-breakpoint
+-- With a column list: a stage move or an edit (the usual updates) never calls it.
 CREATE TRIGGER "applications_sort_keys_update" AFTER UPDATE OF "applicant_id", "opening_id" ON "applications"
   FOR EACH ROW WHEN (OLD."applicant_id" IS DISTINCT FROM NEW."applicant_id" OR OLD."opening_id" IS DISTINCT FROM NEW."opening_id")
-  EXECUTE FUNCTION "applications_sort_keys_moved"();--> statement-breakpoint
+  EXECUTE FUNCTION "applications_sort_keys_written"();--> statement-breakpoint
 
 -- A person's facts: one row-level function for updates (the WHEN clauses keep it to real changes), statement-level
 -- ones for inserts and deletes (a bulk insert of profiles writes once).
@@ -110,8 +124,10 @@ CREATE TRIGGER "individual_profiles_sort_keys_update" AFTER UPDATE OF "name" ON 
 
 -- auto_fill_data: only the facts the keys read (keep in step with application_sort_keys_write). Submitting an
 -- application updates the applicant's row (what the answers teach): the WHEN clause skips it unless these change.
+-- Row-level with WHEN, as for updates: a submit's learning often creates the row, seldom with these facts.
 CREATE TRIGGER "auto_fill_data_sort_keys_insert" AFTER INSERT ON "auto_fill_data"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "applicant_sort_keys_inserted"();--> statement-breakpoint
+  FOR EACH ROW WHEN (NEW."data" ?| array['grade', 'gradeScale', 'graduationYear'])
+  EXECUTE FUNCTION "applicant_sort_keys_changed"();--> statement-breakpoint
 CREATE TRIGGER "auto_fill_data_sort_keys_delete" AFTER DELETE ON "auto_fill_data"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "applicant_sort_keys_deleted"();--> statement-breakpoint
 CREATE TRIGGER "auto_fill_data_sort_keys_update" AFTER UPDATE OF "data" ON "auto_fill_data"

@@ -602,10 +602,9 @@ describe('sorting the responses', () => {
       .update(users)
       .set({ name: `"${'Ω'.repeat(400)}` })
       .where(eq(users.id, rows[3]?.userId as number));
-    const last = await server.call(
-      `/api/organization/openings/id/applications?id=${openingId}&order=nameAsc&limit=1`,
-      { token },
-    );
+    const last = await server.call(`/api/organization/openings/id/applications?id=${openingId}&order=nameAsc&limit=1`, {
+      token,
+    });
     expect(last.body.result.data.items[0].id).toBe(rows[3]?.id);
     const next = await server.call(
       `/api/organization/openings/id/applications?id=${openingId}&order=nameAsc&limit=1&cursor=${encodeURIComponent(last.body.result.data.nextCursor)}`,
