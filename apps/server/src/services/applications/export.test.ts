@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import { type FormDefinition, OTHER_OPTION_ID } from '@placely/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/client';
 import {
@@ -25,7 +26,8 @@ import {
 } from '../../db/schema';
 import { seedOpeningWithApplicants, seedOrganization, seedStudent, seedVideoTask } from '../../seed/helpers';
 import { openTestDatabase } from '../../test/database';
-import { csvStream, planExport, xlsxStream } from './export';
+import { csvField, csvStream, isoTimestamp, planExport, xlsxStream } from './export';
+import { xml } from './xlsx-writer';
 
 /**
  * The export's exact bytes for cells that are easy to get wrong: quotes, commas and line breaks, text a spreadsheet
@@ -368,5 +370,82 @@ describe('export output', () => {
     expect(csv).toBe(golden('ranked.csv', csv));
     const xlsx = xlsxText(await exported(opening.id, 'xlsx'));
     expect(xlsx).toBe(golden('ranked.xlsx.txt', xlsx));
+  });
+});
+
+describe('export stream', () => {
+  it('ends its cursor and transaction when the reader stops after the first batch', async () => {
+    const org = await seedOrganization(db, { name: 'Stopping Org' });
+    const { opening } = await seedOpeningWithApplicants(db, {
+      organizationId: org.id,
+      opening: { title: 'Many applicants', form: OLD_FORM },
+    });
+    // Three batches' worth, so the cursor is still open when the reader goes away.
+    await db.execute(sql`with people as (
+        insert into users (email, name, account_type)
+        select 'many-' || g || '@example.test', 'Person ' || g, 'Individual' from generate_series(1, 2500) g
+        returning id)
+      insert into applications (opening_id, applicant_id, form_version, answers, idempotency_key)
+      select ${opening.id}::uuid, id, 1, '{"name": "x"}'::jsonb, 'many-' || id || '-0123456789abcdef' from people`);
+    const plan = await planExport(db, opening.id, fileLink);
+    const stream = csvStream(db, opening.id, plan);
+    const closed = new Promise((resolve) => stream.once('close', resolve));
+    const reader = stream[Symbol.asyncIterator]();
+    await reader.next();
+    await reader.next();
+    await reader.return?.();
+    await closed;
+    // The transaction has ended: PGlite (one connection) answers the next statement, PostgreSQL has no cursor left.
+    const open = await db.execute(sql`select count(*)::int as n from pg_cursors where name = 'export_rows'`);
+    expect((open as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    expect((await exported(opening.id, 'csv')).toString().split('\r\n')).toHaveLength(2502);
+  });
+});
+
+/** The cell encoders' fast paths (one scan, no regular expression) against the regular expressions they replaced. */
+describe('cell encoders', () => {
+  // Text drawn mostly from the characters each encoder treats specially, so every branch is hit often.
+  const tricky = fc.string({
+    unit: fc.oneof(
+      fc.constantFrom('"', ',', '\r', '\n', '\t', '=', '+', '-', '@', "'", '&', '<', '>', '\u0001', '\u000b', '\uFFFE'),
+      fc.constantFrom('\uFFFF', 'é', '李', '🎉', ' ', 'a', 'Z', '0'),
+      fc.string({ maxLength: 1 }),
+    ),
+    maxLength: 12,
+  });
+
+  it('csvField quotes and defuses exactly as the regular expressions did', () => {
+    const before = (text: string) => {
+      const defused = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+      return /[",\r\n]/.test(defused) ? `"${defused.replace(/"/g, '""')}"` : defused;
+    };
+    fc.assert(fc.property(tricky, (text) => csvField(text) === before(text)));
+    expect([csvField(null), csvField(0), csvField(-0.5), csvField(1e21)]).toEqual(['', '0', '-0.5', '1e+21']);
+  });
+
+  it('xml drops and escapes exactly as the regular expressions did', () => {
+    const before = (text: string) =>
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML cannot hold.
+      text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"]/g, (char) => {
+        return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[char] as string;
+      });
+    fc.assert(fc.property(tricky, (text) => xml(text) === before(text)));
+  });
+
+  it('isoTimestamp writes what the Date round trip writes, for PostgreSQL UTC text and anything else', () => {
+    // PostgreSQL's text for a timestamptz in UTC: the fraction without trailing zeros, none when it is zero.
+    const postgresText = fc
+      .tuple(
+        fc.integer({ min: -30_000_000_000_000, max: 250_000_000_000_000 }),
+        fc.constantFrom('+00', '+05:30', '-08'),
+      )
+      .map(([ms, zone]) => {
+        const iso = new Date(ms).toISOString();
+        const fraction = iso.slice(20, 23).replace(/0+$/, '');
+        return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${fraction ? `.${fraction}` : ''}${zone}`;
+      });
+    fc.assert(fc.property(postgresText, (text) => isoTimestamp(text) === new Date(text).toISOString()));
+    expect(isoTimestamp('2026-01-01 00:00:01.123456+00')).toBe(new Date('2026-01-01 00:00:01.123456+00').toISOString());
+    expect(isoTimestamp(new Date(Date.UTC(2026, 0, 1)))).toBe('2026-01-01T00:00:00.000Z');
   });
 });
