@@ -237,7 +237,8 @@ export function xlsxStream<Row>(sheet: XlsxSheet<Row>): Readable {
     const header = localHeader(name);
     offset += header.length;
     yield header;
-    const deflate = createDeflateRaw({ level: constants.Z_DEFAULT_COMPRESSION });
+    // Output in 64 KiB pieces rather than 16 KiB: a quarter of the callbacks for the same bytes.
+    const deflate = createDeflateRaw({ level: constants.Z_DEFAULT_COMPRESSION, chunkSize: 64 * 1024 });
     const compressed: Buffer[] = [];
     deflate.on('data', (chunk: Buffer) => compressed.push(chunk));
     const ended = new Promise<void>((resolve, reject) => {
