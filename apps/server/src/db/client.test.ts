@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase, QUERY_BESIDE_TRANSACTION_MESSAGE } from './client';
+import { type DatabaseHandle, type Executor, openDatabase, QUERY_BESIDE_TRANSACTION_MESSAGE } from './client';
+
+const rowsOf = async (db: Executor, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as { rows: unknown[] }).rows;
 
 describe('PGlite: a query beside its own open transaction', () => {
   let handle: DatabaseHandle;
@@ -21,7 +24,7 @@ describe('PGlite: a query beside its own open transaction', () => {
 
   it('leaves queries through the transaction, after it, and beside other work alone', async () => {
     const { db } = handle;
-    const inside = await db.transaction(async (tx) => (await tx.execute(sql`select 1 as one`)).rows);
+    const inside = await db.transaction((tx) => rowsOf(tx, sql`select 1 as one`));
     expect(inside).toEqual([{ one: 1 }]);
     let later: Promise<unknown> | undefined;
     await db.transaction(async (tx) => {
@@ -29,12 +32,12 @@ describe('PGlite: a query beside its own open transaction', () => {
       later = new Promise((resolve) => setTimeout(resolve, 0));
     });
     await later;
-    expect((await db.execute(sql`select 3 as three`)).rows).toEqual([{ three: 3 }]);
+    expect(await rowsOf(db, sql`select 3 as three`)).toEqual([{ three: 3 }]);
     const [a, b] = await Promise.all([
-      db.transaction(async (tx) => (await tx.execute(sql`select 4 as n`)).rows),
-      db.execute(sql`select 5 as n`),
+      db.transaction((tx) => rowsOf(tx, sql`select 4 as n`)),
+      rowsOf(db, sql`select 5 as n`),
     ]);
     expect(a).toEqual([{ n: 4 }]);
-    expect(b.rows).toEqual([{ n: 5 }]);
+    expect(b).toEqual([{ n: 5 }]);
   });
 });
