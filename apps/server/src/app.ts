@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -61,11 +60,6 @@ const GOOGLE_ISSUER = 'https://accounts.google.com';
 const DEV_CLIENT_ID = 'placely-development';
 
 /**
- * One line per request, written when it ends, with the request's method and path in it — instead of Fastify's
- * "incoming request" + "request completed" pair: half the log volume for the same fields (issue #17: logs were ~6 %
- * of a health check's CPU). Errors keep Fastify's own lines. A request that never ends shows in the proxy's log.
- */
-/**
  * The headers a request-independent middleware (helmet) sets, read once by running it on a stand-in response. A
  * middleware that reads the request or does not finish at once is refused, so a change of helmet's behaviour is seen.
  */
@@ -91,6 +85,11 @@ function staticHeaders(
   return [...set];
 }
 
+/**
+ * One line per request, written when it ends, with the request's method and path in it — instead of Fastify's
+ * "incoming request" + "request completed" pair: half the log volume for the same fields (issue #17: logs were ~6 %
+ * of a health check's CPU). Errors keep Fastify's own lines. A request that never ends shows in the proxy's log.
+ */
 class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}
 
@@ -127,12 +126,6 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerUnsafeTextGuard(app);
-  // API answers carry a person's data unless a route says otherwise (public logos set their own long-lived policy):
-  // no browser or proxy cache may keep them.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    done(null, payload);
-  });
   // The API speaks JSON only; a text/plain body is refused with 415 rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
 
@@ -217,15 +210,18 @@ export async function buildApp(
   });
   // Helmet's headers do not depend on the request: they are worked out once, and each response gets the list.
   const headers = staticHeaders(securityHeaders);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    // API answers carry a person's data unless a route says otherwise (public logos set their own long-lived policy):
+    // no browser or proxy cache may keep them. Set first, so a route's own Cache-Control replaces it; here rather than
+    // in an onSend hook, which every response would run through.
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     done();
   });
   await app.register(fastifyCors, {
     origin: (origin, callback) => callback(null, origin === undefined || allowedOrigins().includes(origin)),
     credentials: true,
   });
-  await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

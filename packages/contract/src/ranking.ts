@@ -127,6 +127,7 @@ export const RECIPE_CRITERION_KINDS = [
   'backlogs',
   'verifiedRecords',
   'rating',
+  'videoScore',
 ] as const;
 export type RecipeCriterionKind = (typeof RECIPE_CRITERION_KINDS)[number];
 
@@ -148,6 +149,11 @@ export const RECIPE_CRITERION_HELP: Record<RecipeCriterionKind, { label: string;
     normalised: `A bonus per verified profile record, up to ${RANKING_LIMITS.verifiedRecordsCap}`,
   },
   rating: { label: 'Average rating', normalised: 'The average 1–5 rating on the criterion, 1 = 0 and 5 = 1' },
+  videoScore: {
+    label: 'Video task score',
+    normalised:
+      'The average 1–5 score of the candidate’s answer (every reviewer, every rubric item), 1 = 0 and 5 = 1; no answer or no score yet = 0',
+  },
 };
 
 const direction = z.enum(['higher', 'lower'], { message: 'Choose higher or lower' });
@@ -173,6 +179,8 @@ export const recipeCriterionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('backlogs'), weight }),
   z.strictObject({ kind: z.literal('verifiedRecords'), weight }),
   z.strictObject({ kind: z.literal('rating'), criterionId, weight }),
+  /** The average of every reviewer's 1–5 scores on the rubric of the candidate's submitted answer to the task. */
+  z.strictObject({ kind: z.literal('videoScore'), taskId: z.uuid('Not a video task id'), weight }),
 ]);
 export type RecipeCriterion = z.infer<typeof recipeCriterionSchema>;
 export type RecipeCriterionInput = z.input<typeof recipeCriterionSchema>;
@@ -226,6 +234,12 @@ export const rankableFieldSchema = z.object({
   options: z.array(z.object({ id: z.string(), label: z.string() })),
 });
 export type RankableField = z.infer<typeof rankableFieldSchema>;
+/**
+ * A video task of the opening a recipe can weigh. A removed task stays listed while the recipe uses it: its
+ * submitted answers and their scores are kept, so it still counts until it leaves the recipe.
+ */
+export const rankableVideoTaskSchema = z.object({ id: z.string(), title: z.string(), removed: z.boolean() });
+export type RankableVideoTask = z.infer<typeof rankableVideoTaskSchema>;
 export const recipeStateSchema = z
   .object({
     openingId: z.string(),
@@ -234,6 +248,7 @@ export const recipeStateSchema = z
     updatedAt: z.string().nullable(),
     fields: z.array(rankableFieldSchema),
     criteria: z.array(ratingCriterionSchema),
+    videoTasks: z.array(rankableVideoTaskSchema),
     tieBreak: z.string(),
     abilities: z.object({ change: z.boolean(), pin: z.boolean() }),
   })

@@ -473,9 +473,46 @@ export async function seedVideoInvitation(db: Executor, taskId: string, userId: 
 }
 
 /**
- * `count` candidates, each with a submitted answer to the task (a `video` file row without bytes: enough for lists
- * and /watch's links). Answers are one second apart from `start`, except that every tenth shares its neighbour's
- * time, so keyset paging by (submitted at, id) is exercised on ties. Answers the answer ids in list order.
+ * A submitted answer of an existing person to the task (a `video` file row without bytes: enough for lists, /watch's
+ * links and scoring). Answers the answer id.
+ */
+export async function seedVideoAnswer(
+  db: Executor,
+  options: { taskId: string; candidateId: number; submittedAt?: Date },
+): Promise<string> {
+  const [file] = await db
+    .insert(files)
+    .values({
+      ownerId: options.candidateId,
+      purpose: 'video',
+      name: 'answer.webm',
+      contentType: 'video/webm',
+      size: 1,
+      storageKey: crypto.randomUUID(),
+      status: 'ready',
+      durationSeconds: 5,
+    })
+    .returning({ id: files.id });
+  const [answer] = await db
+    .insert(videoAnswers)
+    .values({
+      taskId: options.taskId,
+      candidateId: options.candidateId,
+      fileId: file?.id ?? null,
+      durationSeconds: 5,
+      source: 'recording',
+      takesUsed: 1,
+      submittedAt: options.submittedAt ?? new Date(),
+    })
+    .returning({ id: videoAnswers.id });
+  if (!answer) throw new Error('video answer not seeded');
+  return answer.id;
+}
+
+/**
+ * `count` candidates, each with a submitted answer to the task (`seedVideoAnswer`). Answers are one second apart
+ * from `start`, except that every tenth shares its neighbour's time, so keyset paging by (submitted at, id) is
+ * exercised on ties. Answers the answer ids in list order.
  */
 export async function seedVideoAnswers(
   db: Executor,
@@ -485,34 +522,13 @@ export async function seedVideoAnswers(
   const answers: { id: string; at: number }[] = [];
   for (let index = 0; index < options.count; index++) {
     const candidate = await seedStudent(db, { name: `Video candidate ${String(index + 1).padStart(3, '0')}` });
-    const [file] = await db
-      .insert(files)
-      .values({
-        ownerId: candidate.id,
-        purpose: 'video',
-        name: 'answer.webm',
-        contentType: 'video/webm',
-        size: 1,
-        storageKey: crypto.randomUUID(),
-        status: 'ready',
-        durationSeconds: 5,
-      })
-      .returning({ id: files.id });
     const at = start + (index % 10 === 9 ? index - 1 : index) * 1000;
-    const [answer] = await db
-      .insert(videoAnswers)
-      .values({
-        taskId: options.taskId,
-        candidateId: candidate.id,
-        fileId: file?.id ?? null,
-        durationSeconds: 5,
-        source: 'recording',
-        takesUsed: 1,
-        submittedAt: new Date(at),
-      })
-      .returning({ id: videoAnswers.id });
-    if (!answer) throw new Error('video answer not seeded');
-    answers.push({ id: answer.id, at });
+    const id = await seedVideoAnswer(db, {
+      taskId: options.taskId,
+      candidateId: candidate.id,
+      submittedAt: new Date(at),
+    });
+    answers.push({ id, at });
   }
   return answers.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((answer) => answer.id);
 }

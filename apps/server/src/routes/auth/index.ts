@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import { AUTH_PATHS, POPUP_MESSAGE_SOURCE, REFRESH_TOKEN_TTL_SECONDS, type SignInFailure } from '@placely/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,6 +26,9 @@ const FLOW_AUDIENCE = 'placely-auth-flow';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Only these routes read or set cookies (the refresh token, the sign-in flow): registered here, inside their own
+    // scope, the cookie hooks do not run on every other request.
+    await app.register(fastifyCookie);
     const secure = () => ctx.publicUrl().startsWith('https:');
     const authRateLimit = { rateLimit: { max: ctx.config.rateLimitAuthPerMinute, timeWindow: '1 minute' } };
 

@@ -66,14 +66,14 @@ export const rateRouteSchema = {
 };
 export const recipeRouteSchema = {
   tags,
-  summary: `The ranking recipe of an opening, the questions and criteria it can use, and the tie-break rule. ${ACTING_FOR}`,
+  summary: `The ranking recipe of an opening, the questions, rating criteria and video tasks it can use, and the tie-break rule. ${ACTING_FOR}`,
   querystring: recipeQuerySchema,
   response: recipe,
 };
 export const saveRecipeRouteSchema = {
   tags,
   summary:
-    'Saves the ranking recipe: weighted criteria (number and choice answers, grade, graduation year, backlogs, verified records, average ratings) and knock-outs. The ranking follows at once.',
+    'Saves the ranking recipe: weighted criteria (number and choice answers, grade, graduation year, backlogs, verified records, average ratings, average video task scores) and knock-outs. The ranking follows at once. A question of the wrong kind, or a rating criterion or video task not of this opening, is a 400 naming the field.',
   body: recipeBodySchema,
   response: recipe,
 };

@@ -9,8 +9,18 @@ import {
   rankingBuilds,
   recordVerifications,
   verificationGroups,
+  videoAnswers,
+  videoScores,
+  videoTasks,
 } from '../../db/schema';
-import { seedOpeningWithApplicants, seedOrganization, seedStudent, seedVerificationGroup } from '../../seed/helpers';
+import {
+  seedOpeningWithApplicants,
+  seedOrganization,
+  seedStudent,
+  seedVerificationGroup,
+  seedVideoAnswer,
+  seedVideoTask,
+} from '../../seed/helpers';
 import { recipeOf } from '../../services/shortlisting/ranking';
 import { rankingCtes } from '../../services/shortlisting/ranking-sql';
 import { currentRankingBuild } from '../../services/shortlisting/ranking-store';
@@ -277,6 +287,72 @@ describe('stored ranking', () => {
       .update(verificationGroups)
       .set({ approvalState: 'rejected' })
       .where(eq(verificationGroups.id, group.id));
+    expect(names(await expectCurrent())).toEqual(['Asha', 'Bala', 'Chitra', 'Dev']);
+  });
+
+  it('video scores, answers and the task’s rubric make the next page right; a new take does not', async () => {
+    const { org, openingId, saveRecipe, expectCurrent, names, userOf, call, build } = await setup();
+    const task = await seedVideoTask(server.db, { openingId });
+    const answerOf = new Map<string, string>();
+    for (const name of ['Asha', 'Bala', 'Chitra']) {
+      answerOf.set(name, await seedVideoAnswer(server.db, { taskId: task.id, candidateId: userOf(name) }));
+    }
+    await saveRecipe({ criteria: [{ kind: 'videoScore', taskId: task.id, weight: 1 }], knockouts: [] });
+    // No scores yet: everyone 0, in order of application.
+    expect(names(await expectCurrent())).toEqual(['Asha', 'Bala', 'Chitra', 'Dev']);
+
+    // Scored through /watch's route: the next page has Bala first.
+    const scored = await call('/api/videoAnswer/scores', {
+      method: 'PUT',
+      body: {
+        answerId: answerOf.get('Bala'),
+        scores: [
+          { itemId: 'clarity', score: 4 },
+          { itemId: 'depth', score: 2 },
+        ],
+      },
+    });
+    expect(scored.status, JSON.stringify(scored.body)).toBe(200);
+    expect(names(await expectCurrent())).toEqual(['Bala', 'Asha', 'Chitra', 'Dev']);
+    await server.db
+      .insert(videoScores)
+      .values({ answerId: answerOf.get('Chitra') ?? '', reviewerId: org.id, itemId: 'depth', score: 5 });
+    expect(names(await expectCurrent())[0]).toBe('Chitra');
+    // A changed score.
+    await server.db
+      .update(videoScores)
+      .set({ score: 1 })
+      .where(eq(videoScores.answerId, answerOf.get('Chitra') ?? ''));
+    expect(names(await expectCurrent())).toEqual(['Bala', 'Asha', 'Chitra', 'Dev']);
+    // The rubric loses "depth": Bala's 2 and Chitra's 1 stop counting, Bala's 4 on clarity stays.
+    await server.db
+      .update(videoTasks)
+      .set({ rubric: [{ id: 'clarity', label: 'Clarity' }] })
+      .where(eq(videoTasks.id, task.id));
+    const clarityOnly = await expectCurrent();
+    expect(clarityOnly.items[0]?.explanation[0]).toMatchObject({ raw: '4 of 5', normalised: 0.75 });
+
+    // A new take (what the answering routes write before submission) changes no score: nothing rebuilds.
+    const before = await build();
+    await server.db
+      .update(videoAnswers)
+      .set({ takesUsed: 2, updatedAt: new Date() })
+      .where(eq(videoAnswers.id, answerOf.get('Asha') ?? ''));
+    await expectCurrent();
+    expect((await build())?.version).toBe(before?.version);
+
+    // An answer no longer submitted no longer counts; a deleted answer takes its scores with it.
+    await server.db
+      .update(videoAnswers)
+      .set({ submittedAt: null })
+      .where(eq(videoAnswers.id, answerOf.get('Bala') ?? ''));
+    expect(names(await expectCurrent())).toEqual(['Asha', 'Bala', 'Chitra', 'Dev']);
+    await server.db
+      .update(videoAnswers)
+      .set({ submittedAt: new Date() })
+      .where(eq(videoAnswers.id, answerOf.get('Bala') ?? ''));
+    expect(names(await expectCurrent())[0]).toBe('Bala');
+    await server.db.delete(videoAnswers).where(eq(videoAnswers.id, answerOf.get('Bala') ?? ''));
     expect(names(await expectCurrent())).toEqual(['Asha', 'Bala', 'Chitra', 'Dev']);
   });
 

@@ -11,8 +11,21 @@ import {
 } from '@placely/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, autoFillData, organizationAuditEvents } from '../../db/schema';
-import { seedOpeningWithApplicants, seedOrganization, seedStudent } from '../../seed/helpers';
+import {
+  applications,
+  autoFillData,
+  organizationAuditEvents,
+  videoAnswers,
+  videoScores,
+  videoTasks,
+} from '../../db/schema';
+import {
+  seedOpeningWithApplicants,
+  seedOrganization,
+  seedStudent,
+  seedVideoAnswer,
+  seedVideoTask,
+} from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { seedTeamTokens } from '../../test/organization-team';
 
@@ -561,5 +574,172 @@ describe('exports', () => {
     );
     expect(xlsx.status).toBe(200);
     expect((await xlsx.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+});
+
+describe('video task scores', () => {
+  /** A task of the opening (rubric: clarity, depth) and submitted answers of the named applicants. */
+  async function withTask(context: Awaited<ReturnType<typeof setup>>, answering: string[]) {
+    const task = await seedVideoTask(server.db, { openingId: context.opening.id, title: 'Pitch your project' });
+    const answers = new Map<string, string>();
+    for (const name of answering) {
+      const student = context.students[PEOPLE.findIndex((person) => person.name === name)];
+      answers.set(name, await seedVideoAnswer(server.db, { taskId: task.id, candidateId: student?.id ?? 0 }));
+    }
+    const score = async (who: 'owner' | 'coordinator' | 'reviewer', name: string, clarity: number, depth: number) => {
+      const res = await context.as(who, '/api/videoAnswer/scores', {
+        method: 'PUT',
+        body: {
+          answerId: answers.get(name),
+          scores: [
+            { itemId: 'clarity', score: clarity },
+            { itemId: 'depth', score: depth },
+          ],
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    return { task, answers, score };
+  }
+
+  it('ranks by the average score of each candidate’s answer, explained term by term; a new score re-ranks', async () => {
+    const context = await setup(PEOPLE);
+    const { ranking, saveRecipe, names, as, opening, students } = context;
+    const { task, answers, score } = await withTask(context, ['Asha', 'Bala', 'Chitra']);
+    await score('owner', 'Asha', 3, 4);
+    await score('coordinator', 'Asha', 5, 4);
+    await score('owner', 'Bala', 5, 5);
+    await score('owner', 'Chitra', 1, 2);
+    // Not counted: a score on an item no longer in the rubric, and an answer not submitted (Dev's, scored anyway).
+    await server.db.insert(videoScores).values({
+      answerId: answers.get('Chitra') ?? '',
+      reviewerId: Number(opening.organizationId),
+      itemId: 'gone',
+      score: 5,
+    });
+    const draft = await seedVideoAnswer(server.db, { taskId: task.id, candidateId: students[3]?.id ?? 0 });
+    await server.db.update(videoAnswers).set({ submittedAt: null }).where(eq(videoAnswers.id, draft));
+    await server.db
+      .insert(videoScores)
+      .values({ answerId: draft, reviewerId: Number(opening.organizationId), itemId: 'clarity', score: 5 });
+
+    const saved = await saveRecipe({
+      criteria: [
+        { kind: 'videoScore', taskId: task.id, weight: 3 },
+        { kind: 'numberAnswer', fieldId: 'years', weight: 1 },
+      ],
+      knockouts: [],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const state: RecipeState = saved.body.result.data;
+    expect(state.videoTasks).toEqual([{ id: task.id, title: 'Pitch your project', removed: false }]);
+
+    // Video (avg − 1)/4, years between 2 and 6; score = (3·video + years)/4.
+    // Bala 5 → 1, years 1 → 100. Asha 4 → .75, years 0 → 56.25. Chitra 1.5 → .125, years .5 → 21.88. Dev: none → 0.
+    const page = await ranking();
+    expect(names(page)).toEqual(['Bala', 'Asha', 'Chitra', 'Dev']);
+    expect(page.items.map((i) => i.score)).toEqual([100, 56.25, 21.88, 0]);
+    expect(page.items[1]?.explanation[0]).toEqual({
+      index: 0,
+      kind: 'videoScore',
+      label: 'Pitch your project video score',
+      raw: '4 of 5',
+      normalised: 0.75,
+      weight: 3,
+      contribution: 56.25,
+    });
+    expect(page.items[1]?.why).toBe('Pitch your project video score 4 of 5 (+56.25)');
+    expect(page.items[3]?.explanation[0]).toMatchObject({ raw: null, normalised: 0, contribution: 0 });
+    // Everyone who reads the ranking may watch and score the answers: nothing is held back from a reviewer.
+    const reviewer = await ranking('', 'reviewer');
+    expect(reviewer.items[1]?.explanation[0]).toMatchObject({ raw: '4 of 5', contribution: 56.25 });
+
+    // Two more scores for Chitra: (1 + 2 + 5 + 5 + 5 + 4)/6 = 3.67 → .667; (3·.667 + .5)/4 = 62.5, above Asha.
+    await score('coordinator', 'Chitra', 5, 5);
+    await score('reviewer', 'Chitra', 5, 4);
+    const rescored = await ranking();
+    expect(names(rescored)).toEqual(['Bala', 'Chitra', 'Asha', 'Dev']);
+    expect(rescored.items[1]).toMatchObject({ score: 62.5 });
+    expect(rescored.items[1]?.explanation[0]).toMatchObject({ raw: '3.67 of 5', normalised: 0.667, contribution: 50 });
+
+    const csv = await as('owner', `/api/organization/openings/id/applications/export?id=${opening.id}&format=csv`);
+    expect(csv.status).toBe(200);
+    const lines = (csv.body as string)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const header = lines[0]?.split(',') ?? [];
+    const cell = (name: string, column: string) =>
+      lines.find((line) => line.includes(`,${name},`))?.split(',')[header.indexOf(column)];
+    expect(header).toContain('Contribution: Pitch your project video score');
+    expect(cell('Chitra', 'Contribution: Pitch your project video score')).toBe('50');
+    expect(cell('Chitra', 'Rank')).toBe('2');
+  });
+
+  it('takes only a video task of this opening (400 naming the field); a removed one only while the recipe has it', async () => {
+    const context = await setup(PEOPLE.slice(0, 2));
+    const { saveRecipe, other, as, opening } = context;
+    const { task } = await withTask(context, ['Asha']);
+    const elsewhere = await seedVideoTask(server.db, { openingId: other.id, title: 'Other opening’s task' });
+    const stranger = await seedOrganization(server.db, { name: `Stranger ${Math.random()}` });
+    const { opening: theirs } = await seedOpeningWithApplicants(server.db, {
+      organizationId: stranger.id,
+      opening: { title: `Theirs ${Math.random()}` },
+    });
+    const theirTask = await seedVideoTask(server.db, { openingId: theirs.id });
+    const withVideo = (taskId: string): RecipeInput => ({
+      criteria: [
+        { kind: 'grade', weight: 1 },
+        { kind: 'videoScore', taskId, weight: 2 },
+      ],
+      knockouts: [],
+    });
+    for (const taskId of [elsewhere.id, theirTask.id, crypto.randomUUID(), 'not-a-uuid']) {
+      const refused = await saveRecipe(withVideo(taskId));
+      expect(refused.status, taskId).toBe(400);
+      expect(refused.body.exception.error.fields[0].field, taskId).toBe('recipe.criteria.1.taskId');
+    }
+    const refused = await saveRecipe(withVideo(elsewhere.id));
+    expect(refused.body.exception.error.fields[0].message).toBe('Not a video task of this opening');
+
+    expect((await saveRecipe(withVideo(task.id))).status).toBe(200);
+    // Removed after the recipe took it: its kept answers still count, re-saving keeps working, the label says so.
+    await server.db.update(videoTasks).set({ deletedAt: new Date() }).where(eq(videoTasks.id, task.id));
+    const resaved = await saveRecipe(withVideo(task.id));
+    expect(resaved.status, JSON.stringify(resaved.body)).toBe(200);
+    expect((resaved.body.result.data as RecipeState).videoTasks).toEqual([
+      { id: task.id, title: 'Pitch your project', removed: true },
+    ]);
+    expect((await context.ranking()).items[0]?.explanation[1]?.label).toBe(
+      'Pitch your project video score (task removed)',
+    );
+    // Out of the recipe, a removed task is neither offered nor taken back.
+    const without = await saveRecipe({ criteria: [{ kind: 'grade', weight: 1 }], knockouts: [] });
+    expect((without.body.result.data as RecipeState).videoTasks).toEqual([]);
+    const back = await saveRecipe(withVideo(task.id));
+    expect(back.status).toBe(400);
+    expect(back.body.exception.error.fields[0]).toMatchObject({
+      field: 'recipe.criteria.1.taskId',
+      message: 'This video task was removed',
+    });
+
+    // Who may save a recipe weighing a video task, and who may read the ranking it makes.
+    const live = await seedVideoTask(server.db, { openingId: opening.id, title: 'Second task' });
+    const body = { openingId: opening.id, recipe: withVideo(live.id) };
+    const expected = {
+      signedOut: 401,
+      stranger: 404,
+      applicant: 404,
+      elsewhere: 403,
+      reviewer: 403,
+      coordinator: 200,
+      owner: 200,
+    } as const;
+    for (const [who, status] of Object.entries(expected)) {
+      const put = await as(who as keyof typeof expected, `${base}/recipe`, { method: 'PUT', body });
+      expect(put.status, `${who} saves`).toBe(status);
+      const read = await as(who as keyof typeof expected, `${base}/candidate/ranking?openingId=${opening.id}`);
+      expect(read.status, `${who} reads`).toBe(status === 403 && who === 'reviewer' ? 200 : status);
+    }
   });
 });

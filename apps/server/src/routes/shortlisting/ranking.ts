@@ -18,6 +18,7 @@ import {
   criteriaOf,
   pin,
   pinOf,
+  presentableVideoTasks,
   rankableFields,
   rankingPage,
   rate,
@@ -26,6 +27,7 @@ import {
   renameCriterion,
   saveRecipe,
   unpin,
+  videoTasksOf,
 } from '../../services/shortlisting/ranking';
 import {
   addCriterionRouteSchema,
@@ -57,10 +59,11 @@ async function presentRecipe(
   opening: OpeningRow,
 ): Promise<RecipeState> {
   const record = { access, opening };
-  const [saved, fields, criteria] = await readTogether(db, [
+  const [saved, fields, criteria, videoTasks] = await readTogether(db, [
     () => recipeOf(db, opening.id),
     () => rankableFields(db, opening),
     () => criteriaOf(db, opening.id),
+    () => videoTasksOf(db, opening.id),
   ]);
   const manage = can(actor, 'ranking.manage', record);
   return {
@@ -69,6 +72,7 @@ async function presentRecipe(
     updatedAt: saved?.updatedAt.toISOString() ?? null,
     fields,
     criteria,
+    videoTasks: presentableVideoTasks(videoTasks, saved?.recipe),
     tieBreak: RANKING_TIE_BREAK,
     abilities: { change: manage, pin: manage },
   };
@@ -167,7 +171,13 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           'ranking.manage',
           'no key update',
         );
-        assertRecipeFits(recipe, await criteriaOf(tx, opening.id), await rankableFields(tx, opening));
+        assertRecipeFits(
+          recipe,
+          await criteriaOf(tx, opening.id),
+          await rankableFields(tx, opening),
+          await videoTasksOf(tx, opening.id),
+          (await recipeOf(tx, opening.id))?.recipe ?? null,
+        );
         await saveRecipe(tx, actor.user.id, opening.id, recipe);
         await recordAudit(tx, access.organizationId, actor.user.id, {
           kind: 'ranking.recipeSaved',

@@ -291,6 +291,15 @@ describe('hardening (issue #10, defect 8)', () => {
     expect(signedIn.response.headers.get('cache-control')).toBe('no-store');
     const refused = await server.call('/api/user/profile');
     expect(refused.response.headers.get('cache-control')).toBe('no-store');
+    const invalid = await server.call('/api/user/profile', { token, body: { phoneNumbers: 'none' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.response.headers.get('cache-control')).toBe('no-store');
+    const unknown = await server.call('/api/no-such-route');
+    expect(unknown.status).toBe(404);
+    expect(unknown.response.headers.get('cache-control')).toBe('no-store');
+    // A route that chose its own policy keeps it.
+    const config = await server.call('/api/config');
+    expect(config.response.headers.get('cache-control')).toBe('public, max-age=300');
   });
 
   it('POST /api/user/signIn is rate-limited, signed in or not', async () => {

@@ -11,11 +11,17 @@ import {
   type VerifiedAnswers,
   type VerifiedRecord,
 } from '@placely/contract';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { readTogether } from '../../db/read-together';
-import { applications, openingFormVersions, rankingPins, shortlistEntries, videoTasks } from '../../db/schema';
-import { criteriaOf, rankableFields, rankingSqlFor, labelOf as recipeLabelOf } from '../shortlisting/ranking';
+import { applications, openingFormVersions, rankingPins, shortlistEntries } from '../../db/schema';
+import {
+  criteriaOf,
+  rankableFields,
+  rankingSqlFor,
+  labelOf as recipeLabelOf,
+  videoTasksOf,
+} from '../shortlisting/ranking';
 import { explanationColumns, explanationJoin } from '../shortlisting/ranking-sql';
 import { loadApplicantVerifications, verifiedAnswersFor } from './verified';
 import { xlsxStream as writeXlsx } from './xlsx-writer';
@@ -262,10 +268,12 @@ export async function planExport(
   });
 
   const opening = await db.query.openings.findFirst({ where: (o, { eq: is }) => is(o.id, openingId) });
-  const [{ recipe, ctes }, criteria, fields, [pinned]] = await readTogether(db, [
+  const [{ recipe, ctes }, criteria, fields, tasks, [pinned]] = await readTogether(db, [
     () => rankingSqlFor(db, openingId),
     () => criteriaOf(db, openingId),
     () => (opening ? rankableFields(db, opening) : Promise.resolve([])),
+    // Deleted ones too: their submitted answers are kept, and a recipe may still weigh them.
+    () => videoTasksOf(db, openingId),
     () =>
       db
         .select({ id: rankingPins.applicationId })
@@ -292,7 +300,7 @@ export async function planExport(
       const key = `n${i}`;
       const weight = criterion.weight;
       return {
-        header: `Contribution: ${recipeLabelOf(criterion, fields, criteria)}`,
+        header: `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks)}`,
         cell: (row) => (totalWeight > 0 ? Math.round((Number(row[key] ?? 0) * weight * 10000) / totalWeight) / 100 : 0),
       };
     }),
@@ -358,11 +366,6 @@ export async function planExport(
     }
   }
   // Video tasks (deleted ones too: their submitted answers are kept): each answer's average score.
-  const tasks = await db
-    .select({ id: videoTasks.id, title: videoTasks.title })
-    .from(videoTasks)
-    .where(eq(videoTasks.openingId, openingId))
-    .orderBy(asc(videoTasks.createdAt));
   for (const task of tasks) {
     const taskId = task.id;
     columns.push({

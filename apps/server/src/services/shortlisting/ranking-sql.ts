@@ -7,6 +7,8 @@ import { type SQL, sql } from 'drizzle-orm';
  * lookup without a verified-records criterion or knock-out).
  *
  *   base      applications of the opening (+ the applicant's profile facts when a criterion needs them)
+ *   rated     per application, the average rating of each rating criterion (only with a rating criterion)
+ *   reviewed  per applicant, the average video score of each video task criterion (only with one)
  *   raw       MATERIALIZED, so each value is computed once per application: per criterion i r{i} the raw value (a
  *             grade also s{i}, its scale, and gs{i}, its share), and ko, the knock-outs that apply as a bit mask
  *   stats     one row: the opening's lowest and highest raw value of each criterion normalised against a range
@@ -81,6 +83,8 @@ function rawOf(criterion: RecipeCriterion, index: number): SQL {
       return sql`coalesce(v.n, 0)::float8`;
     case 'rating':
       return sql`rt.avg${sql.raw(String(index))}`;
+    case 'videoScore':
+      return sql`vs.avg${sql.raw(String(index))}`;
   }
 }
 
@@ -114,6 +118,7 @@ function normalisedOf(criterion: RecipeCriterion, index: number): SQL {
     case 'verifiedRecords':
       return sql`(least(${r}, ${num(RANKING_LIMITS.verifiedRecordsCap)}) / ${num(RANKING_LIMITS.verifiedRecordsCap)})`;
     case 'rating':
+    case 'videoScore':
       return sql`((${r} - 1) / 4)`;
   }
 }
@@ -180,6 +185,7 @@ export function rankingCtes({ openingId, recipe, only }: RankingSqlOptions): SQL
   const facts = recipe !== null && needsFacts(recipe);
   const verified = recipe !== null && needsVerified(recipe);
   const ratings = criteria.flatMap((c, i) => (c.kind === 'rating' ? [{ criterionId: c.criterionId, index: i }] : []));
+  const videoScores = criteria.flatMap((c, i) => (c.kind === 'videoScore' ? [{ taskId: c.taskId, index: i }] : []));
   const totalWeight = criteria.reduce((sum, c) => sum + c.weight, 0);
   const opening = sql`${openingId}::uuid`;
   const onlyIds = only ? sql`${`{${only.applicationIds.join(',')}}`}::uuid[]` : null;
@@ -218,6 +224,28 @@ export function rankingCtes({ openingId, recipe, only }: RankingSqlOptions): SQL
       group by r.application_id)`);
   }
 
+  if (videoScores.length > 0) {
+    // As /watch averages an answer: every reviewer's scores on the items of the task's current rubric (scores of
+    // items since removed no longer count), of submitted answers only. A task removed later still counts (its
+    // answers are kept); the task must be this opening's (the recipe was checked when saved; this keeps it so).
+    const taskIds = sql`${`{${[...new Set(videoScores.map((v) => v.taskId))].join(',')}}`}::uuid[]`;
+    const averages = sql.join(
+      videoScores.map(
+        ({ taskId, index }) =>
+          sql`avg(s.score) filter (where va.task_id = ${taskId}::uuid)::float8 as ${sql.raw(`avg${index}`)}`,
+      ),
+      sql`, `,
+    );
+    parts.push(sql`reviewed as (select va.candidate_id, ${averages}
+      from video_answers va
+      join video_tasks t on t.id = va.task_id and t.opening_id = ${opening}
+      join video_scores s on s.answer_id = va.id
+        and t.rubric @> jsonb_build_array(jsonb_build_object('id', s.item_id))
+      where va.task_id = any(${taskIds}) and va.submitted_at is not null
+        and va.candidate_id in (select applicant_id from base)
+      group by va.candidate_id)`);
+  }
+
   const rawColumns = criteria.flatMap((criterion, i) => {
     const columns = [sql`${rawOf(criterion, i)} as ${sql.raw(`r${i}`)}`];
     if (criterion.kind === 'grade') {
@@ -241,7 +269,8 @@ export function rankingCtes({ openingId, recipe, only }: RankingSqlOptions): SQL
       ${rawColumns.length > 0 ? sql`, ${sql.join(rawColumns, sql`, `)}` : sql``}
     from base b
     ${verified ? sql`left join verified v on v.subject_user_id = b.applicant_id` : sql``}
-    ${ratings.length > 0 ? sql`left join rated rt on rt.application_id = b.id` : sql``})`);
+    ${ratings.length > 0 ? sql`left join rated rt on rt.application_id = b.id` : sql``}
+    ${videoScores.length > 0 ? sql`left join reviewed vs on vs.candidate_id = b.applicant_id` : sql``})`);
 
   const statColumns = criteria.flatMap((criterion, i) =>
     usesRange(criterion) ? [sql.raw(`min(r${i}) as lo${i}`), sql.raw(`max(r${i}) as hi${i}`)] : [],

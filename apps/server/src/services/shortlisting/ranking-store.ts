@@ -6,7 +6,7 @@ import { rankingCtes } from './ranking-sql';
 /**
  * The stored ranking of an opening (docs/ARCHITECTURE.md, "Stored ranking"): `opening_rankings` holds every
  * application's place, score, knock-outs and pin group as `rankingCtes` computed them when `ranking_builds.version`
- * was the opening's `ranking_versions.version`. Triggers (migration 0023_ranking_store) bump the version on every
+ * was the opening's `ranking_versions.version`. Triggers (migrations 0025, 0026) bump the version on every
  * change of an input, so the rows are current exactly while the two agree.
  */
 export interface RankingBuild {

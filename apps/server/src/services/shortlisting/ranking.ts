@@ -5,6 +5,7 @@ import {
   RANKING_LIMITS,
   RANKING_TIE_BREAK,
   type RankableField,
+  type RankableVideoTask,
   type RankedCandidate,
   type RankingPage,
   type RatingCriterion,
@@ -26,6 +27,7 @@ import {
   rankingRecipes,
   ratingCriteria,
   users,
+  videoTasks,
 } from '../../db/schema';
 import { errors } from '../../errors';
 import type { OpeningRow } from '../../presenters/opening';
@@ -199,8 +201,40 @@ export async function rankableFields(db: Executor, opening: OpeningRow): Promise
   });
 }
 
-/** Checks what the schema cannot: rating criteria of this opening, questions of its form of the right kind. */
-export function assertRecipeFits(recipe: Recipe, criteria: RatingCriterion[], fields: RankableField[]) {
+/**
+ * The opening's video tasks, removed ones too (flagged): a recipe that already uses a removed task keeps counting
+ * its kept answers; `presentable` narrows the list to what the editor offers.
+ */
+export async function videoTasksOf(db: Executor, openingId: string): Promise<RankableVideoTask[]> {
+  const rows = await db
+    .select({ id: videoTasks.id, title: videoTasks.title, deletedAt: videoTasks.deletedAt })
+    .from(videoTasks)
+    .where(eq(videoTasks.openingId, openingId))
+    .orderBy(asc(videoTasks.createdAt), asc(videoTasks.id));
+  return rows.map((row) => ({ id: row.id, title: row.title, removed: row.deletedAt !== null }));
+}
+
+const videoTaskIdsOf = (recipe: Recipe | null | undefined) =>
+  new Set((recipe?.criteria ?? []).flatMap((c) => (c.kind === 'videoScore' ? [c.taskId] : [])));
+
+/** The tasks the editor offers: the live ones, and removed ones the saved recipe still uses. */
+export function presentableVideoTasks(tasks: RankableVideoTask[], recipe: Recipe | null | undefined) {
+  const used = videoTaskIdsOf(recipe);
+  return tasks.filter((task) => !task.removed || used.has(task.id));
+}
+
+/**
+ * Checks what the schema cannot: rating criteria of this opening, questions of its form of the right kind, video
+ * tasks of this opening (a removed one only when the saved recipe already uses it, so re-saving keeps working).
+ */
+export function assertRecipeFits(
+  recipe: Recipe,
+  criteria: RatingCriterion[],
+  fields: RankableField[],
+  videoTasks: RankableVideoTask[],
+  saved: Recipe | null,
+) {
+  const offered = presentableVideoTasks(videoTasks, saved);
   const fieldOf = (id: string, type: RankableField['type'], path: string) => {
     const field = fields.find((f) => f.id === id && f.type === type);
     if (!field) {
@@ -213,6 +247,15 @@ export function assertRecipeFits(recipe: Recipe, criteria: RatingCriterion[], fi
     if (criterion.kind === 'rating' && !criteria.some((c) => c.id === criterion.criterionId)) {
       throw errors.validation([
         { field: `recipe.criteria.${i}.criterionId`, message: 'Not a rating criterion of this opening' },
+      ]);
+    }
+    if (criterion.kind === 'videoScore' && !offered.some((task) => task.id === criterion.taskId)) {
+      const removed = videoTasks.some((task) => task.id === criterion.taskId);
+      throw errors.validation([
+        {
+          field: `recipe.criteria.${i}.taskId`,
+          message: removed ? 'This video task was removed' : 'Not a video task of this opening',
+        },
       ]);
     }
     if (criterion.kind === 'numberAnswer') fieldOf(criterion.fieldId, 'number', `recipe.criteria.${i}.fieldId`);
@@ -256,13 +299,23 @@ interface OrderedRow extends Record<string, unknown> {
 const iso = (value: string | Date) => new Date(value).toISOString();
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-export function labelOf(criterion: RecipeCriterion, fields: RankableField[], criteria: RatingCriterion[]): string {
+export function labelOf(
+  criterion: RecipeCriterion,
+  fields: RankableField[],
+  criteria: RatingCriterion[],
+  videoTasks: RankableVideoTask[],
+): string {
   switch (criterion.kind) {
     case 'numberAnswer':
     case 'choiceAnswer':
       return fields.find((f) => f.id === criterion.fieldId)?.label ?? RECIPE_CRITERION_HELP[criterion.kind].label;
     case 'rating':
       return `${criteria.find((c) => c.id === criterion.criterionId)?.name ?? 'Removed criterion'} rating`;
+    case 'videoScore': {
+      const task = videoTasks.find((t) => t.id === criterion.taskId);
+      if (!task) return 'Removed video task score';
+      return `${task.title} video score${task.removed ? ' (task removed)' : ''}`;
+    }
     default:
       return RECIPE_CRITERION_HELP[criterion.kind].label;
   }
@@ -276,6 +329,7 @@ function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields:
     case 'grade':
       return `${round(value)} of ${Number(row[`s${i}`])}`;
     case 'rating':
+    case 'videoScore':
       return `${round(value)} of 5`;
     case 'choiceAnswer': {
       const options = fields.find((f) => f.id === criterion.fieldId)?.options ?? [];
@@ -357,10 +411,10 @@ export async function rankingPage(
 
   // Then, independent of each other: the page's explanation (raw values of its rows only, normalised against the
   // build's opening-wide stats), the ratings the viewer gave on this page (other rating terms stay hidden: raw,
-  // normalised, contribution), and the total.
+  // normalised, contribution), the total, and the video tasks' titles when the recipe weighs one.
   const ids = rows.map((row) => row.id);
   const ratingIds = recipeCriteria.flatMap((c) => (c.kind === 'rating' ? [c.criterionId] : []));
-  const [terms, mine, total] = await readTogether(db, [
+  const [terms, mine, total, tasks] = await readTogether(db, [
     async () =>
       recipeCriteria.length > 0 && ids.length > 0
         ? (
@@ -383,6 +437,7 @@ export async function rankingPage(
             )
         : [],
     () => totalOf(db, opening.id, build, filter),
+    async () => (videoTaskIdsOf(recipe).size > 0 ? videoTasksOf(db, opening.id) : []),
   ]);
   const explained = new Map(terms.map((row) => [String(row.id), row]));
   const rated = new Set(mine.map((row) => `${row.applicationId}:${row.criterionId}`));
@@ -396,7 +451,7 @@ export async function rankingPage(
       return {
         index: i,
         kind: criterion.kind,
-        label: labelOf(criterion, fields, criteria),
+        label: labelOf(criterion, fields, criteria, tasks),
         raw: hidden ? null : rawText(criterion, row, i, fields),
         normalised: hidden ? null : round(normalised, 3),
         weight: criterion.weight,

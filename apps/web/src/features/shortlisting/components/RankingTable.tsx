@@ -95,7 +95,15 @@ export function RankingTable({ openingId, stageId, stageNameOf, onOpenApplicatio
           sx={{ width: 140 }}
         />
         {recipe.data?.abilities.change && (
-          <Button variant="outlined" onClick={() => setEditing(true)}>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              // Video tasks may have been added in the responses view since: the editor offers the current ones
+              // (an unchanged recipe keeps its reference through the refetch, so edits are not reset).
+              void recipe.refetch();
+              setEditing(true);
+            }}
+          >
             {recipe.data.recipe ? 'Edit ranking recipe' : 'Set a ranking recipe'}
           </Button>
         )}

@@ -55,6 +55,8 @@ function blankCriterion(kind: RecipeCriterionKind, state: RecipeState): RecipeCr
       return { kind, weight: 1, better: 'higher' };
     case 'rating':
       return { kind, criterionId: state.criteria[0]?.id ?? '', weight: 1 };
+    case 'videoScore':
+      return { kind, taskId: state.videoTasks.find((task) => !task.removed)?.id ?? '', weight: 1 };
     default:
       return { kind, weight: 1 };
   }
@@ -105,6 +107,7 @@ export function RecipeEditor({ open, state, onClose }: RecipeEditorProps) {
 
   const numberFields = state.fields.filter((f) => f.type === 'number');
   const choiceFields = state.fields.filter((f) => f.type === 'choice');
+  const liveVideoTasks = state.videoTasks.filter((task) => !task.removed);
   const setCriterion = (i: number, value: RecipeCriterion) =>
     setCriteriaRows((rows) => rows.map((row, j) => (j === i ? { key: row.key, value } : row)));
   const setKnockout = (i: number, value: Knockout) =>
@@ -202,6 +205,23 @@ export function RecipeEditor({ open, state, onClose }: RecipeEditorProps) {
                         ))}
                       </TextField>
                     )}
+                    {criterion.kind === 'videoScore' && (
+                      <TextField
+                        select
+                        size="small"
+                        label="Video task"
+                        value={criterion.taskId}
+                        onChange={(e) => setCriterion(i, { ...criterion, taskId: e.target.value })}
+                        sx={{ minWidth: 180, maxWidth: '100%' }}
+                      >
+                        {/* A removed task stays listed (and selected) while the saved recipe uses it. */}
+                        {state.videoTasks.map((task) => (
+                          <MenuItem key={task.id} value={task.id} disabled={task.removed}>
+                            {task.removed ? `${task.title} (removed)` : task.title}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
                     {(criterion.kind === 'numberAnswer' || criterion.kind === 'graduationYear') && (
                       <TextField
                         select
@@ -275,7 +295,8 @@ export function RecipeEditor({ open, state, onClose }: RecipeEditorProps) {
                 {RECIPE_CRITERION_KINDS.filter(
                   (kind) =>
                     (kind !== 'numberAnswer' || numberFields.length > 0) &&
-                    (kind !== 'choiceAnswer' || choiceFields.length > 0),
+                    (kind !== 'choiceAnswer' || choiceFields.length > 0) &&
+                    (kind !== 'videoScore' || liveVideoTasks.length > 0),
                 ).map((kind) => (
                   <MenuItem key={kind} value={kind}>
                     {RECIPE_CRITERION_HELP[kind].label}
