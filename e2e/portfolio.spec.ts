@@ -35,6 +35,8 @@ test('a student publishes a portfolio; visitors see it, an organization is named
   await expect(visitor.getByRole('heading', { level: 1, name: 'Maya Iyer' })).toBeVisible();
   await expect(visitor.getByText('Rust · Intermediate')).toBeVisible();
   await expect(visitor).toHaveTitle('Maya Iyer — Systems programming · Placely');
+  // The page settles: no request is left open (a view-count fetch whose answer was never read kept one open for good).
+  await visitor.waitForLoadState('networkidle', { timeout: 15_000 });
   await visitorContext.close();
 
   // An organization.

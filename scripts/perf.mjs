@@ -12,7 +12,7 @@ import { buildIfStale, npx, root } from './lib.mjs';
 
 const port = Number(process.env.PERF_PORT ?? 3405);
 const runs = Number(process.env.PERF_RUNS ?? 5);
-const toolDir = path.resolve(process.env.LIGHTHOUSE_DIR ?? path.join(root, '../../shared/tools/lighthouse'));
+const toolDir = path.resolve(process.env.LIGHTHOUSE_DIR ?? path.join(root, '../shared/tools/lighthouse'));
 const measure = path.join(toolDir, 'measure.mjs');
 if (!existsSync(measure)) {
   console.error(`The Lighthouse tool is missing at ${toolDir} (set LIGHTHOUSE_DIR).`);

@@ -56,9 +56,6 @@ export type Draft = z.infer<typeof draftSchema>;
 
 export const externalApplyClickBodySchema = z.object({ openingId: z.uuid() });
 
-/** Drafts autosave this often while the person types (and on leaving the page). */
-export const DRAFT_AUTOSAVE_MS = 1500;
-
 /**
  * Answers backed by a verified record: the answer equals what the person's verified main education says (e.g. the
  * grade), so the organization can trust it. Keyed by field id; who verified it and when.

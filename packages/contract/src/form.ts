@@ -1,51 +1,16 @@
 import { autoFillKeySchema } from './autofill';
-import { FILE_RULES } from './files';
+import { FILE_RULES } from './file-rules';
+import { FIELD_TYPES, FORM_LIMITS, fieldsOf, OTHER_OPTION_ID } from './form-rules';
 import { LIMITS } from './limits';
 import * as z from './zod';
 
-/**
- * The Quick Apply form definition: sections → fields. One schema used by the builder, the public form and the
- * server. Field ids are stable (generated once by the builder, never derived from the label) so answers keep their
- * meaning across form versions.
- */
-export const FORM_LIMITS = {
-  sections: 20,
-  fieldsPerSection: 50,
-  subFields: 20,
-  options: 100,
-  optionLabel: 200,
-  label: 300,
-  helpText: 1000,
-  pattern: 500,
-  repeatRows: 50,
-  scaleMin: 0,
-  scaleMax: 10,
-  acceptedTypes: 20,
-  /** Answers' files are stored with purpose 'application': its limit caps every file field. */
-  maxFileBytes: FILE_RULES.application.maxBytes,
-} as const;
+export * from './form-rules';
 
-export const FIELD_TYPES = [
-  'shortText',
-  'paragraph',
-  'number',
-  'email',
-  'phone',
-  'url',
-  'date',
-  'singleChoice',
-  'multipleChoice',
-  'dropdown',
-  'yesNo',
-  'linearScale',
-  'fileUpload',
-  'repeatableGroup',
-] as const;
+// The Quick Apply form definition: sections → fields. One schema used by the builder, the public form and the
+// server. Field ids are stable (generated once by the builder, never derived from the label) so answers keep their
+// meaning across form versions.
+
 export const fieldTypeSchema = z.enum(FIELD_TYPES);
-export type FieldType = z.infer<typeof fieldTypeSchema>;
-
-/** Value stored for the "Other" choice; its free text travels in `otherText`. */
-export const OTHER_OPTION_ID = '__other__';
 
 const fieldIdSchema = z
   .string()
@@ -228,17 +193,6 @@ export const formDefinitionSchema = z
     });
   });
 export type FormDefinition = z.infer<typeof formDefinitionSchema>;
-
-/** Every top-level field of a definition, in order. */
-export function fieldsOf(definition: FormDefinition): FormField[] {
-  return definition.sections.flatMap((section) => section.fields);
-}
-
-/** True when every field is filled from auto-fill data, so `/api/placements/campus/apply` may apply in one click. */
-export function isOneClickForm(definition: FormDefinition): boolean {
-  const fields = fieldsOf(definition);
-  return fields.length > 0 && fields.every((field) => field.type !== 'repeatableGroup' && field.autoFillKey);
-}
 
 /* ---------- Answers ---------- */
 

@@ -16,6 +16,8 @@ export const LOADING_SPINNER_SIZE = 64;
 export const STORAGE_OPERATION_RETRY_MS = 120_000;
 export const STORAGE_UPLOAD_RETRY_MS = 600_000;
 export const RESUMABLE_UPLOAD_THRESHOLD_BYTES = 256 * 1024;
+/** Quick Apply drafts autosave this often while the person types (and on leaving the page). */
+export const DRAFT_AUTOSAVE_MS = 1500;
 
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
 export const THEME_COLORS = { primary: '#1867C0', secondary: '#5CBBF6' } as const;

@@ -2,7 +2,10 @@ import { httpUrlSchema, isoDateSchema, isoDateTimeSchema, requiredText, trimmed 
 import { pageOf } from './envelope';
 import { formDefinitionSchema } from './form';
 import { LIMITS } from './limits';
+import { APPLY_BLOCKERS, ELIGIBILITY_RULES } from './opening-rules';
 import * as z from './zod';
+
+export * from './opening-rules';
 
 export const OPENING_LIMITS = {
   title: 200,
@@ -212,74 +215,5 @@ export const feedOpeningSchema = z
 export type FeedOpening = z.infer<typeof feedOpeningSchema>;
 export const feedOpeningPageSchema = pageOf(feedOpeningSchema);
 
-/** Why a person may not apply; the form shows a clear screen for each. */
-export const APPLY_BLOCKERS = [
-  'notFound',
-  'draft',
-  'closed',
-  'deadlinePassed',
-  'capReached',
-  'notEligible',
-  'alreadyApplied',
-  'notIndividual',
-] as const;
 export const applyBlockerSchema = z.enum(APPLY_BLOCKERS);
-export type ApplyBlocker = z.infer<typeof applyBlockerSchema>;
-
-export const ELIGIBILITY_RULES = [
-  'minGrade',
-  'allowedDegrees',
-  'allowedBranches',
-  'graduationYears',
-  'maxBacklogs',
-  'groupMembership',
-  'verifiedEducation',
-] as const;
 export const eligibilityRuleSchema = z.enum(ELIGIBILITY_RULES);
-export type EligibilityRule = z.infer<typeof eligibilityRuleSchema>;
-
-/** What each blocker tells the person (the form's screens and the API's errors say the same). */
-export const APPLY_BLOCKER_MESSAGES: Record<ApplyBlocker, string> = {
-  notFound: 'This opening was not found. The link may be wrong, or the opening was removed.',
-  draft: 'This opening is not published yet.',
-  closed: 'This opening is closed and no longer accepts applications.',
-  deadlinePassed: 'The deadline for this opening has passed.',
-  capReached: 'This opening has received all the applications it accepts.',
-  notEligible: "You do not meet this opening's eligibility rules.",
-  alreadyApplied: 'You have already applied to this opening.',
-  notIndividual: 'Only student (individual) accounts can apply to openings.',
-};
-
-/** One eligibility rule in words, e.g. "Minimum grade: 7". */
-export function describeEligibilityRule(rule: EligibilityRule, eligibility: Eligibility): string {
-  switch (rule) {
-    case 'minGrade':
-      return `Minimum grade: ${eligibility.minGrade}`;
-    case 'allowedDegrees':
-      return `Degree: ${eligibility.allowedDegrees.join(', ')}`;
-    case 'allowedBranches':
-      return `Branch: ${eligibility.allowedBranches.join(', ')}`;
-    case 'graduationYears':
-      return `Graduating in ${eligibility.graduationYears.join(', ')}`;
-    case 'maxBacklogs':
-      return eligibility.maxBacklogs === 0
-        ? 'No current backlogs'
-        : `At most ${eligibility.maxBacklogs} current backlogs`;
-    case 'groupMembership':
-      return eligibility.groupIds.length === 1
-        ? "Member of the organization's group"
-        : "Member of one of the organization's groups";
-    case 'verifiedEducation':
-      return 'Education verified by a verification group';
-  }
-}
-
-/** The rules an opening sets, in order (for showing eligibility before the applicant starts). */
-export function activeEligibilityRules(eligibility: Eligibility): EligibilityRule[] {
-  return ELIGIBILITY_RULES.filter((rule) => {
-    if (rule === 'groupMembership') return eligibility.groupIds.length > 0;
-    if (rule === 'verifiedEducation') return eligibility.verifiedEducationOnly;
-    const value = eligibility[rule];
-    return Array.isArray(value) ? value.length > 0 : value !== null;
-  });
-}

@@ -1,31 +1,16 @@
 import { emailSchema, isoDateTimeSchema, trimmed } from './common';
 import { pageOf } from './envelope';
 import { LIMITS } from './limits';
+import { ORGANIZATION_ROLES } from './organization-roles';
 import { organizationProfileSchema, profileResponseSchema } from './profile';
 import * as z from './zod';
 
-/**
- * The header every organization-scoped request names the organization with. The server checks the caller's
- * membership and role on each request; without it a caller acts for their own organization account (as before teams).
- */
-export const ORGANIZATION_HEADER = 'X-Organization-Id';
+export * from './organization-roles';
 
 /** An invitation not claimed within this many days lapses; inviting the same email again renews it. */
 export const ORGANIZATION_INVITATION_TTL_DAYS = 14;
 
-/**
- * owner: everything, the team included; coordinator: openings, forms, responses, exports;
- * reviewer: reads the openings they are given, no exports, no contact details unless granted.
- */
-export const ORGANIZATION_ROLES = ['owner', 'coordinator', 'reviewer'] as const;
 export const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, { message: 'Choose a role' });
-export type OrganizationRole = z.infer<typeof organizationRoleSchema>;
-
-export const ORGANIZATION_ROLE_LABELS: Record<OrganizationRole, string> = {
-  owner: 'Owner',
-  coordinator: 'Coordinator',
-  reviewer: 'Reviewer',
-};
 
 const scopeFields = {
   /** false limits the role to `openingIds`. Owners always cover every opening. */

@@ -5,18 +5,10 @@
  * Contract files import `* as z from './zod'`, never 'zod' itself (enforced by biome's noRestrictedImports).
  */
 import * as zod from 'zod';
+import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from './unsafe-text';
 
 export * from 'zod';
-
-export const UNSAFE_TEXT_MESSAGE = 'Contains a character that is not allowed (a NUL character or broken Unicode)';
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this refuses.
-const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** True when the text holds NUL or a lone surrogate. */
-export function isUnsafeText(value: string): boolean {
-  return UNSAFE_TEXT.test(value);
-}
+export { isUnsafeText, UNSAFE_TEXT_MESSAGE } from './unsafe-text';
 
 const safeText = zod.refine<string>((value) => !isUnsafeText(value), { message: UNSAFE_TEXT_MESSAGE, abort: true });
 

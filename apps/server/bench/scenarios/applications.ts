@@ -55,7 +55,14 @@ const answersSql = `jsonb_build_object(
   'jobs', jsonb_build_array(jsonb_build_object('company', 'Company ' || (u.id % 97), 'months', 6)))`;
 
 /** The organization (user 10) and two openings: one filled with applications, one taking the submit load. */
-export const state = { organizationId: 10, fullOpening: '', submitOpening: '', baselineOpening: '' };
+export const state = {
+  organizationId: 10,
+  fullOpening: '',
+  submitOpening: '',
+  baselineOpening: '',
+  /** A copy of the full opening's applications that never gets a recipe, pins or stage moves (the plain exports). */
+  plainOpening: '',
+};
 
 async function createOpening(db: BenchDb, title: string): Promise<string> {
   const id = randomUUID();
@@ -243,28 +250,53 @@ ${pageSql('ASC', deep)};
 };
 let organizationToken = '';
 
-const exportOf = (format: 'csv' | 'xlsx'): OneShot => ({
-  name: `export ${applicationCount} applications as ${format.toUpperCase()}`,
-  async prepare(context) {
-    await prepareOpenings(context.db);
-    organizationToken = (await context.mintTokens([state.organizationId]))[0] ?? '';
-  },
-  async run({ baseUrl }) {
-    const response = await fetch(
-      `${baseUrl}/api/organization/openings/id/applications/export?id=${state.fullOpening}&format=${format}`,
-      { headers: { authorization: organizationToken } },
+let plainPrepared: Promise<void> | null = null;
+/**
+ * The plain exports' own opening: the full opening's applications copied before anything ranks them. Every long
+ * operation is prepared before the first one runs (PGlite: the server owns the database once it starts), so the ranked
+ * exports' recipe, ratings and stages would otherwise be on the full opening by the time the plain exports run.
+ */
+function preparePlainOpening(db: BenchDb): Promise<void> {
+  plainPrepared ??= (async () => {
+    await prepareOpenings(db);
+    state.plainOpening = await createOpening(db, 'Export bench (no recipe)');
+    await db.query(
+      `INSERT INTO applications (opening_id, applicant_id, form_version, answers, idempotency_key, submitted_at, updated_at)
+       SELECT $1, applicant_id, form_version, answers, 'plain-' || idempotency_key, submitted_at, updated_at
+       FROM applications WHERE opening_id = $2`,
+      [state.plainOpening, state.fullOpening],
     );
-    if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
-    let bytes = 0;
-    for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
-    return bytes;
-  },
-  baselineSql: () =>
-    `COPY (SELECT a.id, coalesce(p.name, u.name), u.email, a.status, a.submitted_at, a.answers->>'name', a.answers->>'email', a.answers->>'cgpa', a.answers->'track'->>'optionId', a.answers->>'why', a.answers->'jobs'->0->>'company', a.answers->'jobs'->0->>'months' FROM applications a JOIN users u ON u.id = a.applicant_id LEFT JOIN individual_profiles p ON p.user_id = a.applicant_id WHERE a.opening_id = '${state.fullOpening}' ORDER BY a.submitted_at, a.id) TO STDOUT WITH CSV HEADER`,
-});
+    await db.query('ANALYZE applications');
+  })();
+  return plainPrepared;
+}
 
-export const exportCsv = exportOf('csv');
-export const exportXlsx = exportOf('xlsx');
+/** The export of one opening: `plain` (no recipe: rank by submission) or the full opening (ranked once prepared). */
+export const exportOf = (format: 'csv' | 'xlsx', which: 'plain' | 'full'): OneShot => {
+  const opening = () => (which === 'plain' ? state.plainOpening : state.fullOpening);
+  return {
+    name: `export ${applicationCount} applications as ${format.toUpperCase()}`,
+    async prepare(context) {
+      await (which === 'plain' ? preparePlainOpening(context.db) : prepareOpenings(context.db));
+      organizationToken = (await context.mintTokens([state.organizationId]))[0] ?? '';
+    },
+    async run({ baseUrl }) {
+      const response = await fetch(
+        `${baseUrl}/api/organization/openings/id/applications/export?id=${opening()}&format=${format}`,
+        { headers: { authorization: organizationToken } },
+      );
+      if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
+      let bytes = 0;
+      for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+      return bytes;
+    },
+    baselineSql: () =>
+      `COPY (SELECT a.id, coalesce(p.name, u.name), u.email, a.status, a.submitted_at, a.answers->>'name', a.answers->>'email', a.answers->>'cgpa', a.answers->'track'->>'optionId', a.answers->>'why', a.answers->'jobs'->0->>'company', a.answers->'jobs'->0->>'months' FROM applications a JOIN users u ON u.id = a.applicant_id LEFT JOIN individual_profiles p ON p.user_id = a.applicant_id WHERE a.opening_id = '${opening()}' ORDER BY a.submitted_at, a.id) TO STDOUT WITH CSV HEADER`,
+  };
+};
+
+export const exportCsv = exportOf('csv', 'plain');
+export const exportXlsx = exportOf('xlsx', 'plain');
 
 /**
  * The sorted responses table: an opening of its own with 100 000 applications (the same applicants), their profile

@@ -11,7 +11,7 @@ import {
 import { buildStateSql, rebuildSql } from '../../src/services/shortlisting/ranking-store';
 import type { BenchContext, BenchDb, OneShot, Scenario } from '../scenario';
 import { inline } from '../sql';
-import { exportCsv, exportXlsx, prepareOpenings, state } from './applications';
+import { exportOf, prepareOpenings, state } from './applications';
 
 /**
  * Shortlisting on the 100 000-application opening of the applications scenarios: profile facts for every applicant,
@@ -214,8 +214,8 @@ const ranked = (shot: OneShot): OneShot => ({
     await shot.prepare?.(context);
   },
 });
-export const rankedExportCsv = ranked(exportCsv);
-export const rankedExportXlsx = ranked(exportXlsx);
+export const rankedExportCsv = ranked(exportOf('csv', 'full'));
+export const rankedExportXlsx = ranked(exportOf('xlsx', 'full'));
 
 /**
  * "Select all matching" on the 100 000-application opening: every candidate in Applied whose CGPA answer is 9.6 to

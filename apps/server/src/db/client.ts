@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +74,7 @@ export async function openDatabase(options: {
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteSnapshot });
+  refuseQueriesBesideOwnTransaction(client);
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Database,
@@ -81,4 +83,34 @@ export async function openDatabase(options: {
     close: () => client.close(),
     dumpPglite: () => client.dumpDataDir('none'),
   };
+}
+
+export const QUERY_BESIDE_TRANSACTION_MESSAGE =
+  'A query on the database was sent from inside an open transaction: send it through the transaction instead.';
+
+/**
+ * PGlite is one connection: a query sent on the database (not on the transaction) from inside a transaction's own
+ * callback waits for that transaction to end, so when the callback awaits it, the server hangs for good. On
+ * PostgreSQL the same code takes a second pooled connection and works, so only PGlite would show it, as a request
+ * that never answers. Such a query fails at once here instead, with a stack that names the line.
+ */
+function refuseQueriesBesideOwnTransaction(client: PGlite): void {
+  const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction(async (tx) => {
+      const state = { open: true };
+      try {
+        return await openTransaction.run(state, () => callback(tx));
+      } finally {
+        state.open = false;
+      }
+    });
+  const guard = <Args extends unknown[], Result>(send: (...args: Args) => Promise<Result>) =>
+    ((...args: Args) => {
+      if (openTransaction.getStore()?.open) return Promise.reject(new Error(QUERY_BESIDE_TRANSACTION_MESSAGE));
+      return send(...args);
+    }) as typeof send;
+  client.query = guard(client.query.bind(client)) as typeof client.query;
+  client.exec = guard(client.exec.bind(client));
 }

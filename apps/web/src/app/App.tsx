@@ -14,7 +14,7 @@ import { useActiveOrganization, useOrganizationSwitch } from '../features/organi
 import { Footer } from '../features/shell/components/Footer';
 import { LoadingOverlay } from '../features/shell/components/LoadingOverlay';
 import { MessageSnackbar } from '../features/shell/components/MessageSnackbar';
-import { NavDrawer, SideNav } from '../features/shell/components/NavMenu';
+import { SideNav } from '../features/shell/components/NavMenu';
 import { MAIN_CONTENT_ID, SkipLink } from '../features/shell/components/SkipLink';
 import { TopBar } from '../features/shell/components/TopBar';
 import { getNavItems } from '../features/shell/navItems';
@@ -22,6 +22,7 @@ import { shouldShowTopBar } from '../features/shell/topBarVisibility';
 import { useConfig } from '../lib/api/config';
 import { createQueryClient } from '../lib/queryClient';
 import { useAppStore } from '../lib/store';
+import { useOpenedOnce } from '../lib/useOpenedOnce';
 import { isSharedLayoutPath, isUnderPath, PATHS } from './paths';
 import { theme } from './theme';
 
@@ -32,6 +33,11 @@ function PageFallback() {
     </Box>
   );
 }
+
+// Loaded at its first opening: the drawer (MUI's Drawer, Modal and focus trap) is not on the screen before then.
+const NavDrawer = lazy(() =>
+  import('../features/shell/components/NavDrawer').then((module) => ({ default: module.NavDrawer })),
+);
 
 // Loaded after the page: the bell is not needed for first paint and stays out of every route's first-load budget.
 const NotificationBell = lazy(() =>
@@ -52,6 +58,7 @@ export function AppShell() {
   const config = useConfig();
   const signOut = useSignOut();
   const [navOpen, setNavOpen] = useState(false);
+  const navOpened = useOpenedOnce(navOpen);
 
   const signedIn = Boolean(accessToken);
   const switchOptions = useOrganizationSwitch();
@@ -101,7 +108,11 @@ export function AppShell() {
         </Box>
       </Box>
       <Footer />
-      {navItems.length > 0 && <NavDrawer items={navItems} open={navOpen} onClose={() => setNavOpen(false)} />}
+      {navItems.length > 0 && navOpened && (
+        <Suspense fallback={null}>
+          <NavDrawer items={navItems} open={navOpen} onClose={() => setNavOpen(false)} />
+        </Suspense>
+      )}
       <MessageSnackbar />
       <LoadingOverlay />
     </Box>

@@ -23,51 +23,62 @@ import {
   videoTasksOf,
 } from '../shortlisting/ranking';
 import { explanationColumns, explanationJoin } from '../shortlisting/ranking-sql';
-import { type ApplicantVerification, loadApplicantVerifications, verifiedAnswersFor } from './verified';
-import { xlsxStream as writeXlsx, type XlsxCell } from './xlsx-writer';
+import { loadApplicantVerifications, verifiedAnswersFor } from './verified';
+import { xlsxStream as writeXlsx } from './xlsx-writer';
 
 /** Rows fetched per query while streaming: bounded memory whatever the number of applications. */
 const BATCH = 1000;
 
-type Cell = string | number | { text: string; link: string } | null;
+/** One cell: text, a number, or nothing (an empty cell). */
+type Cell = string | number | null;
 
+/**
+ * One application as the cursor gives it (column names as selected; int8 counts and ranks arrive as text), plus what
+ * its batch adds: the rank in submission order when nothing reorders the opening, and the badges of an applicant with
+ * a live verification decision. Columns read it directly: no per-row copy.
+ */
 interface ExportRow {
   id: string;
-  applicantId: number;
+  applicant_id: string | number;
   name: string | null;
   email: string;
   status: string;
   stage: string | null;
   /** "Applied → Shortlisted (2026-11-24); …", oldest move first. */
-  stageHistory: string | null;
-  notesCount: number;
+  stage_history: string | null;
+  notes_count: number;
   tags: string | null;
-  /** Opening-wide rank (null: a knock-out excluded the candidate) and 0–100 score from the ranking recipe. */
-  rank: number | null;
+  /** Opening-wide rank (null: a knock-out excluded the candidate); a number once the batch has set it. */
+  rank: string | number | null;
+  /** 0–100 score from the ranking recipe. */
   score: number;
-  /** Points each recipe criterion gave, in recipe order. */
-  contributions: number[];
-  /** Per rating criterion of the opening, in its order: average and count (average null when none). */
-  ratings: { average: number | null; count: number }[];
-  submittedAt: Date;
-  updatedAt: Date;
+  submitted_at: string | Date;
+  updated_at: string | Date;
   revision: number;
-  formVersion: number;
+  form_version: number;
   answers: Answers;
   /** The applicant has a live verification decision (their badges are looked up). */
-  hasVerifications?: boolean;
-  /** Its place in the shortlist being exported (shortlist exports only). */
-  position?: number;
+  has_verifications: boolean;
   /** Per video task of the opening: the mean of every reviewer's scores on this applicant's submitted answer. */
-  videoAverages: Record<string, number | string | null> | null;
-  /** Filled per batch: what the organization may trust in this application. */
+  video_averages: Record<string, number | string | null> | null;
+  /** Its place in the shortlist being exported (shortlist exports only). */
+  position: number | null;
+  /** Set per batch, for applicants with a live verification decision only: what the organization may trust. */
   verifiedRecords?: VerifiedRecord[];
   verifiedAnswers?: VerifiedAnswers;
+  /** Explanation (`n{i}`) and rating (`ra{i}`, `rc{i}`) columns, read by the keys the plan computed once. */
+  [column: string]: unknown;
 }
 
+/**
+ * A column of the export. `cell` is built once per export for this column (its field's type, options and position
+ * are resolved then), so writing a row is one call per column with no per-cell allocation beyond the cell's text.
+ */
 interface Column {
   header: string;
   cell: (row: ExportRow) => Cell;
+  /** The cell's text is a link: the XLSX makes it a hyperlink. */
+  link?: boolean;
 }
 
 export interface ExportPlan {
@@ -79,7 +90,7 @@ export interface ExportPlan {
    * `ordered` is false when nothing reorders the opening (no recipe, no pins, not a shortlist): the rank is then the
    * submission order and the rows stream straight off the (opening, submitted) index without the ranking statement.
    */
-  ranking: { ordered: boolean; ctes: SQL; explanation: SQL; weights: number[]; criterionIds: string[] };
+  ranking: { ordered: boolean; ctes: SQL; explanation: SQL; criterionIds: string[] };
   /** Export only this shortlist's candidates, in its order (else every application of the opening). */
   shortlistId?: string;
 }
@@ -103,10 +114,56 @@ function prop(value: unknown, key: string): unknown {
     : undefined;
 }
 
-function optionLabel(field: LeafField, optionId: string): string {
-  if (optionId === OTHER_OPTION_ID) return 'Other';
-  const options = 'options' in field ? field.options : [];
-  return options.find((o) => o.id === optionId)?.label ?? optionId;
+/** A choice's label by option id (the id itself for an option the form no longer has); the first option of an id wins. */
+function optionLabels(field: LeafField): (optionId: string) => string {
+  const labels = new Map<string, string>();
+  for (const option of 'options' in field ? field.options : []) {
+    if (!labels.has(option.id)) labels.set(option.id, option.label);
+  }
+  return (optionId) => (optionId === OTHER_OPTION_ID ? 'Other' : (labels.get(optionId) ?? optionId));
+}
+
+/**
+ * `leafCell` for one field, with the switch on its type and its option labels resolved once: the export calls it for
+ * every row, and the result is the same as `leafCell(field, value)` for every value.
+ */
+function leafCellOf(field: LeafField): (value: AnswerValue | undefined) => Cell {
+  const empty = (value: AnswerValue | undefined) => value === undefined || value === null || value === '';
+  switch (field.type) {
+    case 'yesNo':
+      return (value) => (value === true ? 'Yes' : value === false ? 'No' : null);
+    case 'number':
+    case 'linearScale':
+      return (value) => (typeof value === 'number' ? value : null);
+    case 'singleChoice':
+    case 'dropdown': {
+      const label = optionLabels(field);
+      return (value) => {
+        if (empty(value)) return null;
+        const optionId = prop(value, 'optionId');
+        return typeof optionId === 'string' ? label(optionId) : null;
+      };
+    }
+    case 'multipleChoice': {
+      const label = optionLabels(field);
+      return (value) => {
+        if (empty(value)) return null;
+        const optionIds = prop(value, 'optionIds');
+        if (!Array.isArray(optionIds)) return null;
+        let text = '';
+        for (let i = 0; i < optionIds.length; i++) text += (i > 0 ? '; ' : '') + label(String(optionIds[i]));
+        return text;
+      };
+    }
+    case 'fileUpload':
+      return (value) => {
+        if (empty(value)) return null;
+        const name = prop(value, 'name');
+        return typeof name === 'string' ? name : null;
+      };
+    default:
+      return (value) => (empty(value) ? null : typeof value === 'string' ? value : String(value));
+  }
 }
 
 /** The columns one leaf question adds: its answer, plus "Other" text and file link columns where they apply. */
@@ -114,9 +171,10 @@ function leafColumns(
   field: LeafField,
   header: string,
   read: (row: ExportRow) => AnswerValue | undefined,
-  fileLink: (row: ExportRow, fileId: string) => string,
+  fileLink: (applicationId: string, fileId: string) => string,
 ): Column[] {
-  const columns: Column[] = [{ header, cell: (row) => leafCell(field, read(row)) }];
+  const cellOf = leafCellOf(field);
+  const columns: Column[] = [{ header, cell: (row) => cellOf(read(row)) }];
   const hasOther = (field.type === 'singleChoice' || field.type === 'multipleChoice') && field.allowOther;
   if (hasOther) {
     columns.push({
@@ -130,11 +188,10 @@ function leafColumns(
   if (field.type === 'fileUpload') {
     columns.push({
       header: `${header} (link)`,
+      link: true,
       cell: (row) => {
         const fileId = prop(read(row), 'fileId');
-        if (typeof fileId !== 'string') return null;
-        const link = fileLink(row, fileId);
-        return { text: link, link };
+        return typeof fileId === 'string' ? fileLink(row.id, fileId) : null;
       },
     });
   }
@@ -142,30 +199,37 @@ function leafColumns(
 }
 
 /** One answer as the spreadsheet (and the "received" mail) shows it. */
-export function leafCell(field: LeafField, value: AnswerValue | undefined): Cell {
-  if (value === undefined || value === null || value === '') return null;
-  switch (field.type) {
-    case 'yesNo':
-      return value === true ? 'Yes' : value === false ? 'No' : null;
-    case 'number':
-    case 'linearScale':
-      return typeof value === 'number' ? value : null;
-    case 'singleChoice':
-    case 'dropdown': {
-      const optionId = prop(value, 'optionId');
-      return typeof optionId === 'string' ? optionLabel(field, optionId) : null;
+export function leafCell(field: LeafField, value: AnswerValue | undefined): Cell | { text: string; link: string } {
+  return leafCellOf(field)(value);
+}
+
+/**
+ * A timestamp as `Date#toISOString()` writes it. PostgreSQL sends UTC timestamps as `2026-11-24 21:52:00.12+00`
+ * (trailing zeros of the fraction dropped); those are rewritten in place, which is what the Date round trip gives
+ * for them. Anything else (another time zone, more than milliseconds, a Date) takes the Date round trip.
+ */
+export function isoTimestamp(value: string | Date): string {
+  if (typeof value === 'string') {
+    const length = value.length;
+    // "YYYY-MM-DD HH:MM:SS" (19), then nothing or "." and 1–3 digits, then "+00".
+    if (
+      length >= 22 &&
+      length <= 26 &&
+      length !== 23 &&
+      value.charCodeAt(10) === 32 &&
+      value.charCodeAt(length - 3) === 43 &&
+      value.charCodeAt(length - 2) === 48 &&
+      value.charCodeAt(length - 1) === 48
+    ) {
+      const seconds = value.slice(11, 19);
+      if (length === 22) return `${value.slice(0, 10)}T${seconds}.000Z`;
+      if (value.charCodeAt(19) === 46) {
+        const fraction = value.slice(20, length - 3);
+        return `${value.slice(0, 10)}T${seconds}.${fraction.length === 3 ? fraction : fraction.length === 2 ? `${fraction}0` : `${fraction}00`}Z`;
+      }
     }
-    case 'multipleChoice': {
-      const optionIds = prop(value, 'optionIds');
-      return Array.isArray(optionIds) ? optionIds.map((id) => optionLabel(field, String(id))).join('; ') : null;
-    }
-    case 'fileUpload': {
-      const name = prop(value, 'name');
-      return typeof name === 'string' ? name : null;
-    }
-    default:
-      return typeof value === 'string' ? value : String(value);
   }
+  return new Date(value).toISOString();
 }
 
 /**
@@ -218,8 +282,7 @@ export async function planExport(
         .limit(1),
   ]);
   const recipeCriteria = recipe?.criteria ?? [];
-  const link = (row: ExportRow, fileId: string) => fileLink(row.id, fileId);
-  const iso = (date: Date) => date.toISOString();
+  const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
   const columns: Column[] = [
     ...(shortlistId ? [{ header: 'Shortlist position', cell: (row: ExportRow) => (row.position ?? 0) + 1 }] : []),
     { header: 'Application ID', cell: (row) => row.id },
@@ -227,23 +290,39 @@ export async function planExport(
     { header: 'Email', cell: (row) => row.email },
     { header: 'Status', cell: (row) => row.status },
     { header: 'Stage', cell: (row) => row.stage },
-    { header: 'Stage history', cell: (row) => row.stageHistory },
-    { header: 'Notes', cell: (row) => row.notesCount },
+    { header: 'Stage history', cell: (row) => row.stage_history },
+    { header: 'Notes', cell: (row) => Number(row.notes_count) },
     { header: 'Tags', cell: (row) => row.tags },
-    { header: 'Rank', cell: (row) => row.rank },
-    { header: 'Score', cell: (row) => (recipe ? row.score : null) },
-    ...recipeCriteria.map((criterion, i) => ({
-      header: `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks)}`,
-      cell: (row: ExportRow) => row.contributions[i] ?? null,
-    })),
-    ...criteria.flatMap((criterion, i) => [
-      { header: `Average rating: ${criterion.name}`, cell: (row: ExportRow) => row.ratings[i]?.average ?? null },
-      { header: `Ratings: ${criterion.name}`, cell: (row: ExportRow) => row.ratings[i]?.count ?? 0 },
-    ]),
-    { header: 'Submitted at (UTC)', cell: (row) => iso(row.submittedAt) },
-    { header: 'Last edited at (UTC)', cell: (row) => (row.revision > 1 ? iso(row.updatedAt) : null) },
+    { header: 'Rank', cell: (row) => row.rank as number | null },
+    { header: 'Score', cell: recipe ? (row) => Number(row.score) : () => null },
+    // Points each recipe criterion gave: its normalised value (`n{i}` of the explanation columns) times its share.
+    ...recipeCriteria.map((criterion, i): Column => {
+      const key = `n${i}`;
+      const weight = criterion.weight;
+      return {
+        header: `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks)}`,
+        cell: (row) => (totalWeight > 0 ? Math.round((Number(row[key] ?? 0) * weight * 10000) / totalWeight) / 100 : 0),
+      };
+    }),
+    // Per rating criterion of the opening: the average (none when nobody rated) and how many ratings.
+    ...criteria.flatMap((criterion, i): Column[] => {
+      const average = `ra${i}`;
+      const count = `rc${i}`;
+      return [
+        {
+          header: `Average rating: ${criterion.name}`,
+          cell: (row) => {
+            const value = row[average];
+            return value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100;
+          },
+        },
+        { header: `Ratings: ${criterion.name}`, cell: (row) => Number(row[count] ?? 0) },
+      ];
+    }),
+    { header: 'Submitted at (UTC)', cell: (row) => isoTimestamp(row.submitted_at) },
+    { header: 'Last edited at (UTC)', cell: (row) => (row.revision > 1 ? isoTimestamp(row.updated_at) : null) },
     { header: 'Edits', cell: (row) => row.revision - 1 },
-    { header: 'Form version', cell: (row) => row.formVersion },
+    { header: 'Form version', cell: (row) => row.form_version },
     {
       header: 'Verified records',
       cell: (row) =>
@@ -263,21 +342,24 @@ export async function planExport(
   ];
   for (const question of questions) {
     if (question.type !== 'repeatableGroup') {
-      columns.push(...leafColumns(question, question.label, (row) => row.answers[question.id], link));
+      const id = question.id;
+      columns.push(...leafColumns(question, question.label, (row) => row.answers[id], fileLink));
       continue;
     }
     const rows = rowCounts.get(question.id) ?? 0;
+    const groupId = question.id;
     for (let index = 0; index < rows; index++) {
       for (const sub of question.fields) {
+        const subId = sub.id;
         columns.push(
           ...leafColumns(
             sub,
             `${question.label} #${index + 1}: ${sub.label}`,
             (row) => {
-              const list = row.answers[question.id];
-              return Array.isArray(list) ? list[index]?.[sub.id] : undefined;
+              const list = row.answers[groupId];
+              return Array.isArray(list) ? list[index]?.[subId] : undefined;
             },
-            link,
+            fileLink,
           ),
         );
       }
@@ -285,10 +367,11 @@ export async function planExport(
   }
   // Video tasks (deleted ones too: their submitted answers are kept): each answer's average score.
   for (const task of tasks) {
+    const taskId = task.id;
     columns.push({
       header: `Video: ${task.title} (average score)`,
       cell: (row) => {
-        const value = row.videoAverages?.[task.id];
+        const value = row.video_averages?.[taskId];
         return value === null || value === undefined ? null : Number(value);
       },
     });
@@ -302,7 +385,6 @@ export async function planExport(
       ordered: recipe !== null || pinned !== undefined || shortlistId !== undefined,
       ctes,
       explanation: explanationColumns(recipe),
-      weights: recipeCriteria.map((c) => c.weight),
       criterionIds: criteria.map((c) => c.id),
     },
   };
@@ -311,45 +393,24 @@ export async function planExport(
 const inShortlist = (shortlistId: string) =>
   sql`exists(select 1 from ${shortlistEntries} se where se.shortlist_id = ${shortlistId} and se.application_id = ${applications.id})`;
 
-interface CursorRow {
-  id: string;
-  applicant_id: string | number;
-  name: string | null;
-  email: string;
-  status: string;
-  stage: string | null;
-  rank: string | number | null;
-  score: number;
-  submitted_at: string | Date;
-  updated_at: string | Date;
-  revision: number;
-  form_version: number;
-  answers: Answers;
-  has_verifications: boolean;
-  stage_history: string | null;
-  notes_count: number;
-  tags: string | null;
-  video_averages: Record<string, number | string | null> | null;
-  position: number | null;
-  [column: string]: unknown;
-}
-
 /**
- * One batch of a cursor, with the transaction the cursor lives in: reads the batch needs (badges) go through it, while
- * it is idle between fetches — on PGlite, with its one connection, a read outside it would wait for it for ever.
+ * A statement's rows in batches through a cursor. The cursor lives in a transaction; each batch crosses over through
+ * a one-slot hand-off, and the next FETCH starts as soon as the stream takes a batch, so the database reads the next
+ * batch while the stream writes this one — and never more than one ahead, so memory stays flat. `prepare` runs in the
+ * transaction on each batch before it crosses (reads a batch needs, such as badges: on PGlite, with its one
+ * connection, a read outside the transaction would wait for it for ever, and on PostgreSQL a read on the transaction's
+ * connection while a FETCH is running would queue behind it). When the stream stops early (the client went away) the
+ * transaction ends at the next batch.
  */
-interface CursorBatch<T> {
-  rows: T[];
-  tx: Executor;
-}
-
-/**
- * A statement's rows in batches through a cursor. The cursor lives in a transaction; each batch crosses over
- * through a one-slot hand-off, so the database reads at most one batch ahead of the stream and memory stays flat.
- * When the stream stops early (the client went away) the transaction ends at the next batch.
- */
-async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncGenerator<CursorBatch<T>> {
-  let slot: { rows: T[]; tx: Executor; taken: () => void } | null = null;
+async function* cursorBatches<T>(
+  db: Executor,
+  query: SQL,
+  size: number,
+  prepare: (rows: T[], tx: Executor) => Promise<void>,
+): AsyncGenerator<T[]> {
+  let slot: T[] | null = null;
+  /** Lets the cursor's loop go on: called when the stream takes the slot's batch, or stops. */
+  let release: (() => void) | null = null;
   let wake: (() => void) | null = null;
   let finished = false;
   let failure: unknown = null;
@@ -366,12 +427,16 @@ async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncG
       await tx.execute(sql`set local jit = off`);
       await tx.execute(sql`set local work_mem = '64MB'`);
       await tx.execute(sql`declare export_rows no scroll cursor for ${query}`);
+      const fetch = sql.raw(`fetch forward ${size} from export_rows`);
       while (!stopped) {
-        const result = await tx.execute(sql.raw(`fetch forward ${size} from export_rows`));
+        const result = await tx.execute(fetch);
         const rows = (result as unknown as { rows: T[] }).rows;
         if (rows.length === 0) break;
+        await prepare(rows, tx);
         await new Promise<void>((taken) => {
-          slot = { rows, tx, taken };
+          if (stopped) return taken();
+          slot = rows;
+          release = taken;
           signal();
         });
       }
@@ -390,11 +455,13 @@ async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncG
   try {
     for (;;) {
       if (!slot && !finished) await new Promise<void>((resolve) => (wake = resolve));
-      const current = slot as { rows: T[]; tx: Executor; taken: () => void } | null;
-      if (current) {
+      const rows = slot as T[] | null;
+      if (rows) {
         slot = null;
-        yield { rows: current.rows, tx: current.tx };
-        current.taken();
+        const next = release as (() => void) | null;
+        release = null;
+        next?.();
+        yield rows;
         continue;
       }
       if (failure) throw failure;
@@ -402,29 +469,37 @@ async function* cursorBatches<T>(db: Executor, query: SQL, size: number): AsyncG
     }
   } finally {
     stopped = true;
-    (slot as { taken: () => void } | null)?.taken();
+    slot = null;
+    (release as (() => void) | null)?.();
+    release = null;
     await work;
   }
 }
 
 /**
- * The opening's applications, oldest first (or a shortlist's, in its order), in bounded batches from one cursor over the ranking statement (rank,
- * score and each criterion's share are computed once, in the database, for the whole opening) with the average
- * ratings per criterion beside them.
+ * The opening's applications, oldest first (or a shortlist's, in its order), in bounded batches from one cursor over
+ * the ranking statement (rank, score and each criterion's share are computed once, in the database, for the whole
+ * opening) with the average ratings per criterion beside them. Stage, stage history, notes, tags, badges and video
+ * scores are joined from one aggregate each over the opening (not a subquery per row: most applications have none
+ * of them, and a correlated subquery costs its set-up on every row).
  */
 async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
-  const { ordered, ctes, explanation, weights, criterionIds } = plan.ranking;
+  const { ordered, ctes, explanation, criterionIds } = plan.ranking;
   const { shortlistId } = plan;
-  const totalWeight = weights.reduce((sum, w) => sum + w, 0);
   const ratingColumns = criterionIds.flatMap((id, i) => [
     sql`avg(r.score) filter (where r.criterion_id = ${id}::uuid)::float8 as ${sql.raw(`ra${i}`)}`,
     sql`count(*) filter (where r.criterion_id = ${id}::uuid) as ${sql.raw(`rc${i}`)}`,
   ]);
   const ratingSelect = criterionIds.flatMap((_, i) => [sql.raw(`ra.ra${i}`), sql.raw(`ra.rc${i}`)]);
+  // The criteria are the opening's own, so their ratings are ratings of its applications: no join to find them.
   const ratingAverages =
     criterionIds.length > 0
       ? sql`rating_averages as (select r.application_id, ${sql.join(ratingColumns, sql`, `)}
-          from candidate_ratings r join applications ap on ap.id = r.application_id and ap.opening_id = ${openingId}::uuid
+          from candidate_ratings r
+          where r.criterion_id in (${sql.join(
+            criterionIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
           group by r.application_id)`
       : null;
   const withClause = ordered
@@ -432,101 +507,105 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
     : ratingAverages
       ? sql`with ${ratingAverages}`
       : sql``;
+  const ofOpening = (alias: string) =>
+    sql`join applications ap on ap.id = ${sql.raw(alias)}.application_id and ap.opening_id = ${openingId}::uuid`;
   const query = sql`${withClause}
-    select a.id, a.applicant_id, coalesce(ip.name, u.name) as name, u.email, a.status,
-      (select st.name from opening_stages st where st.id = a.stage_id) as stage,
-      (select string_agg(coalesce(m.from_stage_name, 'Applied') || ' → ' || m.to_stage_name
-          || ' (' || to_char(m.at at time zone 'UTC', 'YYYY-MM-DD') || ')', '; ' order by m.at, m.id)
-        from stage_moves m where m.application_id = a.id) as stage_history,
-      (select count(*)::int from application_notes n where n.application_id = a.id) as notes_count,
-      (select string_agg(t.name, '; ' order by lower(t.name)) from application_tags link
-        join candidate_tags t on t.id = link.tag_id where link.application_id = a.id) as tags,
-      ${ordered ? sql`case when o.pin_group < 3 then o.position end as rank, o.score` : sql`row_number() over (order by a.submitted_at, a.id) as rank, 0::float8 as score`},
+    select a.id, a.applicant_id, coalesce(ip.name, u.name) as name, u.email, a.status, os.name as stage,
+      sm.stage_history, coalesce(nc.notes_count, 0) as notes_count, tg.tags,
+      ${ordered ? sql`case when o.pin_group < 3 then o.position end as rank, o.score` : sql`null::int as rank, 0::float8 as score`},
       a.submitted_at, a.updated_at, a.revision, a.form_version, a.answers,
-      exists(select 1 from record_verifications rv
-        where rv.subject_user_id = a.applicant_id and rv.voided_at is null) as has_verifications,
-      (select jsonb_object_agg(va.task_id,
-          (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id))
-        from video_answers va join video_tasks vt on vt.id = va.task_id
-        where vt.opening_id = a.opening_id and va.candidate_id = a.applicant_id
-          and va.submitted_at is not null) as video_averages,
+      rv.subject_user_id is not null as has_verifications,
+      vid.video_averages,
       ${shortlistId ? sql`se.position` : sql`null::int`} as position
       ${ordered ? explanation : sql``}
       ${ratingSelect.length > 0 ? sql`, ${sql.join(ratingSelect, sql`, `)}` : sql``}
     ${ordered ? sql`from ordered o ${explanationJoin} join applications a on a.id = o.id` : sql`from applications a`}
     join users u on u.id = a.applicant_id
     left join individual_profiles ip on ip.user_id = a.applicant_id
+    left join opening_stages os on os.id = a.stage_id
+    left join (select m.application_id, string_agg(coalesce(m.from_stage_name, 'Applied') || ' → ' || m.to_stage_name
+          || ' (' || to_char(m.at at time zone 'UTC', 'YYYY-MM-DD') || ')', '; ' order by m.at, m.id) as stage_history
+        from stage_moves m ${ofOpening('m')}
+        group by m.application_id) sm on sm.application_id = a.id
+    left join (select n.application_id, count(*)::int as notes_count
+        from application_notes n ${ofOpening('n')}
+        group by n.application_id) nc on nc.application_id = a.id
+    left join (select link.application_id, string_agg(t.name, '; ' order by lower(t.name)) as tags
+        from application_tags link join candidate_tags t on t.id = link.tag_id ${ofOpening('link')}
+        group by link.application_id) tg on tg.application_id = a.id
+    left join (select distinct v.subject_user_id from record_verifications v
+        join applications ap on ap.applicant_id = v.subject_user_id and ap.opening_id = ${openingId}::uuid
+        where v.voided_at is null) rv on rv.subject_user_id = a.applicant_id
+    left join (select va.candidate_id, jsonb_object_agg(va.task_id,
+          (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id)) as video_averages
+        from video_answers va join video_tasks vt on vt.id = va.task_id
+        where vt.opening_id = ${openingId}::uuid and va.submitted_at is not null
+        group by va.candidate_id) vid on vid.candidate_id = a.applicant_id
     ${criterionIds.length > 0 ? sql`left join rating_averages ra on ra.application_id = a.id` : sql``}
     ${shortlistId ? sql`join shortlist_entries se on se.application_id = a.id and se.shortlist_id = ${shortlistId}::uuid` : sql``}
     ${ordered ? sql`` : sql`where a.opening_id = ${openingId}::uuid`}
     order by ${shortlistId ? sql`se.position` : sql`a.submitted_at, a.id`}`;
-  for await (const { rows, tx } of cursorBatches<CursorRow>(db, query, BATCH)) {
-    const batch: ExportRow[] = rows.map((row) => ({
-      id: row.id,
-      applicantId: Number(row.applicant_id),
-      name: row.name,
-      email: row.email,
-      status: row.status,
-      stage: row.stage,
-      stageHistory: row.stage_history,
-      notesCount: Number(row.notes_count),
-      tags: row.tags,
-      rank: row.rank === null ? null : Number(row.rank),
-      score: Number(row.score),
-      contributions: weights.map((weight, i) =>
-        totalWeight > 0 ? Math.round((Number(row[`n${i}`] ?? 0) * weight * 10000) / totalWeight) / 100 : 0,
-      ),
-      ratings: criterionIds.map((_, i) => ({
-        average:
-          row[`ra${i}`] === null || row[`ra${i}`] === undefined ? null : Math.round(Number(row[`ra${i}`]) * 100) / 100,
-        count: Number(row[`rc${i}`] ?? 0),
-      })),
-      submittedAt: new Date(row.submitted_at),
-      updatedAt: new Date(row.updated_at),
-      revision: row.revision,
-      formVersion: row.form_version,
-      answers: row.answers,
-      hasVerifications: row.has_verifications,
-      videoAverages: row.video_averages,
-      position: row.position ?? undefined,
-    }));
-    // Badges need a live verification decision: a batch without one skips the lookup.
-    const vouched = batch.filter((row) => row.hasVerifications);
-    const verifications =
-      vouched.length > 0
-        ? await loadApplicantVerifications(
-            tx,
-            vouched.map((row) => row.applicantId),
-          )
-        : new Map<number, ApplicantVerification>();
-    for (const row of batch) {
-      const verification = verifications.get(row.applicantId);
-      row.verifiedRecords = verification?.records ?? [];
-      row.verifiedAnswers = verifiedAnswersFor(plan.definitions.get(row.formVersion), row.answers, verification);
+  // Without a reordering the rank is the submission order, which is the order the rows come in.
+  let submitted = 0;
+  const prepare = async (rows: ExportRow[], tx: Executor) => {
+    for (const row of rows) {
+      submitted += 1;
+      row.rank = ordered ? (row.rank === null ? null : Number(row.rank)) : submitted;
     }
-    yield batch;
-  }
+    // Badges need a live verification decision: a batch without one skips the lookup.
+    const vouched = rows.filter((row) => row.has_verifications);
+    if (vouched.length === 0) return;
+    const verifications = await loadApplicantVerifications(
+      tx,
+      vouched.map((row) => Number(row.applicant_id)),
+    );
+    for (const row of vouched) {
+      const verification = verifications.get(Number(row.applicant_id));
+      row.verifiedRecords = verification?.records ?? [];
+      row.verifiedAnswers = verifiedAnswersFor(plan.definitions.get(row.form_version), row.answers, verification);
+    }
+  };
+  yield* cursorBatches<ExportRow>(db, query, BATCH, prepare);
 }
 
 /** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused with a quote mark. */
-function csvField(cell: Cell): string {
+export function csvField(cell: Cell): string {
   if (cell === null) return '';
   if (typeof cell === 'number') return String(cell);
-  let text = typeof cell === 'string' ? cell : cell.link;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csvLine(cells: Cell[]): string {
-  return `${cells.map(csvField).join(',')}\r\n`;
+  const length = cell.length;
+  if (length === 0) return cell;
+  // One pass over the text instead of two regular expressions: most cells need neither a quote mark nor quoting.
+  const first = cell.charCodeAt(0);
+  // = + - @ tab carriage return
+  const text =
+    first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${cell}` : cell;
+  for (let i = 0; i < length; i++) {
+    const char = cell.charCodeAt(i);
+    // " , \r \n
+    if (char === 34 || char === 44 || char === 13 || char === 10) {
+      return `"${text.indexOf('"') === -1 ? text : text.replaceAll('"', '""')}"`;
+    }
+  }
+  return text;
 }
 
 /** Streams the CSV (UTF-8 with a byte-order mark, so spreadsheet programs read non-Latin names right). */
 export function csvStream(db: Executor, openingId: string, plan: ExportPlan): Readable {
+  const cells = plan.columns.map((column) => column.cell);
+  const count = cells.length;
   async function* lines() {
-    yield `\uFEFF${csvLine(plan.columns.map((c) => c.header))}`;
+    yield `\uFEFF${plan.columns.map((column) => csvField(column.header)).join(',')}\r\n`;
+    // One string per batch, written once: the stream's backpressure holds the next batch back.
     for await (const batch of applicationRows(db, openingId, plan)) {
-      yield batch.map((row) => csvLine(plan.columns.map((c) => c.cell(row)))).join('');
+      let text = '';
+      for (const row of batch) {
+        for (let i = 0; i < count; i++) {
+          if (i > 0) text += ',';
+          text += csvField((cells[i] as Column['cell'])(row));
+        }
+        text += '\r\n';
+      }
+      yield text;
     }
   }
   return Readable.from(lines());
@@ -534,23 +613,15 @@ export function csvStream(db: Executor, openingId: string, plan: ExportPlan): Re
 
 /** Streams an XLSX workbook: one sheet, a bold frozen header row, file links as hyperlinks. */
 export function xlsxStream(db: Executor, openingId: string, plan: ExportPlan, sheetName: string): Readable {
-  async function* rows(): AsyncGenerator<XlsxCell[][]> {
-    for await (const batch of applicationRows(db, openingId, plan)) {
-      yield batch.map((row) =>
-        plan.columns.map((column) => {
-          const cell = column.cell(row);
-          return cell !== null && typeof cell === 'object' ? { text: cell.text, hyperlink: cell.link } : cell;
-        }),
-      );
-    }
-  }
-  return writeXlsx({
+  return writeXlsx<ExportRow>({
     name: sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Applications',
     columns: plan.columns.map((column) => ({
       header: column.header,
       width: Math.min(40, Math.max(12, column.header.length + 2)),
+      cell: column.cell,
+      link: column.link ?? false,
     })),
-    rows: rows(),
+    rows: applicationRows(db, openingId, plan),
   });
 }
 

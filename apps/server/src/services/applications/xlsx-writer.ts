@@ -7,13 +7,22 @@ import { constants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
  * zip written on the fly (sizes and checksums follow each entry), so memory stays flat however many rows there
  * are; only the hyperlink targets are kept until the sheet ends, where the format lists them.
  */
-export type XlsxCell = string | number | { text: string; hyperlink: string } | null;
+export type XlsxCell = string | number | null;
 
-export interface XlsxSheet {
+export interface XlsxColumn<Row> {
+  header: string;
+  width: number;
+  /** The column's cell of a row (null or undefined: no cell). */
+  cell: (row: Row) => XlsxCell | undefined;
+  /** Text cells of this column are links: each is written as its text and listed as a hyperlink to it. */
+  link: boolean;
+}
+
+export interface XlsxSheet<Row> {
   name: string;
-  columns: { header: string; width: number }[];
+  columns: XlsxColumn<Row>[];
   /** Batches of rows, in order. */
-  rows: AsyncIterable<XlsxCell[][]>;
+  rows: AsyncIterable<readonly Row[]>;
 }
 
 // Characters XML 1.0 cannot hold (control characters other than tab and line breaks).
@@ -22,8 +31,24 @@ const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const XML_SPECIAL = /[&<>"]/g;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-function xml(text: string): string {
-  return text.replace(INVALID_XML, '').replace(XML_SPECIAL, (char) => ESCAPES[char] as string);
+/** Text as XML character data: characters XML cannot hold dropped, markup characters escaped. */
+export function xml(text: string): string {
+  // One pass over the text first: most cells hold nothing to drop or escape, and then the text is written as it is.
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    // & < > " · control characters other than tab, line feed, carriage return · U+FFFE, U+FFFF
+    if (
+      char === 38 ||
+      char === 60 ||
+      char === 62 ||
+      char === 34 ||
+      (char < 32 && char !== 9 && char !== 10 && char !== 13) ||
+      char >= 0xfffe
+    ) {
+      return text.replace(INVALID_XML, '').replace(XML_SPECIAL, (special) => ESCAPES[special] as string);
+    }
+  }
+  return text;
 }
 
 function columnName(index: number): string {
@@ -136,15 +161,54 @@ function centralDirectory(entries: Entry[], offset: number): Buffer {
   return Buffer.concat([...records, end]);
 }
 
-function headerRow(columns: XlsxSheet['columns'], refs: string[]): string {
+function headerRow(columns: { header: string }[], refs: string[]): string {
   const cells = columns.map(
     (column, index) => `<c r="${refs[index]}1" s="1" t="inlineStr"><is><t>${xml(column.header)}</t></is></c>`,
   );
   return `<row r="1">${cells.join('')}</row>`;
 }
 
-export function xlsxStream(sheet: XlsxSheet): Readable {
+/** The text of a batch of rows: the sheet's XML, with each hyperlink's cell and target added to `links`. */
+function rowsXml<Row>(
+  batch: readonly Row[],
+  firstRow: number,
+  cells: XlsxColumn<Row>['cell'][],
+  isLink: boolean[],
+  refs: string[],
+  opens: string[],
+  links: { refs: string[]; targets: string[] },
+): string {
+  const count = cells.length;
+  let text = '';
+  let rowNumber = firstRow;
+  for (const row of batch) {
+    const rowRef = `${rowNumber}"`;
+    text += `<row r="${rowNumber}">`;
+    for (let index = 0; index < count; index++) {
+      const cell = (cells[index] as XlsxColumn<Row>['cell'])(row);
+      if (cell === null || cell === undefined) continue;
+      if (typeof cell === 'number') {
+        text += `${opens[index]}${rowRef}><v>${cell}</v></c>`;
+        continue;
+      }
+      if (isLink[index]) {
+        links.refs.push(`${refs[index]}${rowNumber}`);
+        links.targets.push(cell);
+      }
+      text += `${opens[index]}${rowRef} t="inlineStr"><is><t xml:space="preserve">${xml(cell)}</t></is></c>`;
+    }
+    text += '</row>';
+    rowNumber += 1;
+  }
+  return text;
+}
+
+export function xlsxStream<Row>(sheet: XlsxSheet<Row>): Readable {
   const refs = sheet.columns.map((_, index) => columnName(index));
+  const cells = sheet.columns.map((column) => column.cell);
+  const isLink = sheet.columns.map((column) => column.link);
+  // Each cell's opening `<c r="AB` is made once per sheet; the row number and its closing quote once per row.
+  const opens = refs.map((ref) => `<c r="${ref}`);
   async function* zip(): AsyncGenerator<Buffer> {
     const entries: Entry[] = [];
     let offset = 0;
@@ -166,14 +230,15 @@ export function xlsxStream(sheet: XlsxSheet): Readable {
         `<sheet name="${xml(sheet.name)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     );
 
-    // The sheet: streamed through one deflate stream, each batch handed over once the previous one is compressed.
+    // The sheet: streamed through one deflate stream.
     const name = Buffer.from('xl/worksheets/sheet1.xml');
     const entry: Entry = { name, crc: 0, compressedSize: 0, size: 0, offset };
     entries.push(entry);
     const header = localHeader(name);
     offset += header.length;
     yield header;
-    const deflate = createDeflateRaw({ level: constants.Z_DEFAULT_COMPRESSION });
+    // Output in 64 KiB pieces rather than 16 KiB: a quarter of the callbacks for the same bytes.
+    const deflate = createDeflateRaw({ level: constants.Z_DEFAULT_COMPRESSION, chunkSize: 64 * 1024 });
     const compressed: Buffer[] = [];
     deflate.on('data', (chunk: Buffer) => compressed.push(chunk));
     const ended = new Promise<void>((resolve, reject) => {
@@ -204,32 +269,22 @@ export function xlsxStream(sheet: XlsxSheet): Readable {
         `<sheetFormatPr defaultRowHeight="15"/><cols>${widths}</cols><sheetData>${headerRow(sheet.columns, refs)}`,
     );
     yield* drain();
-    const links: { ref: string; target: string }[] = [];
+    const links = { refs: [] as string[], targets: [] as string[] };
     let rowNumber = 1;
+    // Each batch is turned into XML while the previous one is being compressed (deflate runs off the main thread), and
+    // at most one batch waits for the compressor, so memory stays flat.
+    let compressing: Promise<void> | null = null;
     for await (const batch of sheet.rows) {
-      let text = '';
-      for (const row of batch) {
-        rowNumber += 1;
-        text += `<row r="${rowNumber}">`;
-        for (let index = 0; index < row.length; index++) {
-          const cell = row[index];
-          if (cell === null || cell === undefined) continue;
-          const ref = `${refs[index]}${rowNumber}`;
-          if (typeof cell === 'number') {
-            text += `<c r="${ref}"><v>${cell}</v></c>`;
-            continue;
-          }
-          const value = typeof cell === 'string' ? cell : cell.text;
-          if (typeof cell !== 'string') links.push({ ref, target: cell.hyperlink });
-          text += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(value)}</t></is></c>`;
-        }
-        text += '</row>';
-      }
-      await feed(text);
+      const text = rowsXml(batch, rowNumber + 1, cells, isLink, refs, opens, links);
+      rowNumber += batch.length;
+      if (compressing) await compressing;
       yield* drain();
+      compressing = feed(text);
     }
-    const hyperlinks = links.length
-      ? `<hyperlinks>${links.map((link, index) => `<hyperlink ref="${link.ref}" r:id="rId${index + 1}"/>`).join('')}</hyperlinks>`
+    if (compressing) await compressing;
+    yield* drain();
+    const hyperlinks = links.refs.length
+      ? `<hyperlinks>${links.refs.map((ref, index) => `<hyperlink ref="${ref}" r:id="rId${index + 1}"/>`).join('')}</hyperlinks>`
       : '';
     await feed(`</sheetData>${hyperlinks}</worksheet>`);
     deflate.end();
@@ -239,13 +294,13 @@ export function xlsxStream(sheet: XlsxSheet): Readable {
     offset += descriptor.length;
     yield descriptor;
 
-    if (links.length > 0) {
+    if (links.targets.length > 0) {
       yield* whole(
         'xl/worksheets/_rels/sheet1.xml.rels',
-        `${HEADER}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${links
+        `${HEADER}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${links.targets
           .map(
-            (link, index) =>
-              `<Relationship Id="rId${index + 1}" Type="${RELS_NS}/hyperlink" Target="${xml(link.target)}" TargetMode="External"/>`,
+            (target, index) =>
+              `<Relationship Id="rId${index + 1}" Type="${RELS_NS}/hyperlink" Target="${xml(target)}" TargetMode="External"/>`,
           )
           .join('')}</Relationships>`,
       );

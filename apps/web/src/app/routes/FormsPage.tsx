@@ -2,13 +2,18 @@ import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SignInButton } from '../../features/auth/components/SignInButton';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
-import { MyApplicationsList } from '../../features/quickApply/components/MyApplicationsList';
 import { OpeningApplication } from '../../features/quickApply/components/OpeningApplication';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
 import { PATHS, toForm, toFormEdit, toUploadVideoForTask } from '../paths';
 
-// Only the applications list shows pending video tasks: a form link (the page's weight budget) never loads them.
+// The applications list and its pending video tasks load with /forms only: a form link (the page's weight budget)
+// never loads them.
+const MyApplicationsList = lazy(() =>
+  import('../../features/quickApply/components/MyApplicationsList').then((module) => ({
+    default: module.MyApplicationsList,
+  })),
+);
 const PendingVideoTasks = lazy(() =>
   import('../../features/videoTasks/components/PendingVideoTasks').then((module) => ({
     default: module.PendingVideoTasks,
@@ -43,7 +48,9 @@ export default function FormsPage() {
           <Suspense fallback={null}>
             <PendingVideoTasks answerTo={toUploadVideoForTask} />
           </Suspense>
-          <MyApplicationsList />
+          <Suspense fallback={null}>
+            <MyApplicationsList />
+          </Suspense>
         </>
       ) : (
         <SignInPrompt

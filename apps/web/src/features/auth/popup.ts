@@ -1,7 +1,6 @@
 import {
   AUTH_BROADCAST_CHANNEL,
   type PopupMessage,
-  popupMessageSchema,
   SIGN_IN_FAILURE_MESSAGES,
   type SignInFailure,
 } from '@placely/contract';
@@ -64,6 +63,13 @@ export function openSignInPopup(): Promise<PopupToken> {
   const { popup, early } = adoptedOrNewPopup();
   if (!popup) return Promise.reject(new SignInPopupError('popupBlocked'));
 
+  // Loading from the click on: the person is still at the identity provider when it arrives. Without it (the network
+  // failed) no message can be trusted, and the sign-in fails as a network failure.
+  const reader = import('./popupMessage').then(
+    (module) => module.readPopupMessage,
+    () => null,
+  );
+
   return new Promise<PopupToken>((resolve, reject) => {
     let settled = false;
     let closedTimer: ReturnType<typeof setTimeout> | undefined;
@@ -78,7 +84,7 @@ export function openSignInPopup(): Promise<PopupToken> {
       if (closedTimer) clearTimeout(closedTimer);
     };
 
-    const settle = (message: PopupMessage) => {
+    const settle = (message: PopupMessage | { ok: false; failure: SignInFailure }) => {
       if (settled) return;
       cleanup();
       try {
@@ -90,11 +96,18 @@ export function openSignInPopup(): Promise<PopupToken> {
       else reject(new SignInPopupError(message.failure));
     };
 
+    const read = (data: unknown) => {
+      void reader.then((readPopupMessage) => {
+        if (!readPopupMessage) return settle({ ok: false, failure: 'networkFailed' });
+        const message = readPopupMessage(data);
+        if (message) settle(message);
+      });
+    };
+
     const accept = (event: MessageEvent) => {
       // Only our own origin may talk to us, and only with a well-formed popup message.
       if (event.origin && event.origin !== origin) return;
-      const parsed = popupMessageSchema.safeParse(event.data);
-      if (parsed.success) settle(parsed.data);
+      read(event.data);
     };
 
     function onWindowMessage(event: MessageEvent) {
@@ -108,17 +121,17 @@ export function openSignInPopup(): Promise<PopupToken> {
     window.addEventListener('message', onWindowMessage);
     channel?.addEventListener('message', onChannelMessage);
     // The sign-in may have finished while the app loaded: its message reached the page's entry, not these listeners.
-    if (early?.message !== undefined) {
-      const parsed = popupMessageSchema.safeParse(early.message);
-      if (parsed.success) settle(parsed.data);
-    }
+    if (early?.message !== undefined) read(early.message);
 
     const poll = setInterval(() => {
       if (settled || closedTimer || !popup.closed) return;
       closedTimer = setTimeout(() => {
-        if (settled) return;
-        cleanup();
-        reject(new SignInPopupError('popupClosed'));
+        // After any message that came before the popup closed has been read (its reader may still be loading).
+        void reader.then(() => {
+          if (settled) return;
+          cleanup();
+          reject(new SignInPopupError('popupClosed'));
+        });
       }, CLOSED_GRACE_MS);
     }, CLOSED_POLL_MS);
   });

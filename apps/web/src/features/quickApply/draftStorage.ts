@@ -1,6 +1,7 @@
-import { type Answers, answersSchema, type Draft } from '@placely/contract';
+import type { Answers, Draft } from '@placely/contract';
 import { PERSONAL_STORAGE_PREFIX } from '../../lib/tokenStorage';
 import { readJson, removeKey, writeJson } from './deviceStorage';
+import { readStoredAnswers } from './storedAnswers';
 
 /**
  * The copy of a Quick Apply draft kept on this device, keyed by opening and person (two people sharing a browser
@@ -25,12 +26,12 @@ export function readLocalDraft(openingId: string, userId: number | string, purpo
   const stored = readJson(draftStorageKey(openingId, userId, purpose));
   if (typeof stored !== 'object' || stored === null) return null;
   const { answers, updatedAt, unsynced } = stored as Record<string, unknown>;
-  const parsed = answersSchema.safeParse(answers);
-  if (!parsed.success || typeof updatedAt !== 'string' || Number.isNaN(Date.parse(updatedAt))) {
+  const parsed = readStoredAnswers(answers);
+  if (!parsed || typeof updatedAt !== 'string' || Number.isNaN(Date.parse(updatedAt))) {
     removeKey(draftStorageKey(openingId, userId, purpose));
     return null;
   }
-  return { answers: parsed.data, updatedAt, unsynced: unsynced === true } satisfies LocalDraft;
+  return { answers: parsed, updatedAt, unsynced: unsynced === true } satisfies LocalDraft;
 }
 
 export function writeLocalDraft(

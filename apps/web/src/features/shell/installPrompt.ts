@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+// No React here: the page's small entry captures the prompt (useCanInstall lives with the button).
 
 /** Chromium's install prompt event (not in the DOM typings). */
 export interface BeforeInstallPromptEvent extends Event {
@@ -45,16 +45,13 @@ export async function promptInstall(): Promise<void> {
   }
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the prompt comes or goes; returns the unsubscribe. */
+export function subscribeInstallPrompt(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 /** True while the browser offers an install prompt. */
-export function useCanInstall(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => deferred !== null,
-    () => false,
-  );
+export function canInstall(): boolean {
+  return deferred !== null;
 }

@@ -1,10 +1,5 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useOpenedOnce } from '../useOpenedOnce';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -17,29 +12,20 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before something that cannot be undone; the safe choice is first and focused by Escape. */
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  destructive = false,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+const ConfirmDialogView = lazy(() =>
+  import('./ConfirmDialogView').then((module) => ({ default: module.ConfirmDialogView })),
+);
+
+/**
+ * Asks before something that cannot be undone; the safe choice is first and focused by Escape. Nothing is loaded or
+ * rendered before its first opening: most pages that offer one (the form's "Start over") never open it.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const opened = useOpenedOnce(props.open);
+  if (!opened) return null;
   return (
-    <Dialog open={open} onClose={onCancel}>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{children}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{cancelLabel}</Button>
-        <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }

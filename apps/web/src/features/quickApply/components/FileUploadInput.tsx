@@ -6,11 +6,10 @@ import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONTENT_TYPES, FILE_RULES, type FileAnswer, formatBytes, type LeafField } from '@placely/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api/errors';
 import { showError } from '../../../lib/snackbar';
@@ -20,6 +19,9 @@ import { isFileAnswer } from '../formValues';
 import { errorText, useQuickApplyFieldContext } from './formContext';
 
 type FileField = Extract<LeafField, { type: 'fileUpload' }>;
+
+// Only on the screen while a file uploads: the form's first load does without it.
+const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
 const TYPE_NAMES: Record<string, { name: string; extensions: string[] }> = {
   [CONTENT_TYPES.pdf]: { name: 'PDF', extensions: ['.pdf'] },
@@ -177,12 +179,15 @@ export function FileUploadInput({ field, path, note, context }: FileUploadInputP
             {active.status === 'paused' ? 'Paused' : 'Uploading'} {active.fileName} —{' '}
             {Math.round(active.progress * 100)}%
           </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={active.progress * 100}
-            aria-labelledby={progressLabelId}
-            sx={{ my: 1 }}
-          />
+          {/* The bar's own height while it loads, so nothing moves when it comes. */}
+          <Suspense fallback={<Box sx={{ height: 4, my: 1 }} />}>
+            <LinearProgress
+              variant="determinate"
+              value={active.progress * 100}
+              aria-labelledby={progressLabelId}
+              sx={{ my: 1 }}
+            />
+          </Suspense>
           <Stack direction="row" spacing={1}>
             {active.resumable &&
               (active.status === 'paused' ? (

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Application, PublicOpening } from '@placely/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { type ApiError, errorMessage, isApiError } from '../../../lib/api/errors';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useAppStore } from '../../../lib/store';
@@ -21,13 +21,18 @@ import { myApplicationsQueryKey } from '../api/listMyApplications';
 import { recordExternalApply } from '../api/recordExternalApply';
 import { clearLocalDraft } from '../draftStorage';
 import { settleSubmit } from '../idempotency';
-import { ApplicationDone } from './ApplicationDone';
 import { BlockerScreen, OpeningNotFound } from './BlockerScreen';
-import { EditApplicationForm } from './EditApplicationForm';
 import { FormPreview } from './FormPreview';
 import { FormReadOnly } from './FormReadOnly';
 import { NewApplicationForm } from './NewApplicationForm';
 import { OpeningDetails } from './OpeningDetails';
+
+// Shown only after applying (signed in, never on the server's render) or while editing: a form link's first load,
+// where the person is about to type into the form, does without them.
+const ApplicationDone = lazy(() => import('./ApplicationDone').then((module) => ({ default: module.ApplicationDone })));
+const EditApplicationForm = lazy(() =>
+  import('./EditApplicationForm').then((module) => ({ default: module.EditApplicationForm })),
+);
 
 /** Who is looking: a user id, 'anonymous', or null while a session is still being restored. */
 export function useViewerKey(): number | 'anonymous' | null {
@@ -261,7 +266,7 @@ export function OpeningApplication({
     <Stack spacing={3} sx={{ maxWidth: 800, mx: 'auto', width: '100%' }}>
       <OpeningDetails opening={opening} compact={compact} />
       {!compact && <Divider />}
-      {body}
+      <Suspense fallback={<Loading label="Loading your application" />}>{body}</Suspense>
     </Stack>
   );
 }

@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type Answers, answersSchemaFor, type FormDefinition, type FormField, fieldsOf } from '@placely/contract';
+import { type Answers, type FormDefinition, type FormField, fieldsOf } from '@placely/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type FieldErrors, type FieldValues, FormProvider, get, useForm } from 'react-hook-form';
+import { type FieldErrors, type FieldValues, FormProvider, get, type Resolver, useForm } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../../lib/api/errors';
+import type { AnswersValidation } from '../answersValidation';
 import { type FormValues, fieldPathsInOrder, finalizeAnswers, formPathOfServerField } from '../formValues';
 import { errorText, fieldBlockId, ownErrorText, QuickApplyFieldContext } from './formContext';
 import { LeafFieldInput } from './LeafFieldInput';
@@ -37,6 +37,31 @@ export interface QuickApplyFormProps {
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+// zod and the contract's schemas are a third of the form page's first-load JavaScript and nothing needs them before
+// the first blur or submit: they load in their own chunk when a form first renders (then stay for every later form).
+let validationModule: typeof import('../answersValidation') | undefined;
+const loadValidation = () =>
+  import('../answersValidation').then((module) => {
+    validationModule = module;
+    return module;
+  });
+
+/** The definition's validation, or undefined until its chunk has loaded (at once when it already has). */
+function useAnswersValidation(definition: FormDefinition): AnswersValidation | undefined {
+  const [module, setModule] = useState(() => validationModule);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    void loadValidation().then((loaded) => {
+      if (live) setModule(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [module]);
+  return useMemo(() => module?.answersValidationFor(definition), [module, definition]);
+}
 
 const FOCUSABLE = 'input:not([hidden]):not([type="hidden"]), textarea, select, button:not([disabled])';
 
@@ -98,16 +123,19 @@ export function QuickApplyForm({
   actions,
   disabled = false,
 }: QuickApplyFormProps) {
-  const schema = useMemo(() => {
-    try {
-      return { ok: true as const, schema: answersSchemaFor(definition) };
-    } catch (error) {
-      return { ok: false as const, message: error instanceof Error ? error.message : String(error) };
-    }
-  }, [definition]);
+  const validation = useAnswersValidation(definition);
+  const latest = useRef({ validation, definition });
+  latest.current = { validation, definition };
+  // One resolver for the form's life: it validates with the current definition's schema, waiting for its chunk when
+  // a blur or submit comes first.
+  const resolver = useCallback<Resolver<FieldValues>>(async (values, context, options) => {
+    const current =
+      latest.current.validation ?? (await loadValidation()).answersValidationFor(latest.current.definition);
+    if (!current.ok) return { values: {}, errors: { root: { type: 'validate', message: current.message } } };
+    return current.resolver(values, context, options);
+  }, []);
   const form = useForm<FieldValues, unknown, FieldValues>({
-    // biome-ignore lint/suspicious/noExplicitAny: the schema is built at run time from the definition
-    resolver: schema.ok ? zodResolver(schema.schema as any) : undefined,
+    resolver,
     defaultValues: initialValues,
     mode: 'onTouched',
     shouldFocusError: false,
@@ -160,8 +188,8 @@ export function QuickApplyForm({
     },
   );
 
-  if (!schema.ok) {
-    return <Alert severity="warning">This form cannot be shown yet: {schema.message}</Alert>;
+  if (validation && !validation.ok) {
+    return <Alert severity="warning">This form cannot be shown yet: {validation.message}</Alert>;
   }
 
   return (

@@ -1,11 +1,17 @@
 import InstallDesktopIcon from '@mui/icons-material/InstallDesktop';
 import Button from '@mui/material/Button';
-import { promptInstall, useCanInstall } from '../installPrompt';
+import { useSyncExternalStore } from 'react';
+import { canInstall, promptInstall, subscribeInstallPrompt } from '../installPrompt';
+
+/** True while the browser offers an install prompt. */
+function useCanInstall(): boolean {
+  return useSyncExternalStore(subscribeInstallPrompt, canInstall, () => false);
+}
 
 /** Shown only while the browser offers an install prompt. */
 export function InstallButton() {
-  const canInstall = useCanInstall();
-  if (!canInstall) return null;
+  const offered = useCanInstall();
+  if (!offered) return null;
   return (
     <Button
       color="inherit"

@@ -1,31 +1,18 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import { lazy, Suspense } from 'react';
 import { useAppStore } from '../../../lib/store';
+import { useOpenedOnce } from '../../../lib/useOpenedOnce';
+
+const MessageSnackbarView = lazy(() =>
+  import('./MessageSnackbarView').then((module) => ({ default: module.MessageSnackbarView })),
+);
 
 /** The app-wide message snackbar: top-centre by default; closes by its close icon or timeout. */
 export function MessageSnackbar() {
-  const snackbar = useAppStore((state) => state.snackbar);
-  const hide = useAppStore((state) => state.hideSnackbar);
+  const opened = useOpenedOnce(useAppStore((state) => state.snackbar.visible));
+  if (!opened) return null;
   return (
-    <Snackbar
-      // A new key per message restarts the timeout when messages follow each other.
-      key={`${snackbar.type}:${snackbar.message}`}
-      open={snackbar.visible}
-      autoHideDuration={snackbar.timeout}
-      anchorOrigin={{ vertical: snackbar.location, horizontal: 'center' }}
-      onClose={(_event, reason) => {
-        if (reason !== 'clickaway') hide();
-      }}
-    >
-      <Alert
-        severity={snackbar.type}
-        variant="filled"
-        onClose={hide}
-        role={snackbar.type === 'error' ? 'alert' : 'status'}
-        sx={{ width: '100%', maxWidth: 560 }}
-      >
-        {snackbar.message}
-      </Alert>
-    </Snackbar>
+    <Suspense fallback={null}>
+      <MessageSnackbarView />
+    </Suspense>
   );
 }

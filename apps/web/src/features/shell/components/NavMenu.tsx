@@ -1,9 +1,7 @@
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
 import { NavLink, useLocation } from 'react-router';
 import type { NavItem } from '../navItems';
 
@@ -14,7 +12,7 @@ interface NavListProps {
   onNavigate?: () => void;
 }
 
-function NavList({ items, onNavigate }: NavListProps) {
+export function NavList({ items, onNavigate }: NavListProps) {
   const { pathname } = useLocation();
   return (
     <List component="ul" sx={{ py: 1 }}>
@@ -58,30 +56,5 @@ export function SideNav({ items }: { items: readonly NavItem[] }) {
         <NavList items={items} />
       </Box>
     </Box>
-  );
-}
-
-export interface NavDrawerProps {
-  items: readonly NavItem[];
-  open: boolean;
-  onClose: () => void;
-}
-
-/** The same menu as a drawer on small screens. */
-export function NavDrawer({ items, open, onClose }: NavDrawerProps) {
-  return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      sx={{ display: { md: 'none' } }}
-      slotProps={{ paper: { sx: { width: SIDE_NAV_WIDTH } } }}
-    >
-      <Box component="nav" aria-label="Main navigation">
-        <Typography variant="overline" component="p" sx={{ px: 2, pt: 2, color: 'text.secondary' }}>
-          Menu
-        </Typography>
-        <NavList items={items} onNavigate={onClose} />
-      </Box>
-    </Drawer>
   );
 }
