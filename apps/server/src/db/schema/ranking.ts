@@ -103,12 +103,21 @@ export const rankingPins = pgTable(
  * `opening_rankings` and the opening's `ranking_builds` row are what `rankingCtes` computed at `ranking_builds.version`:
  * a reader uses them while the two versions agree and rebuilds them otherwise (services/shortlisting/ranking-store.ts).
  */
-export const rankingVersions = pgTable('ranking_versions', {
-  openingId: uuid('opening_id')
-    .primaryKey()
-    .references(() => openings.id, { onDelete: 'cascade' }),
-  version: bigint('version', { mode: 'number' }).notNull().default(1),
-});
+export const rankingVersions = pgTable(
+  'ranking_versions',
+  {
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => openings.id, { onDelete: 'cascade' }),
+    /**
+     * A connection bumps its own shard (backend pid mod 64), as the application counter does: submits to one opening
+     * from many connections do not queue on one row. The opening's version is the sum of its shards.
+     */
+    shard: integer('shard').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (table) => [primaryKey({ columns: [table.openingId, table.shard] })],
+);
 
 /** The last build of an opening's stored ranking: the version it saw, the recipe it used, the opening-wide stats. */
 export const rankingBuilds = pgTable('ranking_builds', {

@@ -6,8 +6,8 @@ import { rankingCtes } from './ranking-sql';
 /**
  * The stored ranking of an opening (docs/ARCHITECTURE.md, "Stored ranking"): `opening_rankings` holds every
  * application's place, score, knock-outs and pin group as `rankingCtes` computed them when `ranking_builds.version`
- * was the opening's `ranking_versions.version`. Triggers (migrations 0025, 0026) bump the version on every
- * change of an input, so the rows are current exactly while the two agree.
+ * was the opening's version (the sum of its `ranking_versions` shards). Triggers (migrations 0025, 0026, 0029) bump
+ * it on every change of an input, so the rows are current exactly while the two agree.
  */
 export interface RankingBuild {
   /** The recipe the stored rows were scored with (null: none, submission order). */
@@ -30,7 +30,7 @@ interface BuildState {
 
 /** The opening's input version beside its last build (the bench runs it too). */
 export function buildStateSql(openingId: string) {
-  return sql`select coalesce((select v.version from ranking_versions v
+  return sql`select coalesce((select sum(v.version) from ranking_versions v
       where v.opening_id = ${openingId}::uuid), 0) as current, b.version as built, b.recipe, b.stats,
       b.total, b.knocked_out
     from (select 1) one left join ranking_builds b on b.opening_id = ${openingId}::uuid`;
