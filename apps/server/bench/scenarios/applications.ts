@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Recipe } from '@placely/contract';
+import { RESPONSE_ORDERS, type Recipe } from '@placely/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../../src/db/schema';
 import { responseRanges, type SortedOrder, type Stage, stagesInOrder } from '../../src/routes/responses/orders';
@@ -390,18 +390,8 @@ function sortedFirstPageSql(order: SortedOrder): string[] {
   ];
 }
 
-const SORTED_ORDERS: SortedOrder[] = [
-  'nameAsc',
-  'nameDesc',
-  'gradeDesc',
-  'gradeAsc',
-  'graduationYearAsc',
-  'graduationYearDesc',
-  'stageAsc',
-  'stageDesc',
-  'scoreDesc',
-  'scoreAsc',
-];
+/** Every order the table offers beside submission time (which the scenarios above measure). */
+const SORTED_ORDERS = RESPONSE_ORDERS.filter((order): order is SortedOrder => order !== 'newest' && order !== 'oldest');
 
 /** The first page (50) of the sorting opening in one order: every order the table offers beside submission time. */
 const sortedFirstPage = (order: SortedOrder): Scenario => ({
