@@ -1,3 +1,6 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { organizationAuditEvents } from '../db/schema';
 import { seedOrganization, seedOrganizationMember, seedStudent } from '../seed/helpers';
 import type { TestServer } from './harness';
 
@@ -39,4 +42,16 @@ export async function seedTeamTokens(
     elsewhere: await server.tokenFor(elsewhere.id),
     stranger: await server.tokenFor(stranger.id),
   };
+}
+
+/** The organization's audit entries of one kind, oldest first as written. */
+export function auditEventsOf(
+  db: Database,
+  organizationId: number,
+  kind: (typeof organizationAuditEvents.$inferSelect)['kind'],
+) {
+  return db
+    .select()
+    .from(organizationAuditEvents)
+    .where(and(eq(organizationAuditEvents.organizationId, organizationId), eq(organizationAuditEvents.kind, kind)));
 }

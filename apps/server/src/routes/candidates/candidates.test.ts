@@ -6,13 +6,12 @@ import {
   applications as applicationsTable,
   autoFillData,
   files,
-  organizationAuditEvents,
   profileViews,
   stageMoves,
 } from '../../db/schema';
 import { seedOpeningWithApplicants, seedOrganization, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { seedTeamTokens } from '../../test/organization-team';
+import { auditEventsOf, seedTeamTokens } from '../../test/organization-team';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -221,12 +220,7 @@ describe('candidate panel facts', () => {
       .from(profileViews)
       .where(eq(profileViews.ownerId, students[0]?.id as number));
     expect(views.map((v) => [v.viewerId, v.subject])).toEqual([[org.id, 'resume']]);
-    const audit = await server.db
-      .select()
-      .from(organizationAuditEvents)
-      .where(
-        and(eq(organizationAuditEvents.organizationId, org.id), eq(organizationAuditEvents.kind, 'resume.viewed')),
-      );
+    const audit = await auditEventsOf(server.db, org.id, 'resume.viewed');
     expect(audit.map((a) => [a.applicationId, a.openingId])).toEqual([[applicationId, opening.id]]);
   });
 });

@@ -1,9 +1,10 @@
 import { ORGANIZATION_HEADER, type OrganizationRole } from '@placely/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationAuditEvents, verificationGroups } from '../../db/schema';
+import { verificationGroups } from '../../db/schema';
 import { seedEmail, seedNewUser, seedOrganization, seedOrganizationMember, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { auditEventsOf } from '../../test/organization-team';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -195,15 +196,7 @@ describe("a deleted organization's groups and verification groups", () => {
     expect((await asStudent('/api/verification/groups/verification?limit=10')).body.result.data.items).toEqual([]);
     const [row] = await server.db.select().from(verificationGroups).where(eq(verificationGroups.id, verification.id));
     expect(row?.deletedAt).not.toBeNull();
-    const [audit] = await server.db
-      .select()
-      .from(organizationAuditEvents)
-      .where(
-        and(
-          eq(organizationAuditEvents.organizationId, t.org.id),
-          eq(organizationAuditEvents.kind, 'organization.deleted'),
-        ),
-      );
+    const [audit] = await auditEventsOf(server.db, t.org.id, 'organization.deleted');
     expect(audit?.details).toMatchObject({ groups: 1, verificationGroups: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { ORGANIZATION_DELETED_MESSAGE, ORGANIZATION_HEADER, type OrganizationRole } from '@placely/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, openings, organizationAuditEvents, organizationMembers, organizations } from '../../db/schema';
+import { files, openings, organizationMembers, organizations } from '../../db/schema';
 import {
   seedEmail,
   seedNewUser,
@@ -11,6 +11,7 @@ import {
   seedStudent,
 } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { auditEventsOf } from '../../test/organization-team';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -75,15 +76,7 @@ describe('the organization profile, acting for a team', () => {
     expect(saved.body.result.data.profileDetails.organization).toBeNull();
     const again = await actingFor(t.org.id, t.coordinator.token)('/api/organization/profile');
     expect(again.body.result.data.name).toBe('Renamed Co');
-    const events = await server.db
-      .select()
-      .from(organizationAuditEvents)
-      .where(
-        and(
-          eq(organizationAuditEvents.organizationId, t.org.id),
-          eq(organizationAuditEvents.kind, 'organization.profileEdited'),
-        ),
-      );
+    const events = await auditEventsOf(server.db, t.org.id, 'organization.profileEdited');
     expect(events).toHaveLength(1);
     expect(events[0]?.actorUserId).toBe(t.owner.user.id);
     expect(String(events[0]?.details.fields)).toContain('name');
@@ -360,15 +353,7 @@ describe('deleting an organization', () => {
     const theirs = await actingFor(null, signedIn.accessToken)('/api/user/organizations');
     expect(theirs.body.result.data.organizations).toEqual([]);
 
-    const [audit] = await server.db
-      .select()
-      .from(organizationAuditEvents)
-      .where(
-        and(
-          eq(organizationAuditEvents.organizationId, t.org.id),
-          eq(organizationAuditEvents.kind, 'organization.deleted'),
-        ),
-      );
+    const [audit] = await auditEventsOf(server.db, t.org.id, 'organization.deleted');
     expect(audit?.actorUserId).toBe(t.owner.user.id);
     expect(audit?.details).toMatchObject({ openings: 2, members: 4, invitations: 1 });
     // A second delete is refused, not a 500.
@@ -384,15 +369,7 @@ describe('deleting an organization', () => {
     expect(results.map((result) => result.status).sort()).toEqual([200, 403]);
     const refused = results.find((result) => result.status === 403);
     expect(refused?.body.exception.error.message).toBe(ORGANIZATION_DELETED_MESSAGE);
-    const audits = await server.db
-      .select()
-      .from(organizationAuditEvents)
-      .where(
-        and(
-          eq(organizationAuditEvents.organizationId, t.org.id),
-          eq(organizationAuditEvents.kind, 'organization.deleted'),
-        ),
-      );
+    const audits = await auditEventsOf(server.db, t.org.id, 'organization.deleted');
     expect(audits).toHaveLength(1);
   });
 });

@@ -1,10 +1,10 @@
 import { ORGANIZATION_HEADER, type Pipeline, type Stage } from '@placely/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationAuditEvents, stageMoves } from '../../db/schema';
+import { stageMoves } from '../../db/schema';
 import { seedOpeningWithApplicants, seedOrganization, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { seedTeamTokens } from '../../test/organization-team';
+import { auditEventsOf, seedTeamTokens } from '../../test/organization-team';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -239,12 +239,7 @@ describe('moving candidates', () => {
       undo: false,
     });
     expect(move.by.name).toBe('Coordinator');
-    const audit = await server.db
-      .select()
-      .from(organizationAuditEvents)
-      .where(
-        and(eq(organizationAuditEvents.organizationId, org.id), eq(organizationAuditEvents.kind, 'candidate.moved')),
-      );
+    const audit = await auditEventsOf(server.db, org.id, 'candidate.moved');
     expect(audit).toHaveLength(4);
     expect(audit.find((a) => a.applicationId === second?.id)?.details).toMatchObject({
       from: 'Applied',

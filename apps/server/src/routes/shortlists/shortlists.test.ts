@@ -7,17 +7,11 @@ import {
 } from '@placely/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  notificationDeliveries,
-  notifications,
-  organizationAuditEvents,
-  shareLinks,
-  shareLinkViews,
-} from '../../db/schema';
+import { notificationDeliveries, notifications, shareLinks, shareLinkViews } from '../../db/schema';
 import { seedOpeningWithApplicants, seedOrganization, seedStudent } from '../../seed/helpers';
 import { hashLinkToken } from '../../services/shortlisting/share-links';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { seedTeamTokens } from '../../test/organization-team';
+import { auditEventsOf, seedTeamTokens } from '../../test/organization-team';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -284,12 +278,7 @@ describe('share links', () => {
     const views = await server.db.select().from(shareLinkViews).where(eq(shareLinkViews.linkId, link.id));
     expect(views).toHaveLength(2);
 
-    const audit = await server.db
-      .select()
-      .from(organizationAuditEvents)
-      .where(
-        and(eq(organizationAuditEvents.organizationId, org.id), eq(organizationAuditEvents.kind, 'shareLink.created')),
-      );
+    const audit = await auditEventsOf(server.db, org.id, 'shareLink.created');
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain(token);
   });
@@ -400,12 +389,7 @@ describe('share links', () => {
       expect(file.status).toBe(410);
     }
     expect((await visit('A'.repeat(43))).status).toBe(404);
-    const audit = await server.db
-      .select()
-      .from(organizationAuditEvents)
-      .where(
-        and(eq(organizationAuditEvents.organizationId, org.id), eq(organizationAuditEvents.kind, 'shareLink.revoked')),
-      );
+    const audit = await auditEventsOf(server.db, org.id, 'shareLink.revoked');
     expect(audit).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@ import type { z } from '@placely/contract';
 import {
   CONTENT_TYPES,
   EMPTY_ELIGIBILITY,
+  FIELD_TYPES,
   type FieldType,
   FORM_LIMITS,
   type FormDefinition,
@@ -27,21 +28,10 @@ export function newId(prefix: 's' | 'f' | 'o'): string {
   return `${prefix}_${text}`;
 }
 
-export const LEAF_FIELD_TYPES = [
-  'shortText',
-  'paragraph',
-  'number',
-  'email',
-  'phone',
-  'url',
-  'date',
-  'singleChoice',
-  'multipleChoice',
-  'dropdown',
-  'yesNo',
-  'linearScale',
-  'fileUpload',
-] as const satisfies readonly LeafField['type'][];
+/** Every field type but the repeatable group (a group holds only these). */
+export const LEAF_FIELD_TYPES: readonly LeafField['type'][] = FIELD_TYPES.filter(
+  (type): type is LeafField['type'] => type !== 'repeatableGroup',
+);
 
 export const CHOICE_TYPES: readonly FieldType[] = ['singleChoice', 'multipleChoice', 'dropdown'];
 export const TEXT_LENGTH_TYPES: readonly FieldType[] = ['shortText', 'paragraph'];
