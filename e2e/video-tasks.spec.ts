@@ -144,6 +144,20 @@ test.describe('with a camera (Chromium’s generated stream)', () => {
     const column = (header ?? '').split(',').indexOf(`Video: ${title} (average score)`);
     expect(column).toBeGreaterThan(0);
     expect((row ?? '').split(',')[column]).toBe('4.5');
+
+    // The organization weighs the task's scores in its ranking recipe, and the breakdown shows the answer's average.
+    await page.getByRole('button', { name: 'Ranking' }).click();
+    await page.getByRole('button', { name: 'Set a ranking recipe' }).click();
+    const recipe = page.getByRole('dialog', { name: 'Ranking recipe' });
+    await recipe.getByRole('combobox', { name: 'Add a criterion' }).click();
+    await page.getByRole('option', { name: 'Video task score' }).click();
+    await expect(recipe.getByRole('combobox', { name: 'Video task' })).toContainText(title);
+    await recipe.getByRole('button', { name: 'Save and re-rank' }).click();
+    await expect(page.getByText('Ranking recipe saved')).toBeVisible();
+    const ranked = page.getByRole('table', { name: 'Candidates in rank order' });
+    await ranked.getByRole('button', { name: 'Score breakdown of Nisha Rao' }).click();
+    const breakdown = page.getByRole('dialog', { name: /Nisha Rao: rank 1/ });
+    await expect(breakdown.getByRole('row').filter({ hasText: `${title} video score` })).toContainText('4.5 of 5');
   });
 });
 
