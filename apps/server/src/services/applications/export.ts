@@ -559,7 +559,8 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
         join applications ap on ap.applicant_id = v.subject_user_id and ap.opening_id = ${openingId}::uuid
         where v.voided_at is null) rv on rv.subject_user_id = a.applicant_id
     left join (select va.candidate_id, jsonb_object_agg(va.task_id,
-          (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id)) as video_averages
+          (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id
+            and vt.rubric @> jsonb_build_array(jsonb_build_object('id', s.item_id)))) as video_averages
         from video_answers va join video_tasks vt on vt.id = va.task_id
         where vt.opening_id = ${openingId}::uuid and va.submitted_at is not null
         group by va.candidate_id) vid on vid.candidate_id = a.applicant_id
