@@ -205,12 +205,16 @@ export const rankingAfterChange: OneShot = {
     )}; ROLLBACK;`,
 };
 
-/** The exports, after the ranking data is in place: the files then carry stage, rank, score and contributions. */
+/**
+ * The exports, after the ranking data is in place: the files then carry stage, rank, score and contributions. The
+ * stored ranking is built first (`warm`), as for the page: an unchanged opening's export reads it. An export right
+ * after a change rebuilds it first, as the page does (`rankingAfterChange` times that rebuild).
+ */
 const ranked = (shot: OneShot): OneShot => ({
   ...shot,
   name: `${shot.name} (with stage, rank, score, contributions, ratings)`,
   async prepare(context) {
-    await prepareRanking(context.db);
+    await warm(context);
     await shot.prepare?.(context);
   },
 });

@@ -152,6 +152,11 @@ export const openingRankings = pgTable(
     ko: integer('ko').notNull(),
     /** 0 pinned to top, 1 ranked, 2 pinned to bottom, 3 knocked out. */
     pinGroup: smallint('pin_group').notNull(),
+    /**
+     * Each recipe criterion's normalised value (0–1, null when missing), in recipe order: the export's contributions
+     * read them instead of recomputing the ranking. Null when the recipe has no criteria (or there is none).
+     */
+    normalised: doublePrecision('normalised').array(),
   },
   (table) => [
     // The page in rank order; and the count of a filtered page (stage, knocked out or not, minimum score).

@@ -23,7 +23,7 @@ import {
   seedVideoTask,
 } from '../../seed/helpers';
 import { recipeOf } from '../../services/shortlisting/ranking';
-import { rankingCtes } from '../../services/shortlisting/ranking-sql';
+import { explanationColumns, explanationJoin, rankingCtes } from '../../services/shortlisting/ranking-sql';
 import { currentRankingBuild } from '../../services/shortlisting/ranking-store';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -141,10 +141,33 @@ async function setup() {
       Number(row.score),
     ]);
   };
-  /** The page (all of it) agrees with the statement, rank for rank. */
+  /**
+   * Each criterion's normalised value as the statement explains it now (`explanationColumns`' n{i}), by application:
+   * what the stored rows' `normalised` must hold (the export's contributions read them).
+   */
+  const referenceNormalised = async () => {
+    const recipe = (await recipeOf(server.db, openingId))?.recipe ?? null;
+    const result = await server.db.execute(sql`${rankingCtes({ openingId, recipe })}
+      select o.id ${explanationColumns(recipe)} from ordered o ${explanationJoin}`);
+    const count = recipe?.criteria.length ?? 0;
+    return new Map(
+      (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => [
+        String(row.id),
+        count > 0
+          ? Array.from({ length: count }, (_, i) => (row[`n${i}`] === null ? null : Number(row[`n${i}`])))
+          : null,
+      ]),
+    );
+  };
+  /** The page (all of it) agrees with the statement, rank for rank, and the stored normalised values with its. */
   const expectCurrent = async () => {
     const page = await ranking('&limit=100');
     expect(page.items.map((item) => [item.applicant.name, item.rank, item.score])).toEqual(await reference());
+    const kept = await server.db
+      .select({ id: openingRankings.applicationId, normalised: openingRankings.normalised })
+      .from(openingRankings)
+      .where(eq(openingRankings.openingId, openingId));
+    expect(new Map(kept.map((row) => [row.id, row.normalised]))).toEqual(await referenceNormalised());
     return page;
   };
   const build = async () => {

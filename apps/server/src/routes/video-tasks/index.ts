@@ -202,6 +202,8 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { task, opening } = await loadOwnTask(ctx.db, actor, access, taskId, 'videoTask.review', {
         includeDeleted: true,
       });
+      const onCurrentRubric = sql`join video_tasks t on t.id = ${videoAnswers.taskId}
+        where s.answer_id = ${videoAnswers.id} and t.rubric @> jsonb_build_array(jsonb_build_object('id', s.item_id))`;
       const rows = await ctx.db
         .select({
           id: videoAnswers.id,
@@ -210,10 +212,9 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           durationSeconds: videoAnswers.durationSeconds,
           submittedAt: videoAnswers.submittedAt,
           posterFileId: videoAnswers.posterFileId,
-          averageScore: sql<
-            number | null
-          >`(select avg(s.score)::float8 from video_scores s where s.answer_id = ${videoAnswers.id})`,
-          reviewers: sql<number>`(select count(distinct s.reviewer_id) from video_scores s where s.answer_id = ${videoAnswers.id})::int`,
+          // As /watch, the export and the ranking count them: scores on the items of the task's current rubric.
+          averageScore: sql<number | null>`(select avg(s.score)::float8 from video_scores s ${onCurrentRubric})`,
+          reviewers: sql<number>`(select count(distinct s.reviewer_id) from video_scores s ${onCurrentRubric})::int`,
         })
         .from(videoAnswers)
         .innerJoin(users, eq(users.id, videoAnswers.candidateId))

@@ -1,7 +1,7 @@
 import type { VideoAnswerView, VideoTaskPage } from '@placely/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../db/schema';
+import { notifications, videoTasks } from '../../db/schema';
 import { seedVideoInvitation, seedVideoTask } from '../../seed/helpers';
 import { sendVideoTaskReminder } from '../../services/video/tasks';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -320,6 +320,23 @@ describe('watching (/watch) and scoring', () => {
     expect(column).toBeGreaterThan(0);
     const candidateLine = lines.find((line) => line.startsWith(s.applications[0]?.id ?? '-'));
     expect(candidateLine?.split(',')[column]).toBe('4');
+
+    // A rubric item removed later stops counting everywhere the average shows: the answer, the list and the export
+    // (the ranking's video criterion already did: ranking.test.ts).
+    await server.db
+      .update(videoTasks)
+      .set({ rubric: [{ id: 'clarity', label: 'Clarity' }] })
+      .where(eq(videoTasks.id, task.id));
+    const rewatched: VideoAnswerView = (await s.as('owner', `/api/videoAnswer?answer=${first}`)).body.result.data;
+    expect(rewatched.averageScore).toBe(4.5);
+    const relisted = await s.as('owner', `/api/organization/videoTasks/answers?taskId=${task.id}`);
+    expect(relisted.body.result.data.items[0]).toMatchObject({ id: first, averageScore: 4.5, reviewers: 2 });
+    const reexported = await fetch(
+      `${server.baseUrl}/api/organization/openings/id/applications/export?id=${s.opening.id}&format=csv`,
+      { headers: { authorization: s.tokens.owner } },
+    );
+    const relines = (await reexported.text()).split('\r\n');
+    expect(relines.find((line) => line.startsWith(s.applications[0]?.id ?? '-'))?.split(',')[column]).toBe('4.5');
 
     // Deleting the task keeps what was submitted.
     expect((await s.as('reviewer', `/api/organization/videoTasks?id=${task.id}`, { method: 'DELETE' })).status).toBe(

@@ -14,6 +14,7 @@ import {
   candidateRatings,
   candidateTags,
   openingFormVersions,
+  openingRankings,
   openingStages,
   openings,
   rankingPins,
@@ -370,6 +371,38 @@ describe('export output', () => {
     expect(csv).toBe(golden('ranked.csv', csv));
     const xlsx = xlsxText(await exported(opening.id, 'xlsx'));
     expect(xlsx).toBe(golden('ranked.xlsx.txt', xlsx));
+  });
+
+  it('reads rank, score and contributions from the stored ranking, and recomputes them when an input changes after the plan', async () => {
+    const { opening, ids } = await seedOpening(3);
+    await db.insert(rankingRecipes).values({
+      openingId: opening.id,
+      recipe: { criteria: [{ kind: 'numberAnswer', fieldId: 'cgpa', weight: 1, better: 'higher' }], knockouts: [] },
+    });
+    const first = (await exported(opening.id, 'csv')).toString();
+    // The plan made the stored ranking current and the rows read it: stored values changed behind its back show.
+    await db
+      .update(openingRankings)
+      .set({ score: 42.42, normalised: [0.1234] })
+      .where(eq(openingRankings.applicationId, ids[0] as string));
+    const stored = (await exported(opening.id, 'csv')).toString();
+    expect(stored).toContain(`${ids[0]},Alice Rao,alice@example.test,submitted,Applied,,0,,1,42.42,12.34,`);
+    expect(stored.replace('1,42.42,12.34,', '1,100,100,')).toBe(first);
+
+    // An input changes between the plan and the rows: the rows rank the data they read themselves (no stale rank,
+    // score or contribution beside the new answer), as a plan made afterwards does from the rebuilt ranking.
+    const plan = await planExport(db, opening.id, fileLink);
+    await db
+      .update(applications)
+      .set({ answers: sql`${applications.answers} || '{"cgpa": 9.5}'::jsonb` })
+      .where(eq(applications.id, ids[1] as string));
+    const chunks: Buffer[] = [];
+    for await (const chunk of csvStream(db, opening.id, plan)) chunks.push(Buffer.from(chunk));
+    const raced = Buffer.concat(chunks).toString();
+    expect(raced).not.toContain('42.42');
+    // Zoë's new answer is the opening's highest: first, with all of the score.
+    expect(raced).toContain(`${ids[1]},Zoë Ñúñez 李雷,zoe@example.test,submitted,Applied,,0,,1,100,100,`);
+    expect(raced).toBe((await exported(opening.id, 'csv')).toString());
   });
 });
 

@@ -8,6 +8,7 @@ import {
   fieldsOf,
   type LeafField,
   OTHER_OPTION_ID,
+  type Recipe,
   type VerifiedAnswers,
   type VerifiedRecord,
 } from '@placely/contract';
@@ -15,14 +16,9 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { applications, openingFormVersions, rankingPins, shortlistEntries } from '../../db/schema';
-import {
-  criteriaOf,
-  rankableFields,
-  rankingSqlFor,
-  labelOf as recipeLabelOf,
-  videoTasksOf,
-} from '../shortlisting/ranking';
-import { explanationColumns, explanationJoin } from '../shortlisting/ranking-sql';
+import { criteriaOf, rankableFields, labelOf as recipeLabelOf, recipeOf, videoTasksOf } from '../shortlisting/ranking';
+import { explanationColumns, explanationJoin, rankingCtes } from '../shortlisting/ranking-sql';
+import { currentRankingBuild, storedRankingIsAt } from '../shortlisting/ranking-store';
 import { loadApplicantVerifications, verifiedAnswersFor } from './verified';
 import { xlsxStream as writeXlsx } from './xlsx-writer';
 
@@ -86,11 +82,13 @@ export interface ExportPlan {
   total: number;
   definitions: Map<number, FormDefinition>;
   /**
-   * The opening ranked by its recipe (the ranking CTEs), its recipe weights and rating criteria, for the rows.
-   * `ordered` is false when nothing reorders the opening (no recipe, no pins, not a shortlist): the rank is then the
-   * submission order and the rows stream straight off the (opening, submitted) index without the ranking statement.
+   * How the rows get rank, score and contributions, and the opening's rating criteria. `ordered` is false when
+   * nothing reorders the opening (no recipe, no pins, not a shortlist): the rank is then the submission order and the
+   * rows stream straight off the (opening, submitted) index. Otherwise `version` is the input version of the stored
+   * ranking the plan made current, and `recipe` the recipe it was built with: the rows read it from
+   * `opening_rankings`, or — when something changed since — run the ranking statement with that recipe themselves.
    */
-  ranking: { ordered: boolean; ctes: SQL; explanation: SQL; criterionIds: string[] };
+  ranking: { ordered: boolean; recipe: Recipe | null; version: number; criterionIds: string[] };
   /** Export only this shortlist's candidates, in its order (else every application of the opening). */
   shortlistId?: string;
 }
@@ -268,8 +266,8 @@ export async function planExport(
   });
 
   const opening = await db.query.openings.findFirst({ where: (o, { eq: is }) => is(o.id, openingId) });
-  const [{ recipe, ctes }, criteria, fields, tasks, [pinned]] = await readTogether(db, [
-    () => rankingSqlFor(db, openingId),
+  const [saved, criteria, fields, tasks, [pinned]] = await readTogether(db, [
+    () => recipeOf(db, openingId),
     () => criteriaOf(db, openingId),
     () => (opening ? rankableFields(db, opening) : Promise.resolve([])),
     // Deleted ones too: their submitted answers are kept, and a recipe may still weigh them.
@@ -281,6 +279,12 @@ export async function planExport(
         .where(eq(rankingPins.openingId, openingId))
         .limit(1),
   ]);
+  const ordered = saved !== null || pinned !== undefined || shortlistId !== undefined;
+  // The stored ranking, made current as the ranking page makes it (rebuilt under the opening's ranking lock when an
+  // input changed since its build): the rows read rank, score and contributions from it, and its recipe is the one
+  // the columns follow.
+  const build = ordered ? await currentRankingBuild(db, openingId) : null;
+  const recipe = build?.recipe ?? null;
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
   const columns: Column[] = [
@@ -381,12 +385,7 @@ export async function planExport(
     columns,
     total: Number(stats?.total ?? 0),
     definitions: new Map(versions.map((v) => [v.version, v.definition as FormDefinition])),
-    ranking: {
-      ordered: recipe !== null || pinned !== undefined || shortlistId !== undefined,
-      ctes,
-      explanation: explanationColumns(recipe),
-      criterionIds: criteria.map((c) => c.id),
-    },
+    ranking: { ordered, recipe, version: build?.version ?? 0, criterionIds: criteria.map((c) => c.id) },
   };
 }
 
@@ -400,11 +399,12 @@ const inShortlist = (shortlistId: string) =>
  * transaction on each batch before it crosses (reads a batch needs, such as badges: on PGlite, with its one
  * connection, a read outside the transaction would wait for it for ever, and on PostgreSQL a read on the transaction's
  * connection while a FETCH is running would queue behind it). When the stream stops early (the client went away) the
- * transaction ends at the next batch.
+ * transaction ends at the next batch. `query` may be a function run first in the transaction, to choose the statement
+ * by what the transaction sees.
  */
 async function* cursorBatches<T>(
   db: Executor,
-  query: SQL,
+  query: SQL | ((tx: Executor) => Promise<SQL>),
   size: number,
   prepare: (rows: T[], tx: Executor) => Promise<void>,
 ): AsyncGenerator<T[]> {
@@ -421,12 +421,14 @@ async function* cursorBatches<T>(
   };
   const work = db
     .transaction(async (tx) => {
+      // First, before any setting: a query chosen by what the transaction reads (it may set its isolation level).
+      const statement = typeof query === 'function' ? await query(tx) : query;
       // The statement reads a whole opening once: PostgreSQL's JIT compiler, which its cost estimate sets off, spends
       // more time compiling (~1.5 s at 100 000 rows) than it saves, and the sorts fit in memory with a larger budget.
       // Both settings end with this transaction (PGlite has no JIT and takes the settings as no-ops).
       await tx.execute(sql`set local jit = off`);
       await tx.execute(sql`set local work_mem = '64MB'`);
-      await tx.execute(sql`declare export_rows no scroll cursor for ${query}`);
+      await tx.execute(sql`declare export_rows no scroll cursor for ${statement}`);
       const fetch = sql.raw(`fetch forward ${size} from export_rows`);
       while (!stopped) {
         const result = await tx.execute(fetch);
@@ -477,15 +479,21 @@ async function* cursorBatches<T>(
 }
 
 /**
- * The opening's applications, oldest first (or a shortlist's, in its order), in bounded batches from one cursor over
- * the ranking statement (rank, score and each criterion's share are computed once, in the database, for the whole
- * opening) with the average ratings per criterion beside them. Stage, stage history, notes, tags, badges and video
- * scores are joined from one aggregate each over the opening (not a subquery per row: most applications have none
- * of them, and a correlated subquery costs its set-up on every row).
+ * The opening's applications, oldest first (or a shortlist's, in its order), in bounded batches from one cursor, with
+ * the average ratings per criterion beside them. Rank, score and each criterion's normalised value are read by key
+ * from the stored ranking the plan made current (no ranking statement: raw values, opening-wide ranges and the window
+ * over every application are what made the ranked export slow). The cursor's transaction is REPEATABLE READ and first
+ * checks that the stored ranking is still the plan's: then every row it reads is of that one build and the
+ * applications it was built from. When an input changed in between (a submit, a rating), the rows run the ranking
+ * statement with the plan's recipe instead (one statement: its ranks are those of the data it reads), so a file never
+ * mixes a stale ranking with newer applications. Stage, stage history, notes, tags, badges and video scores are
+ * joined from one aggregate each over the opening (not a subquery per row: most applications have none of them, and
+ * a correlated subquery costs its set-up on every row).
  */
 async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
-  const { ordered, ctes, explanation, criterionIds } = plan.ranking;
+  const { ordered, recipe, version, criterionIds } = plan.ranking;
   const { shortlistId } = plan;
+  const criteriaCount = recipe?.criteria.length ?? 0;
   const ratingColumns = criterionIds.flatMap((id, i) => [
     sql`avg(r.score) filter (where r.criterion_id = ${id}::uuid)::float8 as ${sql.raw(`ra${i}`)}`,
     sql`count(*) filter (where r.criterion_id = ${id}::uuid) as ${sql.raw(`rc${i}`)}`,
@@ -502,24 +510,38 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
           )})
           group by r.application_id)`
       : null;
-  const withClause = ordered
-    ? sql`${ctes}${ratingAverages ? sql`, ${ratingAverages}` : sql``}`
-    : ratingAverages
-      ? sql`with ${ratingAverages}`
+  // 'stored': rank, score and n{i} from opening_rankings; 'computed': from the ranking statement; 'plain': none.
+  type Ranking = 'stored' | 'computed' | 'plain';
+  const withClause = (ranking: Ranking) => {
+    const ctes = ranking === 'computed' ? [rankingCtes({ openingId, recipe })] : [];
+    if (ratingAverages) ctes.push(ranking === 'computed' ? sql`, ${ratingAverages}` : sql`with ${ratingAverages}`);
+    return sql.join(ctes, sql``);
+  };
+  const normalised =
+    criteriaCount > 0
+      ? sql`, ${sql.raw(Array.from({ length: criteriaCount }, (_, i) => `o.normalised[${i + 1}] as n${i}`).join(', '))}`
       : sql``;
   const ofOpening = (alias: string) =>
     sql`join applications ap on ap.id = ${sql.raw(alias)}.application_id and ap.opening_id = ${openingId}::uuid`;
-  const query = sql`${withClause}
+  const query = (ranking: Ranking) => sql`${withClause(ranking)}
     select a.id, a.applicant_id, coalesce(ip.name, u.name) as name, u.email, a.status, os.name as stage,
       sm.stage_history, coalesce(nc.notes_count, 0) as notes_count, tg.tags,
-      ${ordered ? sql`case when o.pin_group < 3 then o.position end as rank, o.score` : sql`null::int as rank, 0::float8 as score`},
+      ${ranking === 'plain' ? sql`null::int as rank, 0::float8 as score` : sql`case when o.pin_group < 3 then o.position end as rank, o.score`},
       a.submitted_at, a.updated_at, a.revision, a.form_version, a.answers,
       rv.subject_user_id is not null as has_verifications,
       vid.video_averages,
       ${shortlistId ? sql`se.position` : sql`null::int`} as position
-      ${ordered ? explanation : sql``}
+      ${ranking === 'computed' ? explanationColumns(recipe) : ranking === 'stored' ? normalised : sql``}
       ${ratingSelect.length > 0 ? sql`, ${sql.join(ratingSelect, sql`, `)}` : sql``}
-    ${ordered ? sql`from ordered o ${explanationJoin} join applications a on a.id = o.id` : sql`from applications a`}
+    ${
+      ranking === 'computed'
+        ? sql`from ordered o ${explanationJoin} join applications a on a.id = o.id`
+        : ranking === 'stored'
+          ? // By key alone: a build current in this snapshot holds every application of the opening, and a condition on
+            // o.opening_id would make the planner expect few rows (a fast-start nested-loop plan for the cursor).
+            sql`from applications a join opening_rankings o on o.application_id = a.id`
+          : sql`from applications a`
+    }
     join users u on u.id = a.applicant_id
     left join individual_profiles ip on ip.user_id = a.applicant_id
     left join opening_stages os on os.id = a.stage_id
@@ -537,13 +559,14 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
         join applications ap on ap.applicant_id = v.subject_user_id and ap.opening_id = ${openingId}::uuid
         where v.voided_at is null) rv on rv.subject_user_id = a.applicant_id
     left join (select va.candidate_id, jsonb_object_agg(va.task_id,
-          (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id)) as video_averages
+          (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id
+            and vt.rubric @> jsonb_build_array(jsonb_build_object('id', s.item_id)))) as video_averages
         from video_answers va join video_tasks vt on vt.id = va.task_id
         where vt.opening_id = ${openingId}::uuid and va.submitted_at is not null
         group by va.candidate_id) vid on vid.candidate_id = a.applicant_id
     ${criterionIds.length > 0 ? sql`left join rating_averages ra on ra.application_id = a.id` : sql``}
     ${shortlistId ? sql`join shortlist_entries se on se.application_id = a.id and se.shortlist_id = ${shortlistId}::uuid` : sql``}
-    ${ordered ? sql`` : sql`where a.opening_id = ${openingId}::uuid`}
+    ${ranking === 'computed' ? sql`` : sql`where a.opening_id = ${openingId}::uuid`}
     order by ${shortlistId ? sql`se.position` : sql`a.submitted_at, a.id`}`;
   // Without a reordering the rank is the submission order, which is the order the rows come in.
   let submitted = 0;
@@ -565,7 +588,13 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
       row.verifiedAnswers = verifiedAnswersFor(plan.definitions.get(row.form_version), row.answers, verification);
     }
   };
-  yield* cursorBatches<ExportRow>(db, query, BATCH, prepare);
+  const chosen = ordered
+    ? async (tx: Executor) => {
+        await tx.execute(sql`set transaction isolation level repeatable read`);
+        return (await storedRankingIsAt(tx, openingId, version)) ? query('stored') : query('computed');
+      }
+    : query('plain');
+  yield* cursorBatches<ExportRow>(db, chosen, BATCH, prepare);
 }
 
 /** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused with a quote mark. */

@@ -28,6 +28,11 @@ export interface RankingSqlOptions {
    * (they would rank the few alone) and must not be read.
    */
   only?: { applicationIds: string[]; stats: Record<string, number | null> };
+  /**
+   * `scored` and `ordered` also carry `normalised`: each criterion's normalised value (n{i}) as a float8[] in recipe
+   * order (null without criteria), for the stored ranking's build to keep beside the score.
+   */
+  keepNormalised?: boolean;
 }
 
 const num = (value: number) => sql`${value}::float8`;
@@ -179,7 +184,7 @@ export function knockoutSql(knockout: Knockout): { fails: SQL; reason: string } 
 }
 
 /** The whole ranked opening as a CTE chain; callers select from `ordered`. */
-export function rankingCtes({ openingId, recipe, only }: RankingSqlOptions): SQL {
+export function rankingCtes({ openingId, recipe, only, keepNormalised = false }: RankingSqlOptions): SQL {
   const criteria = recipe?.criteria ?? [];
   const knockouts = recipe?.knockouts ?? [];
   const facts = recipe !== null && needsFacts(recipe);
@@ -294,8 +299,17 @@ export function rankingCtes({ openingId, recipe, only }: RankingSqlOptions): SQL
           sql` + `,
         )}) * 100 / ${num(totalWeight)}`
       : sql`0::float8`;
+  // The same expressions as the score's (and `explanationColumns`), so the kept values are the ones it summed.
+  const normalised = keepNormalised
+    ? criteria.length > 0
+      ? sql`, array[${sql.join(
+          criteria.map((c, i) => normalisedOf(c, i)),
+          sql`, `,
+        )}]::float8[] as normalised`
+      : sql`, null::float8[] as normalised`
+    : sql``;
   parts.push(sql`scored as (select r.id, r.applicant_id, r.stage_id, r.submitted_at, r.ko,
-      round((${scoreSum})::numeric, 2)::float8 as score
+      round((${scoreSum})::numeric, 2)::float8 as score${normalised}
     from raw r cross join stats st)`);
 
   // Pinned to top, the computed order, pinned to bottom, then those a knock-out excluded (unranked).

@@ -5,7 +5,8 @@ import { rankingCtes } from './ranking-sql';
 
 /**
  * The stored ranking of an opening (docs/ARCHITECTURE.md, "Stored ranking"): `opening_rankings` holds every
- * application's place, score, knock-outs and pin group as `rankingCtes` computed them when `ranking_builds.version`
+ * application's place, score, knock-outs, pin group and each criterion's normalised value as `rankingCtes` computed
+ * them when `ranking_builds.version`
  * was the opening's version (the sum of its `ranking_versions` shards). Triggers (migrations 0025, 0026, 0029) bump
  * it on every change of an input, so the rows are current exactly while the two agree.
  */
@@ -17,6 +18,8 @@ export interface RankingBuild {
   /** Applications ranked, and of them knocked out (the unfiltered page's totals). */
   total: number;
   knockedOut: number;
+  /** The opening's input version the stored rows are current at (`storedRankingIsAt` checks it again). */
+  version: number;
 }
 
 interface BuildState {
@@ -56,18 +59,30 @@ const fresh = (state: BuildState): RankingBuild | null =>
         stats: state.stats,
         total: state.total,
         knockedOut: state.knockedOut,
+        version: state.current,
       }
     : null;
 
 /**
- * The rebuild as ONE statement (after the opening's rows are deleted): every application's place from `ordered`,
- * and the build row with the version read before, the opening-wide stats the page's explanations need and the
+ * Whether the stored rows are still those of the build read at `version` (nothing changed since). In a transaction
+ * at REPEATABLE READ, the rows a later statement of it reads are then exactly that build's, whatever commits meanwhile.
+ */
+export async function storedRankingIsAt(db: Executor, openingId: string, version: number): Promise<boolean> {
+  const state = await buildState(db, openingId);
+  return state.built === version && state.current === version && state.stats !== null;
+}
+
+/**
+ * The rebuild as ONE statement (after the opening's rows are deleted): every application's place from `ordered`
+ * (with its criteria's normalised values, which the export's contributions read), and the build row with the version read before, the opening-wide stats the page's explanations need and the
  * unfiltered totals.
  */
 export function rebuildSql(openingId: string, recipe: Recipe | null, version: number) {
-  return sql`${rankingCtes({ openingId, recipe })},
-    stored as (insert into opening_rankings (application_id, opening_id, stage_id, position, score, ko, pin_group)
-      select o.id, ${openingId}::uuid, o.stage_id, o.position, o.score, o.ko, o.pin_group from ordered o)
+  return sql`${rankingCtes({ openingId, recipe, keepNormalised: true })},
+    stored as (insert into opening_rankings (application_id, opening_id, stage_id, position, score, ko, pin_group,
+        normalised)
+      select o.id, ${openingId}::uuid, o.stage_id, o.position, o.score, o.ko, o.pin_group, o.normalised
+      from ordered o)
     insert into ranking_builds (opening_id, version, recipe, stats, total, knocked_out, built_at)
     select ${openingId}::uuid, ${version}::bigint, ${recipe === null ? null : JSON.stringify(recipe)}::jsonb,
       (select to_jsonb(st) from stats st), count(*), count(*) filter (where o.pin_group = 3), now()
@@ -78,7 +93,8 @@ export function rebuildSql(openingId: string, recipe: Recipe | null, version: nu
 }
 
 /**
- * The opening's stored ranking, rebuilt first when an input changed since it was built. A rebuild holds the
+ * The opening's stored ranking, rebuilt first when an input changed since it was built (the page, the score filter
+ * and sort of the responses table, and the ranked export all make it current through here). A rebuild holds the
  * opening's ranking lock (`ranking_lock_key`, transaction-scoped): concurrent readers of a stale ranking queue on it
  * and, once the first has committed, find the ranking current and read it; stage moves hold the same lock shared.
  *
@@ -115,6 +131,7 @@ export async function currentRankingBuild(db: Executor, openingId: string): Prom
       stats: row?.stats ?? {},
       total: Number(row?.total ?? 0),
       knockedOut: Number(row?.knocked_out ?? 0),
+      version: state.current,
     };
   });
 }

@@ -343,12 +343,6 @@ function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields:
   }
 }
 
-/** The ranking SQL of an opening, ready to select from `ordered o` (the export and the bench use it too). */
-export async function rankingSqlFor(db: Executor, openingId: string) {
-  const saved = await recipeOf(db, openingId);
-  return { recipe: saved?.recipe ?? null, ctes: rankingCtes({ openingId, recipe: saved?.recipe ?? null }) };
-}
-
 /** The page's rows of the stored ranking, in rank order, with what the page shows of each (the bench runs it too). */
 export function storedPageSql(openingId: string, filter: RankingFilter & { page: number; limit: number }) {
   return sql`select o.application_id as id, o.position, o.score, o.ko, o.pin_group,
