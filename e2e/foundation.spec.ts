@@ -47,6 +47,35 @@ test.describe('signed out', () => {
     await page.getByRole('main').getByRole('button', { name: 'Sign in with Google' }).click();
     await expect(page.getByRole('alert')).toContainText(/pop-?up/i);
   });
+
+  test('buttons ripple at the first press and at keyboard focus (the ripple loads at its first use)', async ({
+    page,
+  }) => {
+    await page.goto('/signin');
+    const button = page.getByRole('main').getByRole('button', { name: 'Sign in with Google' });
+    await expect(button).toBeVisible();
+    await expect(page.locator('.MuiTouchRipple-root')).toHaveCount(0);
+    const box = await button.boundingBox();
+    if (!box) throw new Error('no box for the button');
+    // Pressed and released away from the button: a ripple, and no click (which would open the sign-in popup).
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await expect(button.locator('.MuiTouchRipple-ripple')).toHaveCount(1);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 200);
+    await page.mouse.up();
+    await expect(button.locator('.MuiTouchRipple-ripple')).toHaveCount(0);
+
+    // A fresh page, reached by keyboard: the focus ripple (a pulsate) shows once the ripple has loaded.
+    await page.goto('/signin');
+    await expect(button).toBeVisible();
+    for (let step = 0; step < 20; step += 1) {
+      await page.keyboard.press('Tab');
+      if (await button.evaluate((element) => element === document.activeElement)) break;
+    }
+    await expect(button).toBeFocused();
+    await expect(button).toHaveClass(/Mui-focusVisible/);
+    await expect(button.locator('.MuiTouchRipple-ripplePulsate')).toHaveCount(1);
+  });
 });
 
 test.describe('signing in', () => {

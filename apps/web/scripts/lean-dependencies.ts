@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 interface Stub {
@@ -53,12 +54,54 @@ export default function hoistNonReactStatics(target, source) {
 ];
 const PREFIX = '\0placely-lean-dependencies:';
 
-/** Builds the same libraries without the paths above: each listed import, from its listed importer, gets its stub. */
+/**
+ * Modules the browser build takes from the app instead (not the server-rendering build, nor tests or development):
+ *
+ * - MUI's TouchRipple (≈ 1.5 KB gzip with its Ripple and keyframes), which ButtonBase mounts only at a button's first
+ *   press or keyboard focus, comes at that first use: `src/lib/components/LazyTouchRipple.tsx` takes its place and
+ *   loads it with the import that `src/app/start.tsx` provides (a dynamic import in the vendor chunk would bring
+ *   Vite's preload helper, and with it the whole vendor chunk, into the small entry).
+ */
+const CLIENT_REPLACEMENTS: { importer: RegExp; source: string; file: string }[] = [
+  {
+    importer: /[\\/]@mui[\\/]material[\\/]ButtonBase[\\/]ButtonBase\.mjs$/,
+    source: './TouchRipple.mjs',
+    file: fileURLToPath(new URL('../src/lib/components/LazyTouchRipple.tsx', import.meta.url)),
+  },
+];
+
+/**
+ * Packages whose `exports` give every bundler their development build, with the production build beside it: React
+ * Router (`dist/development` keeps its developer warnings and messages, `ENABLE_DEV_WARNINGS`; ≈ 0.5 KB gzip).
+ * Production builds (the browser's and the server rendering's) take `dist/production`, the same code without them.
+ */
+const PRODUCTION_BUILDS = new Set(['react-router']);
+const DEVELOPMENT_DIST = /([\\/]dist[\\/])development([\\/])/;
+
+/**
+ * Builds the same libraries without the paths above: each listed import, from its listed importer, gets its stub or
+ * replacement, and the packages above their production build.
+ */
 export function leanDependencies(): Plugin {
+  let build = false;
+  let clientBuild = false;
   return {
     name: 'placely-lean-dependencies',
     enforce: 'pre',
-    resolveId(source, importer) {
+    configResolved(config) {
+      build = config.command === 'build';
+      clientBuild = build && !config.build.ssr;
+    },
+    async resolveId(source, importer, options) {
+      if (build && PRODUCTION_BUILDS.has(source)) {
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (!resolved || !DEVELOPMENT_DIST.test(resolved.id)) return resolved;
+        return { ...resolved, id: resolved.id.replace(DEVELOPMENT_DIST, '$1production$2') };
+      }
+      if (clientBuild && importer) {
+        const replacement = CLIENT_REPLACEMENTS.find((item) => item.source === source && item.importer.test(importer));
+        if (replacement) return replacement.file;
+      }
       const index = STUBS.findIndex((stub) => stub.source === source && importer && stub.importer.test(importer));
       return index === -1 ? null : `${PREFIX}${index}`;
     },

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { adoptSignInPopup, type EarlySignIn } from '../features/auth/popup';
+import { provideTouchRipple } from '../lib/components/LazyTouchRipple';
 import { createBlockingBrowserHistory } from '../lib/navigationBlocker';
 import { App } from './App';
 import { AppRoutes } from './router';
@@ -15,6 +16,8 @@ export interface StartOptions {
 
 /** Mounts the whole app into `container`, replacing what the server rendered there. */
 export function startApp(container: HTMLElement, options: StartOptions = {}): void {
+  // The buttons' ripple, at its first use (lib/components/LazyTouchRipple.tsx).
+  provideTouchRipple(() => import('@mui/material/ButtonBase/TouchRipple'));
   if (options.signInPopup !== undefined) adoptSignInPopup(options.signInPopup, options.earlySignIn);
   createRoot(container).render(
     <StrictMode>
