@@ -3,19 +3,24 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstLoadModules } from './scripts/first-load-modules';
+import { leanDependencies } from './scripts/lean-dependencies';
+import { preloadMissing } from './scripts/preload-missing';
 import { sizeBudget } from './scripts/size-budget';
 
 const backend = 'http://localhost:3000';
 
 /**
- * What every route's first load holds in one chunk: React, the router, queries, the store, MUI's styling core and the
- * MUI components of the shell and of most pages' forms. Left to automatic splitting they came as some forty small
- * chunks, and small chunks compress badly on their own (each starts gzip afresh): one chunk is about 15 KB gzip less
- * on every route (size-budget.json). Nothing the small entry imports may match, or the entry would load it all.
+ * The libraries every route's first load takes from: React, the router, queries, the store, MUI's styling core and
+ * the MUI components of the shell and of most pages' forms. Left to automatic splitting they came as some forty small
+ * chunks, and small chunks compress badly on their own (each starts gzip afresh), so they make two chunks: `vendor`,
+ * the part the signed-in form link (/forms/{id}, the page most people open) loads before the person can type, and
+ * `vendor-pages`, the rest, which other pages load besides. Nothing the small entry imports may match, or the entry
+ * would load it all.
  */
 const FIRST_LOAD = new RegExp(
   [
-    String.raw`node_modules[\/](react|react-dom|scheduler|react-router|@tanstack|zustand|@emotion|stylis|react-is|hoist-non-react-statics|prop-types|clsx|@mui[\/](system|utils|styled-engine))[\/]`,
+    String.raw`node_modules[\/](react|react-dom|scheduler|react-router|@tanstack|zustand|@emotion|stylis|react-is|prop-types|clsx|@mui[\/](system|utils|styled-engine))[\/]`,
     String.raw`node_modules[\/]@mui[\/]material[\/](${[
       // the styling core
       'styles|utils|internal|className|DefaultPropsProvider|zero-styled|generateUtilityClass|generateUtilityClasses',
@@ -37,9 +42,25 @@ const serverProxy = {
   '/dev-idp': { target: backend, changeOrigin: false, xfwd: true },
 };
 
+/** What each page loads before it is ready, from the build's module graph (scripts/first-load-modules.ts). */
+const firstLoad = firstLoadModules({
+  // What a signed-out visitor of a server-rendered page loads.
+  entry: [/\/src\/main\.tsx$/],
+  // The app every client-rendered page and signed-in visitor loads.
+  app: [/\/src\/app\/start\.tsx$/],
+  // The signed-in form link, ready to type in.
+  form: [/\/src\/app\/start\.tsx$/, /\/src\/app\/routes\/FormsPage\.tsx$/],
+});
+const ICONS = /node_modules[\\/]@mui[\\/]icons-material[\\/]/;
+const APP_CODE = /[\\/](apps[\\/]web|packages[\\/]contract)[\\/]src[\\/]/;
+const preload = preloadMissing();
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    leanDependencies(),
+    !isSsrBuild && firstLoad.plugin,
+    !isSsrBuild && preload.plugin,
     // The server-rendering build (src/app/server.tsx → dist-ssr) needs neither the service worker nor the budget.
     !isSsrBuild && sizeBudget(),
     !isSsrBuild && Boolean(process.env.ANALYZE) && visualizer({ filename: 'dist-stats/bundle.html', gzipSize: true }),
@@ -120,7 +141,34 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         sourcemap: false,
-        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'vendor', test: FIRST_LOAD }] } } },
+        modulePreload: { resolveDependencies: preload.resolveDependencies },
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'vendor',
+                  priority: 3,
+                  test: (id) =>
+                    (FIRST_LOAD.test(id) && firstLoad.of.form.has(id)) || (ICONS.test(id) && firstLoad.of.app.has(id)),
+                },
+                { name: 'vendor-pages', priority: 2, test: FIRST_LOAD },
+                // The app's own code that every page loads (the shell, the API client, the store): one chunk, not
+                // a handful. Its imports stay where they are (the entry's, the vendor's), hence no recursion.
+                {
+                  name: 'app',
+                  priority: 1,
+                  includeDependenciesRecursively: false,
+                  test: (id) =>
+                    APP_CODE.test(id) &&
+                    !id.includes('node_modules') &&
+                    firstLoad.of.app.has(id) &&
+                    !firstLoad.of.entry.has(id),
+                },
+              ],
+            },
+          },
+        },
       },
   // Bundled whole, so the server loads one self-contained module whatever node_modules looks like.
   ssr: { noExternal: true },

@@ -14,7 +14,7 @@ import { useActiveOrganization, useOrganizationSwitch } from '../features/organi
 import { Footer } from '../features/shell/components/Footer';
 import { LoadingOverlay } from '../features/shell/components/LoadingOverlay';
 import { MessageSnackbar } from '../features/shell/components/MessageSnackbar';
-import { SideNav } from '../features/shell/components/NavMenu';
+import { SideNav } from '../features/shell/components/SideNav';
 import { MAIN_CONTENT_ID, SkipLink } from '../features/shell/components/SkipLink';
 import { TopBar } from '../features/shell/components/TopBar';
 import { getNavItems } from '../features/shell/navItems';

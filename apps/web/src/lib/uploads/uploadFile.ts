@@ -1,6 +1,4 @@
 import {
-  FILE_MESSAGES,
-  FILE_RULES,
   type FilePurpose,
   ONE_SHOT_UPLOAD_MAX_BYTES,
   ORGANIZATION_HEADER,
@@ -26,13 +24,6 @@ export interface UploadHandle {
 }
 
 const CHUNK_BYTES = 1024 * 1024;
-
-/** Checks we can make before sending a byte; the server checks again, by content. */
-export function precheckFile(file: File, purpose: FilePurpose): string | null {
-  if (file.size === 0) return FILE_MESSAGES.empty;
-  if (file.size > FILE_RULES[purpose].maxBytes) return FILE_MESSAGES.tooLarge(purpose);
-  return null;
-}
 
 function errorFromTus(error: unknown): ApiError {
   const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;

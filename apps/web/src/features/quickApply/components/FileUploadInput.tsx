@@ -13,7 +13,6 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api/errors';
 import { showError } from '../../../lib/snackbar';
-import { openFile } from '../../../lib/uploads/fileLink';
 import { useFileUpload } from '../../../lib/uploads/useFileUpload';
 import { isFileAnswer } from '../formValues';
 import { errorText, useQuickApplyFieldContext } from './formContext';
@@ -151,7 +150,12 @@ export function FileUploadInput({ field, path, note, context }: FileUploadInputP
             <Button
               size="small"
               aria-label={`Download ${value.name}`}
-              onClick={() => openFile(value.fileId).catch((failure: unknown) => showError(errorMessage(failure)))}
+              onClick={() =>
+                // The download link's request loads at the first download, like the upload client.
+                import('../../../lib/uploads/fileLink')
+                  .then(({ openFile }) => openFile(value.fileId))
+                  .catch((failure: unknown) => showError(errorMessage(failure)))
+              }
             >
               Download
             </Button>

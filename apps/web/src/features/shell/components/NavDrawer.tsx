@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Typography from '@mui/material/Typography';
 import type { NavItem } from '../navItems';
-import { NavList, SIDE_NAV_WIDTH } from './NavMenu';
+import { NavList } from './NavMenu';
+import { SIDE_NAV_WIDTH } from './SideNav';
 
 export interface NavDrawerProps {
   items: readonly NavItem[];

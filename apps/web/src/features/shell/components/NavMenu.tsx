@@ -1,17 +1,15 @@
-import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { NavLink, useLocation } from 'react-router';
 import type { NavItem } from '../navItems';
 
-export const SIDE_NAV_WIDTH = 232;
-
 interface NavListProps {
   items: readonly NavItem[];
   onNavigate?: () => void;
 }
 
+/** The menu's links, in the side column (SideNav loads them with the first page showing it) and in the drawer. */
 export function NavList({ items, onNavigate }: NavListProps) {
   const { pathname } = useLocation();
   return (
@@ -34,27 +32,5 @@ export function NavList({ items, onNavigate }: NavListProps) {
         );
       })}
     </List>
-  );
-}
-
-/** The account-type menu as a left column on medium and larger screens. */
-export function SideNav({ items }: { items: readonly NavItem[] }) {
-  return (
-    <Box
-      component="nav"
-      aria-label="Main navigation"
-      sx={{
-        display: { xs: 'none', md: 'block' },
-        width: SIDE_NAV_WIDTH,
-        flexShrink: 0,
-        borderRight: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-      }}
-    >
-      <Box sx={{ position: 'sticky', top: 64 }}>
-        <NavList items={items} />
-      </Box>
-    </Box>
   );
 }
