@@ -8,7 +8,7 @@ import type { BenchContext, BenchDb, OneShot, Scenario } from '../scenario';
 import { inline } from '../sql';
 
 /** Applications seeded on the responses/export opening (BENCH_APPLICATIONS, default 100 000). */
-const applicationCount = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
+export const applicationCount = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 /** Distinct applicants available to the submit scenario (each applies once). */
 const SUBMITTERS = 30_000;
 

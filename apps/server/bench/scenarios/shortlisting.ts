@@ -11,7 +11,7 @@ import {
 import { buildStateSql, rebuildSql } from '../../src/services/shortlisting/ranking-store';
 import type { BenchContext, BenchDb, OneShot, Scenario } from '../scenario';
 import { inline } from '../sql';
-import { exportOf, prepareOpenings, state } from './applications';
+import { applicationCount, exportOf, prepareOpenings, state } from './applications';
 
 /**
  * Shortlisting on the 100 000-application opening of the applications scenarios: profile facts for every applicant,
@@ -145,7 +145,7 @@ function warm(context: BenchContext): Promise<void> {
  * statements on the stored ranking run by pgbench.
  */
 const rankedFirstPageAt = (connections: number): Scenario => ({
-  name: `GET /api/organization/shortlisting/candidate/ranking (first page of 100000: rank + stage, minimum score, not knocked out; stored ranking, unchanged opening; ${connections} connections)`,
+  name: `GET /api/organization/shortlisting/candidate/ranking (first page of ${applicationCount}: rank + stage, minimum score, not knocked out; stored ranking, unchanged opening; ${connections} connections)`,
   prepare: warm,
   load: () => ({
     connections,
@@ -165,7 +165,7 @@ export const rankedFirstPageBusy = rankedFirstPageAt(10);
  */
 const change = { token: '', applicationId: '', score: 1 };
 export const rankingAfterChange: OneShot = {
-  name: 'ranking: first page right after a rating changed (rebuilds the stored ranking of 100 000)',
+  name: `ranking: first page right after a rating changed (rebuilds the stored ranking of ${applicationCount})`,
   async prepare(context) {
     await warm(context);
     // The set-based seed makes organization accounts without their team row; rating needs the owner's.
@@ -230,7 +230,7 @@ const MOVE_FILTER = { answers: 'cgpa=9.6..9.9' };
 const moveState = { appliedId: '', shortlistedId: '', token: '', moved: 0 };
 
 export const bulkMove: OneShot = {
-  name: 'bulk move: select all matching (10 000 of 100 000) → Shortlisted',
+  name: `bulk move: select all matching (${applicationCount / 10} of ${applicationCount}) → Shortlisted`,
   async prepare(context) {
     await prepareOpenings(context.db);
     // The set-based seed makes organization accounts without their team row; moves need the owner's (policies/stage.ts).
