@@ -18,6 +18,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,25 +113,37 @@ async function cleanUp(): Promise<void> {
   }
 }
 
-function freePort(): number {
-  return 3900 + Math.floor(Math.random() * 500);
+/** A port nothing listens on now: the system picks it (a random one could belong to a leftover server). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 async function waitHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
+  let last = 'no answer';
   for (let attempt = 0; attempt < 300; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`the server at ${baseUrl} exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+      last = `${response.status} ${(await response.text()).slice(0, 300)}`;
+    } catch (error) {
       // not listening yet
+      last = String((error as { cause?: unknown }).cause ?? error);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server at ${baseUrl} did not become healthy`);
+  throw new Error(`the server at ${baseUrl} did not become healthy in 60 s (last: ${last})`);
 }
 
 async function startServer(jwtSecret: string): Promise<string> {
-  const port = freePort();
+  const port = await freePort();
   const [command, args] = existsSync(serverEntry)
     ? [process.execPath, [...serverNodeArgs, serverEntry]]
     : [process.execPath, [...serverNodeArgs, '--import', 'tsx', path.join(serverRoot, 'src/main.ts')]];
@@ -164,7 +177,7 @@ async function startServer(jwtSecret: string): Promise<string> {
  * /api/health, optionally after `SELECT 1` through a pg pool of the server's size (bench/bare-server.ts).
  */
 async function startBareServer(body: string, selectOne: boolean): Promise<string> {
-  const port = freePort();
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'bare-server.ts')], {
     cwd: serverRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
