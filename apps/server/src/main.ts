@@ -23,8 +23,10 @@ async function main() {
   await database.migrate();
   const { app, ctx } = await buildApp(config, database.db);
 
+  const maintenance = database.startMaintenance?.(app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    maintenance?.stop();
     await app.close();
     await database.close();
     process.exit(0);

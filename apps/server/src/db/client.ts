@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type MaintenanceLog, type PgliteMaintenance, startPgliteMaintenance } from './pglite-maintenance';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -25,6 +26,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole cluster as a tarball (a template for tests). */
   dumpPglite?(): Promise<Blob>;
+  /** PGlite only: vacuum and analyze as autovacuum would (PostgreSQL runs its own; pglite-maintenance.ts says why). */
+  startMaintenance?(log: MaintenanceLog): PgliteMaintenance;
 }
 
 export function migrationsFolder(): string {
@@ -82,6 +85,7 @@ export async function openDatabase(options: {
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
     dumpPglite: () => client.dumpDataDir('none'),
+    startMaintenance: (log) => startPgliteMaintenance(client, log),
   };
 }
 
