@@ -41,6 +41,8 @@ export const DEFAULT_VIDEO_MAX_BYTES = 1024 * 1024 * 1024;
 export const DEFAULT_VIDEO_PROMPT_MAX_BYTES = 200 * 1024 * 1024;
 
 const MB = 1024 * 1024;
+/** The still images every image purpose accepts. */
+const IMAGE = { contentTypes: [CONTENT_TYPES.png, CONTENT_TYPES.jpeg, CONTENT_TYPES.webp], label: 'PNG, JPEG or WebP' };
 export const FILE_RULES: Record<FilePurpose, { maxBytes: number; contentTypes: readonly string[]; label: string }> = {
   resume: { maxBytes: 5 * MB, contentTypes: [CONTENT_TYPES.pdf], label: 'PDF' },
   application: {
@@ -50,27 +52,23 @@ export const FILE_RULES: Record<FilePurpose, { maxBytes: number; contentTypes: r
   },
   photo: {
     maxBytes: 2 * MB,
-    contentTypes: [CONTENT_TYPES.png, CONTENT_TYPES.jpeg, CONTENT_TYPES.webp],
-    label: 'PNG, JPEG or WebP',
+    ...IMAGE,
   },
   logo: {
     maxBytes: 2 * MB,
-    contentTypes: [CONTENT_TYPES.png, CONTENT_TYPES.jpeg, CONTENT_TYPES.webp],
-    label: 'PNG, JPEG or WebP',
+    ...IMAGE,
   },
   /** A video answer; the server's VIDEO_MAX_BYTES overrides maxBytes. */
   video: { maxBytes: DEFAULT_VIDEO_MAX_BYTES, contentTypes: VIDEO_CONTENT_TYPES, label: 'MP4, WebM or MOV video' },
   /** A still frame of an answer, captured in the browser at record time, shown in lists. */
   videoPoster: {
     maxBytes: 2 * MB,
-    contentTypes: [CONTENT_TYPES.png, CONTENT_TYPES.jpeg, CONTENT_TYPES.webp],
-    label: 'PNG, JPEG or WebP',
+    ...IMAGE,
   },
   /** An organization's image shown above a video task's question on /UploadVideoForTask (public while used). */
   videoPromptImage: {
     maxBytes: 5 * MB,
-    contentTypes: [CONTENT_TYPES.png, CONTENT_TYPES.jpeg, CONTENT_TYPES.webp],
-    label: 'PNG, JPEG or WebP',
+    ...IMAGE,
   },
   /**
    * An organization's short video shown above a video task's question instead of an image (public while used); the

@@ -11,6 +11,7 @@ import { can } from '../../policies';
 import { signFileLink } from '../../services/file-links';
 import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
+import { onCurrentRubric } from '../../services/video/scores';
 import {
   changedFields,
   checkPromptImage,
@@ -202,8 +203,8 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { task, opening } = await loadOwnTask(ctx.db, actor, access, taskId, 'videoTask.review', {
         includeDeleted: true,
       });
-      const onCurrentRubric = sql`join video_tasks t on t.id = ${videoAnswers.taskId}
-        where s.answer_id = ${videoAnswers.id} and t.rubric @> jsonb_build_array(jsonb_build_object('id', s.item_id))`;
+      const countedScores = sql`join video_tasks t on t.id = ${videoAnswers.taskId}
+        where s.answer_id = ${videoAnswers.id} and ${onCurrentRubric('t', 's')}`;
       const rows = await ctx.db
         .select({
           id: videoAnswers.id,
@@ -212,9 +213,8 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           durationSeconds: videoAnswers.durationSeconds,
           submittedAt: videoAnswers.submittedAt,
           posterFileId: videoAnswers.posterFileId,
-          // As /watch, the export and the ranking count them: scores on the items of the task's current rubric.
-          averageScore: sql<number | null>`(select avg(s.score)::float8 from video_scores s ${onCurrentRubric})`,
-          reviewers: sql<number>`(select count(distinct s.reviewer_id) from video_scores s ${onCurrentRubric})::int`,
+          averageScore: sql<number | null>`(select avg(s.score)::float8 from video_scores s ${countedScores})`,
+          reviewers: sql<number>`(select count(distinct s.reviewer_id) from video_scores s ${countedScores})::int`,
         })
         .from(videoAnswers)
         .innerJoin(users, eq(users.id, videoAnswers.candidateId))

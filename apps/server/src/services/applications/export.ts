@@ -19,6 +19,7 @@ import { applications, openingFormVersions, rankingPins, shortlistEntries } from
 import { criteriaOf, rankableFields, labelOf as recipeLabelOf, recipeOf, videoTasksOf } from '../shortlisting/ranking';
 import { explanationColumns, explanationJoin, rankingCtes } from '../shortlisting/ranking-sql';
 import { currentRankingBuild, storedRankingIsAt } from '../shortlisting/ranking-store';
+import { onCurrentRubric } from '../video/scores';
 import { loadApplicantVerifications, verifiedAnswersFor } from './verified';
 import { xlsxStream as writeXlsx } from './xlsx-writer';
 
@@ -560,7 +561,7 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
         where v.voided_at is null) rv on rv.subject_user_id = a.applicant_id
     left join (select va.candidate_id, jsonb_object_agg(va.task_id,
           (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id
-            and vt.rubric @> jsonb_build_array(jsonb_build_object('id', s.item_id)))) as video_averages
+            and ${onCurrentRubric('vt', 's')})) as video_averages
         from video_answers va join video_tasks vt on vt.id = va.task_id
         where vt.opening_id = ${openingId}::uuid and va.submitted_at is not null
         group by va.candidate_id) vid on vid.candidate_id = a.applicant_id

@@ -1,5 +1,6 @@
 import { type Knockout, RANKING_LIMITS, type Recipe, type RecipeCriterion } from '@placely/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { onCurrentRubric } from '../video/scores';
 
 /**
  * The ranking of one opening as ONE SQL statement over all its applications (PostgreSQL and PGlite alike), built from
@@ -245,7 +246,7 @@ export function rankingCtes({ openingId, recipe, only, keepNormalised = false }:
       from video_answers va
       join video_tasks t on t.id = va.task_id and t.opening_id = ${opening}
       join video_scores s on s.answer_id = va.id
-        and t.rubric @> jsonb_build_array(jsonb_build_object('id', s.item_id))
+        and ${onCurrentRubric('t', 's')}
       where va.task_id = any(${taskIds}) and va.submitted_at is not null
         and va.candidate_id in (select applicant_id from base)
       group by va.candidate_id)`);
