@@ -128,6 +128,44 @@ test.describe('signing in', () => {
     ]);
   });
 
+  test('leaving a form page before its sign-in finished keeps the session and still makes an Individual', async ({
+    page,
+  }) => {
+    allowConsoleErrors(page, /status of 404/);
+    // The account shows in the top bar as soon as the popup hands the token over, while POST /api/user/signIn is still
+    // on its way (slow under load): the person can leave the page then, and the browser aborts that request. Here it
+    // never reaches the server at all.
+    let held: (() => void) | undefined;
+    await page.route('**/api/user/signIn', async (route) => {
+      if (held) return route.continue();
+      await new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      await route.abort().catch(() => undefined);
+    });
+    await page.goto('/forms/3f1c2a9e-0000-4000-8000-000000000000');
+    await signIn(page, {
+      email: uniqueEmail('left-form'),
+      name: 'Tara Sen',
+      button: page.getByRole('main').getByRole('button', { name: 'Sign in with Google' }),
+    });
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect.poll(() => held !== undefined).toBe(true);
+    await page.goto('/');
+    held?.();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Tara' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link')).toHaveText([
+      'Home',
+      'Profile',
+      'Education',
+      'Skills',
+      'Projects',
+      'Experience',
+      'Others',
+      'Placements',
+    ]);
+  });
+
   test('a reload keeps the session', async ({ page }) => {
     await signInAsStudent(page, 'Nisha Rao');
     await page.reload();

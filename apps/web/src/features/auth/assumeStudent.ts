@@ -22,3 +22,33 @@ export function isAssumeStudentPath(pathname: string | null | undefined): boolea
 export function shouldAssumeStudent(pathname: string, next?: string | null): boolean {
   return isAssumeStudentPath(pathname) || isAssumeStudentPath(next);
 }
+
+/**
+ * A sign-in started on a form link sends assumeStudent with its POST /api/user/signIn. When the page is left before
+ * that answer (a link followed as soon as the top bar shows the account), the next page of the same tab restores the
+ * session with the same intent: kept in sessionStorage under the access token it was for, until an answer comes.
+ */
+const PENDING_ASSUME_STUDENT_KEY = 'placely.signIn.assumeStudentFor';
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null; // storage disabled (privacy mode, sandboxed frame)
+  }
+}
+
+/** Notes (or, when false, forgets) the sign-in intent for `accessToken` until its account has loaded. */
+export function rememberAssumeStudent(accessToken: string, assumeStudent: boolean): void {
+  if (assumeStudent) tabStorage()?.setItem(PENDING_ASSUME_STUDENT_KEY, accessToken);
+  else forgetAssumeStudent();
+}
+
+/** True when this tab's sign-in with `accessToken` asked for assumeStudent and never heard back. */
+export function pendingAssumeStudent(accessToken: string): boolean {
+  return tabStorage()?.getItem(PENDING_ASSUME_STUDENT_KEY) === accessToken;
+}
+
+export function forgetAssumeStudent(): void {
+  tabStorage()?.removeItem(PENDING_ASSUME_STUDENT_KEY);
+}

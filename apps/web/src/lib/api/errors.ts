@@ -22,6 +22,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The call got no answer at all: offline, or the page was being left mid-request (the browser aborts its fetches). */
+export function isNoAnswer(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'NETWORK_ERROR';
+}
+
 /** The text to show for any thrown value. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
