@@ -8,6 +8,7 @@ if (built !== 0) process.exit(built);
 
 process.exit(
   await run(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
-    env: { NODE_ENV: 'development', ...process.env },
+    // The product on its embedded defaults: responses trusted as in production (tests and `npm run dev` check them).
+    env: { NODE_ENV: 'development', RESPONSE_CHECKS: 'trusted', ...process.env },
   }),
 );

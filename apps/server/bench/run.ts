@@ -67,6 +67,10 @@ interface Row {
   pgbenchTps: number;
   pgbenchLatencyMs: number;
   ratio: number;
+  /** The server process's CPU time (user + system) per answered request during the measurement, in µs. */
+  serverCpuUsPerRequest: number;
+  /** The same for a bare Fastify baseline's process. */
+  baselineCpuUsPerRequest?: number;
   /** EXPLAIN (ANALYZE, BUFFERS) of the scenario's key statements, after the measurement. */
   plans?: string[];
 }
@@ -155,7 +159,10 @@ async function startServer(jwtSecret: string): Promise<string> {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
+      // Development for its built-in sign-in and mail outbox; responses are trusted as in production (a strict check
+      // of every response against its schema is for development and tests: http/response-serializer.ts).
       NODE_ENV: 'development',
+      RESPONSE_CHECKS: 'trusted',
       PORT: String(port),
       HOST: '127.0.0.1',
       ...(usePglite ? { DATABASE_URL: '' } : { DATABASE_URL: databaseUrl }),
@@ -206,7 +213,31 @@ async function cannon(options: autocannon.Options) {
   return { result, p95: Math.round(p95) };
 }
 
-async function measureServer(context: BenchContext, scenario: Scenario, url = context.baseUrl) {
+/**
+ * CPU time (user + system) a process has used, in µs, from /proc (Linux): per request it is a figure the machine's
+ * load barely moves, where req/s and latency move with every other process on the two cores.
+ */
+function cpuMicros(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    // Fields after the command name (which may hold spaces, hence after the last ')'): utime is the 14th, stime 15th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1_000_000) / clockTicksPerSecond;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
+const clockTicksPerSecond = 100;
+
+async function measureServer(
+  context: BenchContext,
+  scenario: Scenario,
+  url = context.baseUrl,
+  pid: number | undefined = server?.pid,
+) {
   const options = { url, connections, duration, ...scenario.load(context) };
   const warmup = await autocannon({ ...options, duration: 2 });
   if (warmup.non2xx > 0) {
@@ -215,7 +246,10 @@ async function measureServer(context: BenchContext, scenario: Scenario, url = co
       .join(', ');
     throw new Error(`${scenario.name}: ${warmup.non2xx} non-2xx responses during warm-up (${codes})`);
   }
-  return cannon(options);
+  const cpuBefore = cpuMicros(pid);
+  const measured = await cannon(options);
+  const answered = measured.result.requests.total;
+  return { ...measured, cpuUsPerRequest: answered > 0 ? (cpuMicros(pid) - cpuBefore) / answered : Number.NaN };
 }
 
 async function measurePgbench(scenario: Scenario, context: BenchContext): Promise<{ tps: number; latencyMs: number }> {
@@ -323,20 +357,23 @@ function oneShotTable(rows: OneShotRow[]): string {
 
 function table(rows: Row[]): string {
   const header =
-    '| scenario | server req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors (timeouts) | baseline | baseline req/s or tps | baseline avg ms | server ÷ baseline |\n' +
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n';
+    '| scenario | server req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors (timeouts) | server CPU µs/request | baseline | baseline req/s or tps | baseline avg ms | server ÷ baseline |\n' +
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n';
   return (
     header +
     rows
       .map(
         (row) =>
           `| ${row.scenario} | ${row.serverRps.toFixed(0)} | ${row.serverP50} | ${row.serverP95} | ${row.serverP99} | ${row.non2xx} | ${row.errors} | ` +
+          `${micros(row.serverCpuUsPerRequest)}${row.baselineCpuUsPerRequest === undefined ? '' : ` (bare ${micros(row.baselineCpuUsPerRequest)})`} | ` +
           `${row.baseline} | ${Number.isNaN(row.pgbenchTps) ? '—' : row.pgbenchTps.toFixed(0)} | ` +
           `${Number.isNaN(row.pgbenchLatencyMs) ? '—' : row.pgbenchLatencyMs.toFixed(2)} | ${Number.isNaN(row.ratio) ? '—' : row.ratio.toFixed(2)} |`,
       )
       .join('\n')
   );
 }
+
+const micros = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0));
 
 /** A pg.Client-shaped view of the in-process PGlite the bench seeds (PGlite mode). */
 function pgliteBenchDb(client: PGlite): BenchDb {
@@ -444,7 +481,7 @@ async function main(): Promise<void> {
   context.baseUrl = await startServer(jwtSecret);
   const rows: Row[] = [];
   for (const scenario of selected) {
-    const { result, p95 } = await measureServer(context, scenario);
+    const { result, p95, cpuUsPerRequest } = await measureServer(context, scenario);
     const row: Row = {
       scenario: scenario.name,
       serverRps: result.requests.average,
@@ -457,6 +494,7 @@ async function main(): Promise<void> {
       pgbenchTps: Number.NaN,
       pgbenchLatencyMs: Number.NaN,
       ratio: Number.NaN,
+      serverCpuUsPerRequest: cpuUsPerRequest,
     };
     if (!usePglite) {
       const baseline = await measurePgbench(scenario, context);
@@ -487,7 +525,7 @@ async function main(): Promise<void> {
       if (bare.selectOne && usePglite) continue;
       const body = await (await fetch(`${context.baseUrl}${bare.path}`)).text();
       const bareUrl = await startBareServer(body, bare.selectOne);
-      const measured = await measureServer(context, scenario, bareUrl);
+      const measured = await measureServer(context, scenario, bareUrl, bareServer?.pid);
       await stop(bareServer);
       const bareRow: Row = {
         ...row,
@@ -495,6 +533,7 @@ async function main(): Promise<void> {
         pgbenchTps: measured.result.requests.average,
         pgbenchLatencyMs: measured.result.latency.average,
         ratio: row.serverRps / measured.result.requests.average,
+        baselineCpuUsPerRequest: measured.cpuUsPerRequest,
       };
       rows.push(bareRow);
       report(bareRow);
@@ -542,7 +581,7 @@ function planSection(rows: Row[]): string {
 function report(row: Row): void {
   console.log(
     `${row.scenario}: ${row.serverRps.toFixed(0)} req/s (p95 ${row.serverP95} ms, p99 ${row.serverP99} ms) vs ${row.baseline} ` +
-      `${row.pgbenchTps.toFixed(0)} → ${row.ratio.toFixed(2)} [load ${loadavg()[0]?.toFixed(2)}]`,
+      `${row.pgbenchTps.toFixed(0)} → ${row.ratio.toFixed(2)}; server CPU ${micros(row.serverCpuUsPerRequest)} µs/request [load ${loadavg()[0]?.toFixed(2)}]`,
   );
 }
 

@@ -9,7 +9,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -22,6 +21,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { registerUnsafeTextGuard } from './http/unsafe-text';
 import { loggerOptions } from './logger';
 import { applyRoutes } from './routes/apply';
@@ -123,7 +123,7 @@ export async function buildApp(
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.responseChecks));
   registerErrorHandling(app);
   registerUnsafeTextGuard(app);
   // The API speaks JSON only; a text/plain body is refused with 415 rather than parsed into a string.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_VIDEO_MAX_BYTES, DEFAULT_VIDEO_PROMPT_MAX_BYTES, z } from '@placely/contract';
+import type { ResponseChecks } from './http/response-serializer';
 
 const optionalNonEmpty = z
   .string()
@@ -32,6 +33,8 @@ const envSchema = z
     HELP_URL: z.url().default('https://placely.app/help'),
     PROFILE_SERVICE_URL: optionalNonEmpty.pipe(z.url().optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** How responses are checked against their schemas (http/response-serializer.ts); production trusts presenters. */
+    RESPONSE_CHECKS: z.enum(['strict', 'trusted']).optional(),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     TRUST_PROXY: booleanFlag,
     WEB_DIST_DIR: optionalNonEmpty,
@@ -128,6 +131,7 @@ export interface Config {
   helpUrl: string;
   profileServiceUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  responseChecks: ResponseChecks;
   rateLimitAuthPerMinute: number;
   trustProxy: boolean;
   webDistDir: string | undefined;
@@ -193,6 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     helpUrl: env.HELP_URL,
     profileServiceUrl: env.PROFILE_SERVICE_URL,
     logLevel: env.LOG_LEVEL,
+    responseChecks: env.RESPONSE_CHECKS ?? (env.NODE_ENV === 'production' ? 'trusted' : 'strict'),
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,

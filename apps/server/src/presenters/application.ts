@@ -10,6 +10,11 @@ import type { InferSelectModel } from 'drizzle-orm';
 import type { applications } from '../db/schema';
 
 export type ApplicationRow = InferSelectModel<typeof applications>;
+/** The columns an organization's view of an application is made from. */
+export type ReceivedApplicationRow = Pick<
+  ApplicationRow,
+  'id' | 'applicantId' | 'formVersion' | 'answers' | 'status' | 'stageId' | 'revision' | 'submittedAt' | 'updatedAt'
+>;
 
 /** The applicant's view of their own application. */
 export function presentApplication(
@@ -54,7 +59,7 @@ export function presentMyApplication(
 
 /** The organization's view of an application to one of its openings. */
 export function presentReceivedApplication(
-  row: ApplicationRow,
+  row: ReceivedApplicationRow,
   applicant: { id: number; name: string | null; email: string | null },
   verification: { verifiedAnswers: VerifiedAnswers; verifiedRecords: VerifiedRecord[] },
   facts: Pick<ReceivedApplication, 'grade' | 'gradeScale' | 'graduationYear' | 'score'>,

@@ -10,6 +10,12 @@ const journal = JSON.parse(readFileSync(path.join(drizzleDir, 'meta/_journal.jso
   entries: { tag: string }[];
 };
 
+/**
+ * A replay runs every migration in PGlite's WebAssembly build, CPU-bound work that grows with each migration: at 31
+ * migrations it took 26–35 s with the two cores busy (load 17), past the default 30 s test timeout.
+ */
+export const MIGRATION_REPLAY_TIMEOUT_MS = 120_000;
+
 async function apply(db: PGlite, tag: string) {
   const text = readFileSync(path.join(drizzleDir, `${tag}.sql`), 'utf8');
   for (const statement of text.split('--> statement-breakpoint')) {

@@ -19,7 +19,7 @@ import { createCursorSigner } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { canSeeContacts } from '../../policies/organization';
-import { type ApplicationRow, presentReceivedApplication } from '../../presenters/application';
+import { presentReceivedApplication, type ReceivedApplicationRow } from '../../presenters/application';
 import { withoutContactAnswers } from '../../services/applications/contacts';
 import { csvStream, EXPORT_CONTENT_TYPES, planExport, xlsxStream } from '../../services/applications/export';
 import {
@@ -56,7 +56,7 @@ function factsOf(row: Pick<PageRow, 'grade' | 'gradeScale' | 'graduationYear' | 
 
 /** What the organization may trust in one application: the verified records and the answers they back. */
 function verificationOf(
-  application: ApplicationRow,
+  application: ReceivedApplicationRow,
   definition: FormDefinition | undefined,
   verifications: Map<number, ApplicantVerification>,
 ) {
@@ -164,14 +164,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/organization/openings/id/applications',
-      // The page is presented field by field (presentReceivedApplication) from stored, validated answers and forms:
-      // it is written as JSON directly. Checking 50 applications against the zod schema on the way out (answer
-      // unions tried branch by branch) cost more than the rest of the request; the schema still documents it.
-      {
-        ...authenticated,
-        schema: actingForOrganization(listResponsesSchema),
-        serializerCompiler: () => (data) => JSON.stringify(data),
-      },
+      { ...authenticated, schema: actingForOrganization(listResponsesSchema) },
       async (request) => {
         const actor = actorOf(request);
         const { id, order, limit, cursor: _cursor, ...filter } = request.query;

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { errors } from '../../errors';
 import type { CursorSigner } from '../../http/cursor';
+import type { ReceivedApplicationRow } from '../../presenters/application';
 import { applicationFilterConditions, readyForFilter } from '../../services/shortlisting/filters';
 import { currentRankingBuild } from '../../services/shortlisting/ranking-store';
 
@@ -21,8 +22,21 @@ import { currentRankingBuild } from '../../services/shortlisting/ranking-store';
  * email, whether a live verification exists (badges are looked up only then), the profile facts shown in the table
  * (through the same `profile_fact` the ranking and the sort keys use) and the stored ranking's score.
  */
+/** What a responses row shows of the application itself (presentReceivedApplication): no more is read per row. */
+const receivedApplicationColumns = {
+  id: applications.id,
+  applicantId: applications.applicantId,
+  formVersion: applications.formVersion,
+  answers: applications.answers,
+  status: applications.status,
+  stageId: applications.stageId,
+  revision: applications.revision,
+  submittedAt: applications.submittedAt,
+  updatedAt: applications.updatedAt,
+};
+
 export const pageColumns = {
-  application: applications,
+  application: receivedApplicationColumns,
   name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
   email: users.email,
   hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
@@ -121,7 +135,7 @@ export function responseCursors(signer: CursorSigner) {
 
 /** A row of any page (`pageColumns`). */
 export interface PageRow {
-  application: typeof applications.$inferSelect;
+  application: ReceivedApplicationRow;
   name: string | null;
   email: string;
   hasVerifications: boolean;
