@@ -235,6 +235,34 @@ test.describe('small screens and keyboard', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  test('motion follows the system setting: none when reduced, while a busy indicator keeps turning', async ({
+    page,
+  }) => {
+    const button = page.getByRole('main').getByRole('button', { name: 'Sign in with Google' });
+    const motionOf = () =>
+      button.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { transition: style.transitionDuration, delay: style.transitionDelay };
+      });
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/signin');
+    expect((await motionOf()).transition).toMatch(/^0\.2\d*s/);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await motionOf()).toEqual({ transition: expect.stringMatching(/^0\.001s(, 0\.001s)*$/), delay: '0s' });
+    // A progress indicator says the app is busy: it still turns.
+    const spinner = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.setAttribute('role', 'progressbar');
+      probe.innerHTML = '<svg><circle></circle></svg>';
+      probe.style.animation = 'probe-spin 1.4s linear infinite';
+      document.body.append(probe);
+      const circle = probe.querySelector('circle') as SVGCircleElement;
+      circle.style.animation = 'probe-dash 1.4s ease-in-out infinite';
+      return [getComputedStyle(probe).animationDuration, getComputedStyle(circle).animationDuration];
+    });
+    expect(spinner).toEqual(['1.4s', '1.4s']);
+  });
 });
 
 test.describe('every route of the spec', () => {

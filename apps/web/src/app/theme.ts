@@ -28,6 +28,17 @@ export const theme = createTheme({
         // A visible keyboard focus everywhere.
         ':focus-visible': { outline: `3px solid ${THEME_COLORS.secondary}`, outlineOffset: 2 },
         '#main-content:focus': { outline: 'none' },
+        // People who ask their system for less motion get none from the interface: transitions, ripples and
+        // scrolling end at once. Progress indicators keep moving (they say the app is busy, not decorate it).
+        '@media (prefers-reduced-motion: reduce)': {
+          '*:not([role="progressbar"], [role="progressbar"] *), *::before, *::after': {
+            animationDuration: '1ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '1ms !important',
+            transitionDelay: '0ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
       },
     },
     MuiButton: { styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } } },
