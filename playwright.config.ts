@@ -26,7 +26,7 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     // As people who ask their system for less motion see the app (theme.ts): no transition or ripple to wait for,
-    // and a third less rendering work in Chromium, which is most of a browser test's CPU.
+    // and a fifth less rendering work in Chromium, which is most of a browser test's CPU.
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
