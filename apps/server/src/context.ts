@@ -22,6 +22,8 @@ export interface AppContext {
   authenticate: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & {
     /** For handlers outside Fastify's hooks (tus): the actor behind an Authorization header value. */
     resolveActor(authorization: string | null | undefined): Promise<Actor>;
+    /** The onRequest hook of routes whose first read checks the session itself (auth/authenticate.ts). */
+    inFirstRead: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   };
   sms: SmsSender;
   /** Notification mail: SMTP, or the development outbox (never in production). */

@@ -1,5 +1,5 @@
-import { type AuditKind, ORGANIZATION_HEADER } from '@placely/contract';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type AuditKind, ORGANIZATION_HEADER, type OrganizationRole } from '@placely/contract';
+import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, UserRow } from '../auth/authenticate';
 import type { Executor } from '../db/client';
@@ -71,6 +71,58 @@ export function namedOrganization(request: RequestHeaders): number | undefined {
   return Number(value);
 }
 
+/** The caller's latest membership row of an organization (live first, else the last revoked), or none. */
+export interface MembershipRow {
+  id: string;
+  role: OrganizationRole;
+  allOpenings: boolean;
+  canViewContacts: boolean;
+  revokedAt: string | Date | null;
+  organizationDeleted: boolean;
+  openingIds: string[] | null;
+}
+
+/**
+ * The caller's membership row as one JSON value, for a read that starts from the caller's user row
+ * (`from users where users.id = …`): the row `loadOrganizationAccess` reads, folded into a hot route's first read.
+ */
+export function membershipOfCaller(organizationId: SQL) {
+  return sql<MembershipRow | null>`(select jsonb_build_object('id', m.id, 'role', m.role,
+      'allOpenings', m.all_openings, 'canViewContacts', m.can_view_contacts, 'revokedAt', m.revoked_at,
+      'organizationDeleted', exists(select 1 from organizations o where o.id = m.organization_id
+        and o.deleted_at is not null),
+      'openingIds', coalesce((select jsonb_agg(mo.opening_id::text) from organization_member_openings mo
+        where mo.member_id = m.id), '[]'::jsonb))
+    from organization_members m where m.organization_id = ${organizationId} and m.user_id = ${users.id}
+    order by m.revoked_at is null desc, m.revoked_at desc limit 1)`;
+}
+
+/** What a membership row grants in its organization. */
+export function accessFromMembership(
+  organizationId: number,
+  named: boolean,
+  row: MembershipRow | null | undefined,
+): OrganizationAccess {
+  // A deleted organization grants nobody anything, whatever their row says (its rows are revoked with it too).
+  const deleted = row?.organizationDeleted === true;
+  const live = row && row.revokedAt === null && !deleted ? row : null;
+  return {
+    organizationId,
+    named,
+    deleted,
+    former: !!row && live === null && !deleted,
+    member: live
+      ? {
+          id: live.id,
+          role: live.role,
+          allOpenings: live.allOpenings,
+          openingIds: live.openingIds ?? [],
+          canViewContacts: live.canViewContacts,
+        }
+      : null,
+  };
+}
+
 /** The caller's live membership of an organization, read fresh (never from the token): removal acts at once. */
 export async function loadOrganizationAccess(
   db: Executor,
@@ -95,25 +147,7 @@ export async function loadOrganizationAccess(
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, actor.user.id)))
     .orderBy(sql`${organizationMembers.revokedAt} is null desc`, desc(organizationMembers.revokedAt))
     .limit(1);
-  const row = rows[0];
-  // A deleted organization grants nobody anything, whatever their row says (its rows are revoked with it too).
-  const deleted = row?.organizationDeleted === true;
-  const live = row && row.revokedAt === null && !deleted ? row : null;
-  return {
-    organizationId,
-    named,
-    deleted,
-    former: row !== undefined && live === null && !deleted,
-    member: live
-      ? {
-          id: live.id,
-          role: live.role,
-          allOpenings: live.allOpenings,
-          openingIds: live.openingIds ?? [],
-          canViewContacts: live.canViewContacts,
-        }
-      : null,
-  };
+  return accessFromMembership(organizationId, named, rows[0]);
 }
 
 /**
@@ -129,6 +163,12 @@ export async function organizationAccessOf(
   const access = await loadOrganizationAccess(db, actor, named ?? actor.user.id, named !== undefined);
   authorize(actor, 'organization.actFor', access);
   return access;
+}
+
+/** The organization a request acts for (the one it names, else the caller's own account), before any read. */
+export function actingForOf(request: RequestHeaders, callerId: number): { organizationId: number; named: boolean } {
+  const named = namedOrganization(request);
+  return { organizationId: named ?? callerId, named: named !== undefined };
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { ProfileDetails } from '@placely/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type Actor, actorFromFirstRead, claimsOf, signedInColumns } from '../auth/authenticate';
 import type { Database, Executor } from '../db/client';
 import { rowOf } from '../db/prepared';
 import { individualProfiles, organizationProfiles, phoneNumbers, users } from '../db/schema';
@@ -9,14 +11,16 @@ import { presentProfileDetails } from '../presenters/profile';
  * The profile in one statement: both profile rows joined to the user, the live phone numbers (oldest first) as one
  * JSON list of their rows.
  */
+const profileDetailsColumns = {
+  individual: individualProfiles,
+  organization: organizationProfiles,
+  phones: sql<Record<string, unknown>[]>`coalesce((select jsonb_agg(to_jsonb(p) order by p.created_at, p.id)
+    from phone_numbers p where p.user_id = ${users.id} and p.is_deleted = false), '[]'::jsonb)`,
+};
+
 function profileDetailsQuery(db: Executor) {
   return db
-    .select({
-      individual: individualProfiles,
-      organization: organizationProfiles,
-      phones: sql<Record<string, unknown>[]>`coalesce((select jsonb_agg(to_jsonb(p) order by p.created_at, p.id)
-        from phone_numbers p where p.user_id = ${users.id} and p.is_deleted = false), '[]'::jsonb)`,
-    })
+    .select(profileDetailsColumns)
     .from(users)
     .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
     .leftJoin(organizationProfiles, eq(organizationProfiles.userId, users.id))
@@ -39,8 +43,21 @@ export async function loadProfileDetails(db: Executor, userId: number): Promise<
   return detailsOf(row);
 }
 
-/** The same read as a statement prepared once per connection, for the signed-in profile read. */
-export function preparedProfileDetails(db: Database) {
-  const prepared = profileDetailsQuery(db).prepare('user_profile_details');
-  return async (userId: number): Promise<ProfileDetails> => detailsOf((await prepared.execute({ userId }))[0]);
+/**
+ * The signed-in profile read: the same read with the caller's session check in it (`signedInColumns`), one
+ * statement for the whole request, prepared once per connection.
+ */
+export function preparedSignedInProfileDetails(db: Database) {
+  const prepared = db
+    .select({ ...signedInColumns, ...profileDetailsColumns })
+    .from(users)
+    .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
+    .leftJoin(organizationProfiles, eq(organizationProfiles.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('signed_in_profile_details');
+  return async (request: FastifyRequest): Promise<{ actor: Actor; profileDetails: ProfileDetails }> => {
+    const { userId, sessionId } = claimsOf(request);
+    const [row] = await prepared.execute({ userId, sessionId });
+    return { actor: actorFromFirstRead(request, row), profileDetails: detailsOf(row) };
+  };
 }

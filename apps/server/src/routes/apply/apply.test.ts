@@ -1,7 +1,7 @@
 import { EMPTY_ELIGIBILITY, type OpeningInput } from '@placely/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationRevisions, openings } from '../../db/schema';
+import { applicationRevisions, applications, openings, refreshTokenFamilies } from '../../db/schema';
 import { seedOpeningInput, seedOrganization, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -122,6 +122,21 @@ describe('POST /api/placements/campus/apply (submit)', () => {
     const refused = await apply(token, opening.id, answers);
     expect(refused.status).toBe(403);
     expect(refused.body.exception.error.code).toBe('FORBIDDEN');
+  });
+
+  it('401 with a valid token whose session has ended, and nothing is written', async () => {
+    const { token: orgToken } = await organization();
+    const opening = await createOpening(orgToken);
+    const { user, token } = await student('Ended Session');
+    await server.db
+      .update(refreshTokenFamilies)
+      .set({ revokedAt: new Date() })
+      .where(eq(refreshTokenFamilies.userId, user.id));
+    const refused = await apply(token, opening.id, answers);
+    expect(refused.status).toBe(401);
+    expect(refused.body.exception.error.code).toBe('UNAUTHENTICATED');
+    const written = await server.db.select().from(applications).where(eq(applications.applicantId, user.id));
+    expect(written).toEqual([]);
   });
 
   it('names each invalid answer, including rows of a repeatable group and unknown questions', async () => {

@@ -146,9 +146,12 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(result);
     });
 
-    app.post('/api/placements/campus/apply', { ...authenticated, schema: applySchema }, async (request) => {
-      const actor = actorOf(request);
+    // The session check rides in the submit's first read (the facts): a submit is two statements without a cap.
+    const authenticatedInFacts = { onRequest: ctx.authenticate.inFirstRead };
+    app.post('/api/placements/campus/apply', { ...authenticatedInFacts, schema: applySchema }, async (request) => {
       const { openingId, idempotencyKey } = request.body;
+      // One read gathers the caller and what every check needs; whether the key was used comes with it.
+      const { actor, facts } = await loadSubmitFacts(request, openingId, idempotencyKey, ctx.publicUrl());
       authorize(actor, 'application.submit', null);
 
       const replay = async () => {
@@ -163,8 +166,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         return presentOwnApplication(ctx.db, earlier.application, earlier.opening);
       };
-      // One read gathers what every check needs; whether the key was used comes with it (a replay is rare).
-      const facts = await loadSubmitFacts(actor.user, openingId, idempotencyKey, ctx.publicUrl());
+      // A replay is rare: the earlier application is read only when the key was used.
       if (facts.keyUsed) {
         const replayed = await replay();
         if (replayed) return ok(replayed, 'Application submitted');

@@ -1,7 +1,7 @@
 import { EXPORT_TOTAL_ROWS_HEADER, type FormDefinition, GRADE_SCALES, type GradeScale } from '@placely/contract';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../auth/authenticate';
+import { actorFromFirstRead, actorOf, claimsOf, signedInColumns } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Database, Executor } from '../../db/client';
 import {
@@ -28,7 +28,13 @@ import {
   verifiedAnswersFor,
 } from '../../services/applications/verified';
 import { loadOrganizationOpening } from '../../services/organization-openings';
-import { organizationAccessOf, recordAudit } from '../../services/organizations';
+import {
+  accessFromMembership,
+  actingForOf,
+  membershipOfCaller,
+  organizationAccessOf,
+  recordAudit,
+} from '../../services/organizations';
 import { filtersBeyondStage, readyForFilter } from '../../services/shortlisting/filters';
 import { filteredResponsePage, filteredTotal } from './filtered';
 import { orderedPage, type PageRow, type Position, pageColumns, responseCursors } from './orders';
@@ -79,25 +85,31 @@ export function applicantFileLink(publicUrl: string, openingId: string, applicat
  * (opening_id, submitted_at, id) index gives the page as a range whatever its depth.
  */
 function createResponseQueries(db: Database) {
-  const reviewableOpening = db
+  // The caller (user row, session check, membership of the organization the request acts for) and the opening with
+  // its maintained total and current form, in one read: a page is two statements. A left join keeps the caller's
+  // row when the opening is not the organization's, so the refusal is still decided in order (401, 403, then 404).
+  const callerAndOpening = db
     .select({
+      ...signedInColumns,
+      membership: membershipOfCaller(sql`${sql.placeholder('organizationId')}::bigint`),
       opening: openings,
-      // Spelled out: a one-table select leaves column names unqualified, and these subqueries have their own ids.
       total: sql<string | number>`(select coalesce(sum(c.applications), 0) from opening_application_counts c
-        where c.opening_id = "openings"."id")`,
+        where c.opening_id = ${openings.id})`,
       currentForm: sql<FormDefinition | null>`(select v.definition from opening_form_versions v
-        where v.opening_id = "openings"."id" and v.version = "openings"."current_form_version")`,
-      scored: sql<boolean>`exists(select 1 from ranking_recipes r where r.opening_id = "openings"."id")`,
+        where v.opening_id = ${openings.id} and v.version = ${openings.currentFormVersion})`,
+      scored: sql<boolean>`exists(select 1 from ranking_recipes r where r.opening_id = ${openings.id})`,
     })
-    .from(openings)
-    .where(
+    .from(users)
+    .leftJoin(
+      openings,
       and(
         eq(openings.id, sql.placeholder('id')),
         isNull(openings.deletedAt),
         eq(openings.organizationId, sql.placeholder('organizationId')),
       ),
     )
-    .prepare('responses_opening');
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('responses_caller_opening');
   const pageQuery = (newest: boolean, after: boolean, staged = false) => {
     const position = sql`(${applications.submittedAt}, ${applications.id})`;
     const cursor = sql`(${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`;
@@ -137,7 +149,7 @@ function createResponseQueries(db: Database) {
     )
     .prepare('');
   return {
-    reviewableOpening,
+    callerAndOpening,
     stageCount,
     stagePages: {
       newest: { first: pageQuery(true, false, true), after: pageQuery(true, true, true) },
@@ -159,21 +171,23 @@ function createResponseQueries(db: Database) {
 export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
-    const { reviewableOpening, responsePages, stagePages, stageCount } = createResponseQueries(ctx.db);
+    const { callerAndOpening, responsePages, stagePages, stageCount } = createResponseQueries(ctx.db);
     const cursors = responseCursors(createCursorSigner(ctx.config.jwtSecret));
 
     app.get(
       '/api/organization/openings/id/applications',
-      { ...authenticated, schema: actingForOrganization(listResponsesSchema) },
+      { onRequest: ctx.authenticate.inFirstRead, schema: actingForOrganization(listResponsesSchema) },
       async (request) => {
-        const actor = actorOf(request);
         const { id, order, limit, cursor: _cursor, ...filter } = request.query;
         const { stageId } = filter;
-        const access = await organizationAccessOf(ctx.db, request, actor);
-        // The opening with its total (maintained counter) and its current form, in one read.
-        const [found] = await reviewableOpening.execute({ id, organizationId: access.organizationId });
-        if (!found) throw errors.notFound('That opening');
-        const { opening } = found;
+        const { userId, sessionId } = claimsOf(request);
+        const { organizationId, named } = actingForOf(request, userId);
+        const [found] = await callerAndOpening.execute({ userId, sessionId, organizationId, id });
+        const actor = actorFromFirstRead(request, found);
+        const access = accessFromMembership(organizationId, named, found?.membership);
+        authorize(actor, 'organization.actFor', access);
+        const opening = found?.opening;
+        if (!found || !opening) throw errors.notFound('That opening');
         authorize(actor, 'opening.viewApplications', { access, opening });
         const after = cursors.decode(opening.id, order, request.query.cursor);
         const pages = stageId ? stagePages : responsePages;

@@ -12,7 +12,7 @@ import { presentUser } from '../../presenters/user';
 import { mergeAutoFillData } from '../../services/autofill';
 import { loadEducation, loadPortfolioSummaries } from '../../services/individual';
 import { createOrganizationFor } from '../../services/organizations';
-import { loadProfileDetails, preparedProfileDetails } from '../../services/profile';
+import { loadProfileDetails, preparedSignedInProfileDetails } from '../../services/profile';
 import {
   getProfileSchema,
   signInSchema,
@@ -24,7 +24,7 @@ import {
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
-    const profileDetailsOf = preparedProfileDetails(ctx.db);
+    const signedInProfileDetails = preparedSignedInProfileDetails(ctx.db);
     // Counted before authentication, so requests with bad or missing tokens are limited too (RATE_LIMIT_AUTH_PER_MINUTE;
     // doubled as a sign-in may be followed by the web's one retry).
     const signInRateLimit = app.rateLimit({ max: ctx.config.rateLimitAuthPerMinute * 2, timeWindow: '1 minute' });
@@ -62,11 +62,16 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/user/profile', { ...authenticated, schema: getProfileSchema }, async (request) => {
-      const actor = actorOf(request);
-      authorize(actor, 'user.read', actor.user);
-      return ok({ profileDetails: await profileDetailsOf(actor.user.id) });
-    });
+    // The session check rides in the profile read: one statement for the whole request.
+    app.get(
+      '/api/user/profile',
+      { onRequest: ctx.authenticate.inFirstRead, schema: getProfileSchema },
+      async (request) => {
+        const { actor, profileDetails } = await signedInProfileDetails(request);
+        authorize(actor, 'user.read', actor.user);
+        return ok({ profileDetails });
+      },
+    );
 
     app.post('/api/user/profile', { ...authenticated, schema: updateProfileSchema }, async (request) => {
       const actor = actorOf(request);

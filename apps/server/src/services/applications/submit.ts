@@ -1,6 +1,7 @@
 import type { Answers, FormDefinition } from '@placely/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { UserRow } from '../../auth/authenticate';
+import type { FastifyRequest } from 'fastify';
+import { type Actor, actorFromFirstRead, claimsOf, signedInColumns } from '../../auth/authenticate';
 import type { Database, Executor } from '../../db/client';
 import { preparedStatement, rowOf } from '../../db/prepared';
 import { applications, individualProfiles, openings, users } from '../../db/schema';
@@ -31,6 +32,7 @@ export interface SubmitFacts {
 export function createSubmitQueries(db: Database) {
   const factsQuery = db
     .select({
+      ...signedInColumns,
       opening: openings,
       profile: {
         name: individualProfiles.name,
@@ -71,15 +73,19 @@ export function createSubmitQueries(db: Database) {
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('apply_submit_facts');
 
+  /** The facts and the caller, whose session check rides in the same read (`authenticateInFirstRead`). */
   async function loadSubmitFacts(
-    user: UserRow,
+    request: FastifyRequest,
     openingId: string,
     idempotencyKey: string,
     publicUrl: string,
-  ): Promise<SubmitFacts> {
-    const [row] = await factsQuery.execute({ userId: user.id, openingId, idempotencyKey });
+  ): Promise<{ actor: Actor; facts: SubmitFacts }> {
+    const { userId, sessionId } = claimsOf(request);
+    const [row] = await factsQuery.execute({ userId, sessionId, openingId, idempotencyKey });
+    const actor = actorFromFirstRead(request, row);
     if (!row) throw new Error('the signed-in user has no row');
-    return {
+    const { user } = actor;
+    const facts: SubmitFacts = {
       opening: row.opening,
       form: row.opening ? row.form : null,
       keyUsed: row.keyUsed,
@@ -95,6 +101,7 @@ export function createSubmitQueries(db: Database) {
       mainEducationId: row.mainEducationId,
       hasVerifications: row.hasVerifications,
     };
+    return { actor, facts };
   }
   return { loadSubmitFacts };
 }
