@@ -156,10 +156,14 @@ export const submitApplications: Scenario = {
       ],
     };
   },
+  // The handler's two statements without a response cap: the facts read (caller with the session check, opening and
+  // form) and the writes in one statement, atomic without a transaction.
+  baselineName: 'caller, opening and form in one read; application, revision and event in one statement',
   baselineSql: () => `\\set k random(1, 1000000000)
-BEGIN;
-SELECT * FROM openings WHERE id = '${state.baselineOpening}';
-SELECT definition FROM opening_form_versions WHERE opening_id = '${state.baselineOpening}' AND version = 1;
+\\set uid random(1, :users)
+SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.id AND f.revoked_at IS NULL), o.*,
+  (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version)
+FROM users u LEFT JOIN openings o ON o.id = '${state.baselineOpening}' WHERE u.id = :uid;
 WITH applicant AS (SELECT 1 + (nextval('bench_applicant_seq') % :users) AS id),
 app AS (
   INSERT INTO applications (opening_id, applicant_id, form_version, answers, idempotency_key)
@@ -171,7 +175,6 @@ app AS (
   INSERT INTO application_revisions (application_id, revision, form_version, answers) SELECT id, 1, 1, answers FROM app RETURNING application_id
 )
 INSERT INTO application_events (application_id, to_status) SELECT application_id, 'submitted' FROM rev;
-COMMIT;
 `,
 };
 let submitters: number[] = [];
@@ -193,11 +196,10 @@ export const responsesFirstPage: Scenario = {
       },
     ],
   }),
-  baselineName: 'auth, opening, first page, maintained total',
+  baselineName: 'caller and opening in one read (session, membership, maintained total), first page',
   // The handler's minimum: the signed-in user, the opening (with the maintained total and current form), the page.
   baselineSql:
-    () => `SELECT u.* FROM users u JOIN refresh_token_families f ON f.user_id = u.id AND f.revoked_at IS NULL WHERE u.id = ${state.organizationId} LIMIT 1;
-SELECT o.*, (SELECT sum(c.applications) FROM opening_application_counts c WHERE c.opening_id = o.id), (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version) FROM openings o WHERE o.id = '${state.fullOpening}' AND o.deleted_at IS NULL AND o.organization_id = ${state.organizationId};
+    () => `${callerAndOpeningSql(state.fullOpening)};
 ${pageSql('DESC', null)};
 `,
   explainSql: () => [
@@ -205,6 +207,23 @@ ${pageSql('DESC', null)};
     `SELECT count(*) FROM applications WHERE opening_id = '${state.fullOpening}'`,
   ],
 };
+
+/**
+ * The responses page's first read, as the handler runs it: the caller's user row with the session check and their
+ * membership of the organization, and the opening with its maintained total, current form and whether it is scored.
+ */
+function callerAndOpeningSql(openingId: string): string {
+  return `SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.id AND f.revoked_at IS NULL),
+  (SELECT jsonb_build_object('id', m.id, 'role', m.role, 'allOpenings', m.all_openings, 'canViewContacts', m.can_view_contacts,
+    'revokedAt', m.revoked_at, 'organizationDeleted', EXISTS (SELECT 1 FROM organizations og WHERE og.id = m.organization_id AND og.deleted_at IS NOT NULL),
+    'openingIds', coalesce((SELECT jsonb_agg(mo.opening_id::text) FROM organization_member_openings mo WHERE mo.member_id = m.id), '[]'::jsonb))
+   FROM organization_members m WHERE m.organization_id = u.id AND m.user_id = u.id ORDER BY m.revoked_at IS NULL DESC, m.revoked_at DESC LIMIT 1),
+  o.*, (SELECT coalesce(sum(c.applications), 0) FROM opening_application_counts c WHERE c.opening_id = o.id),
+  (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version),
+  EXISTS (SELECT 1 FROM ranking_recipes r WHERE r.opening_id = o.id)
+FROM users u LEFT JOIN openings o ON o.id = '${openingId}' AND o.deleted_at IS NULL AND o.organization_id = u.id
+WHERE u.id = ${state.organizationId}`;
+}
 
 /** The page query (what the handler runs), newest (DESC) or oldest (ASC) first, optionally after a cursor. */
 function pageSql(direction: 'ASC' | 'DESC', after: { at: string; id: string } | null): string {
@@ -240,10 +259,9 @@ export const responsesDeepPage: Scenario = {
       },
     ],
   }),
-  baselineName: 'auth, opening, page after the cursor, maintained total',
+  baselineName: 'caller and opening in one read (session, membership, maintained total), page after the cursor',
   baselineSql:
-    () => `SELECT u.* FROM users u JOIN refresh_token_families f ON f.user_id = u.id AND f.revoked_at IS NULL WHERE u.id = ${state.organizationId} LIMIT 1;
-SELECT o.*, (SELECT sum(c.applications) FROM opening_application_counts c WHERE c.opening_id = o.id), (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version) FROM openings o WHERE o.id = '${state.fullOpening}' AND o.deleted_at IS NULL AND o.organization_id = ${state.organizationId};
+    () => `${callerAndOpeningSql(state.fullOpening)};
 ${pageSql('ASC', deep)};
 `,
   explainSql: () => [pageSql('ASC', deep)],
@@ -409,10 +427,9 @@ const sortedFirstPage = (order: SortedOrder): Scenario => ({
       },
     ],
   }),
-  baselineName: "auth, opening, the order's first-page statements, maintained total",
+  baselineName: "caller and opening in one read (session, membership, maintained total), the order's first-page statements",
   baselineSql:
-    () => `SELECT u.* FROM users u JOIN refresh_token_families f ON f.user_id = u.id AND f.revoked_at IS NULL WHERE u.id = ${state.organizationId} LIMIT 1;
-SELECT o.*, (SELECT sum(c.applications) FROM opening_application_counts c WHERE c.opening_id = o.id), (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version), EXISTS (SELECT 1 FROM ranking_recipes r WHERE r.opening_id = o.id) FROM openings o WHERE o.id = '${sorting.opening}' AND o.deleted_at IS NULL AND o.organization_id = ${state.organizationId};
+    () => `${callerAndOpeningSql(sorting.opening)};
 ${sortedFirstPageSql(order).join(';\n')};
 `,
   explainSql: () => sortedFirstPageSql(order),

@@ -32,10 +32,13 @@ export const profile: Scenario = {
       ],
     };
   },
+  // The handler's one statement: the user row with the session check, both profile rows and the phone numbers.
+  baselineName: 'user, session check, profiles and phone numbers in one read',
   baselineSql: `\\set uid random(1, :users)
-SELECT u.* FROM users u JOIN refresh_token_families f ON f.user_id = u.id AND f.revoked_at IS NULL WHERE u.id = :uid LIMIT 1;
-SELECT * FROM phone_numbers WHERE user_id = :uid AND is_deleted = false ORDER BY created_at, id;
-SELECT * FROM individual_profiles WHERE user_id = :uid LIMIT 1;
-SELECT * FROM organization_profiles WHERE user_id = :uid LIMIT 1;
+SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.id AND f.revoked_at IS NULL), ip.*, op.*,
+  coalesce((SELECT jsonb_agg(to_jsonb(p) ORDER BY p.created_at, p.id) FROM phone_numbers p
+    WHERE p.user_id = u.id AND p.is_deleted = false), '[]'::jsonb)
+FROM users u LEFT JOIN individual_profiles ip ON ip.user_id = u.id LEFT JOIN organization_profiles op ON op.user_id = u.id
+WHERE u.id = :uid;
 `,
 };
