@@ -3,7 +3,8 @@ import { publicPortfolioIdOf } from '../seed';
 
 /**
  * A full profile read: the owner opens their portfolio showing every section (10 entries each), i.e. the
- * authentication lookup, the portfolio with its person, and the six section lists. Owners' reads record no view.
+ * authentication lookup, the portfolio with its person, the six section lists and the badges. Owners' reads record
+ * no view.
  */
 export const fullProfile: Scenario = {
   name: 'GET /api/individual/portfolio/id (owner, 6 sections × 10)',
@@ -29,14 +30,24 @@ export const fullProfile: Scenario = {
       ],
     };
   },
+  // The handler's statements: the caller's authentication, the portfolio with its person, the shown sections in one
+  // read (one JSON list per section, each in its order), and the person's verification badges.
+  baselineName: 'auth, portfolio, six sections in one read, badges',
   baselineSql: `\\set uid random(1, :users)
 SELECT u.* FROM users u JOIN refresh_token_families f ON f.user_id = u.id AND f.revoked_at IS NULL WHERE u.id = :uid LIMIT 1;
 SELECT p.*, u.*, ip.* FROM portfolios p JOIN users u ON u.id = p.user_id LEFT JOIN individual_profiles ip ON ip.user_id = p.user_id WHERE p.public_id = 'p' || lpad(CAST(:uid AS text), 11, '0');
-SELECT * FROM education_entries WHERE user_id = :uid ORDER BY end_month DESC NULLS FIRST, created_at DESC;
-SELECT * FROM experience_entries WHERE user_id = :uid ORDER BY end_month DESC NULLS FIRST, created_at DESC;
-SELECT * FROM project_entries WHERE user_id = :uid ORDER BY end_month DESC NULLS FIRST, created_at DESC;
-SELECT * FROM skills WHERE user_id = :uid ORDER BY created_at, id;
-SELECT * FROM other_entries WHERE user_id = :uid ORDER BY month DESC NULLS LAST, created_at DESC;
-SELECT * FROM placement_entries WHERE user_id = :uid ORDER BY month DESC NULLS LAST, created_at DESC;
+SELECT coalesce((SELECT jsonb_agg(to_jsonb(t) ORDER BY t.end_month DESC NULLS FIRST, t.created_at DESC) FROM education_entries t WHERE t.user_id = :uid), '[]'::jsonb),
+  coalesce((SELECT jsonb_agg(to_jsonb(t) ORDER BY t.end_month DESC NULLS FIRST, t.created_at DESC) FROM experience_entries t WHERE t.user_id = :uid), '[]'::jsonb),
+  coalesce((SELECT jsonb_agg(to_jsonb(t) ORDER BY t.end_month DESC NULLS FIRST, t.created_at DESC) FROM project_entries t WHERE t.user_id = :uid), '[]'::jsonb),
+  coalesce((SELECT jsonb_agg(to_jsonb(t) ORDER BY t.created_at, t.id) FROM skills t WHERE t.user_id = :uid), '[]'::jsonb),
+  coalesce((SELECT jsonb_agg(to_jsonb(t) ORDER BY t.month DESC NULLS LAST, t.created_at DESC) FROM other_entries t WHERE t.user_id = :uid), '[]'::jsonb),
+  coalesce((SELECT jsonb_agg(to_jsonb(t) ORDER BY t.month DESC NULLS LAST, t.created_at DESC) FROM placement_entries t WHERE t.user_id = :uid), '[]'::jsonb);
+SELECT DISTINCT ON (rv.record_kind, rv.record_id, rv.verification_group_id) rv.subject_user_id, rv.record_kind, rv.record_id,
+  rv.verification_group_id, g.name, vu.name, rv.decision, rv.decided_at
+FROM record_verifications rv
+JOIN verification_groups g ON g.id = rv.verification_group_id AND g.deleted_at IS NULL AND g.approval_state = 'approved'
+JOIN users vu ON vu.id = rv.verifier_id
+WHERE rv.subject_user_id IN (:uid) AND rv.voided_at IS NULL
+ORDER BY rv.record_kind, rv.record_id, rv.verification_group_id, rv.decided_at DESC, rv.id DESC;
 `,
 };

@@ -5,13 +5,14 @@ import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { rowOf } from '../../db/prepared';
 import { readTogether } from '../../db/read-together';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize } from '../../policies';
 import { refreshSectionAutoFill } from '../../services/autofill';
 import { lockUser } from '../../services/users';
-import { verifiedRecordIds, voidRecordVerifications } from '../../services/verification';
+import { badgeKey, verifiedRecordIds, voidRecordVerifications } from '../../services/verification';
 import { SECTIONS, type SectionDefinition } from './sections';
 
 /** The list every call answers with, so the client replaces its copy in one go. */
@@ -26,6 +27,37 @@ export async function listSection(db: Executor, section: SectionDefinition, user
     () => (section.recordKind ? verifiedRecordIds(db, userId, section.recordKind) : new Set<string>()),
   ]);
   return { entries: rows.map((row) => section.present(row, verified.has(row.id as string))) };
+}
+
+/**
+ * Several sections' entries in one statement: one JSON list per section, each in its section's own order, mapped as
+ * the query builder maps a row. A portfolio shows up to six sections: one read instead of one per section.
+ */
+export async function readSectionRows(
+  db: Executor,
+  sections: SectionDefinition[],
+  userId: number,
+): Promise<Record<string, unknown>[][]> {
+  if (sections.length === 0) return [];
+  const lists = sections.map((section, index) => {
+    const { table } = section;
+    const order = sql.join(section.orderBy(table), sql`, `);
+    return sql`coalesce((select jsonb_agg(to_jsonb(${table}) order by ${order})
+      from ${table} where ${table.userId} = ${userId}), '[]'::jsonb) as ${sql.raw(`s${index}`)}`;
+  });
+  const result = await db.execute(sql`select ${sql.join(lists, sql`, `)}`);
+  const [row] = (result as unknown as { rows: Record<string, Record<string, unknown>[] | null>[] }).rows;
+  return sections.map((section, index) => (row?.[`s${index}`] ?? []).map((raw) => rowOf(section.table, raw)));
+}
+
+/** A section's entries as its list presents them, verified where one of the person's badges vouches for the entry. */
+export function presentSectionRows(
+  section: SectionDefinition,
+  rows: Record<string, unknown>[],
+  badges: Map<string, unknown>,
+): unknown[] {
+  const { recordKind } = section;
+  return rows.map((row) => section.present(row, !!recordKind && badges.has(badgeKey(recordKind, row.id as string))));
 }
 
 /**

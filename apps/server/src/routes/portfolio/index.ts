@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   isOrganizationAccount,
+  PORTFOLIO_SECTIONS,
   PORTFOLIOS_PER_USER,
   type PortfolioSection,
   type PortfolioView,
@@ -11,6 +12,7 @@ import type { Actor } from '../../auth/authenticate';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import { individualProfiles, organizationProfiles, portfolios, profileViews, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
@@ -21,8 +23,8 @@ import { recordProfileView } from '../../services/profile-views';
 import { SERVER_RENDER_HEADER } from '../../services/public-pages';
 import { lockUser } from '../../services/users';
 import { verificationBadgesFor } from '../../services/verification';
-import { listSection } from '../individual';
-import { SECTIONS } from '../individual/sections';
+import { listSection, presentSectionRows, readSectionRows } from '../individual';
+import { SECTIONS, type SectionDefinition } from '../individual/sections';
 import {
   createPortfolioSchema,
   deletePortfolioSchema,
@@ -161,18 +163,21 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { portfolio, user, profile } = found;
       const isOwner = ownsPortfolio(actor, portfolio);
       const shown = new Set(portfolio.sections as PortfolioSection[]);
-      const entriesOf = async (name: PortfolioSection) => {
-        const section = sectionByName.get(name);
-        return shown.has(name) && section ? (await listSection(ctx.db, section, user.id)).entries : [];
-      };
-      const [education, experience, projects, skills, others, placements] = await Promise.all([
-        entriesOf('education'),
-        entriesOf('experience'),
-        entriesOf('projects'),
-        entriesOf('skills'),
-        entriesOf('others'),
-        entriesOf('placements'),
+      // The shown sections in one read, beside the person's badges (one read, every kind): the badges mark entries
+      // verified and are what the page lists.
+      const shownSections = PORTFOLIO_SECTIONS.filter((name) => shown.has(name)).map(
+        (name) => sectionByName.get(name) as SectionDefinition,
+      );
+      const [sectionRows, badgeMap] = await readTogether(ctx.db, [
+        () => readSectionRows(ctx.db, shownSections, user.id),
+        () => verificationBadgesFor(ctx.db, [user.id]),
       ]);
+      const entriesOf = (name: PortfolioSection) => {
+        const index = shownSections.findIndex((section) => section.tag === name);
+        const section = shownSections[index];
+        return section ? presentSectionRows(section, sectionRows[index] ?? [], badgeMap) : [];
+      };
+      const [education, experience, projects, skills, others, placements] = PORTFOLIO_SECTIONS.map(entriesOf);
 
       // The server renders a shared link's first view with this header; the page counts the view itself (web main.tsx)
       // with this same request, so each visit is counted once and link-preview robots are not counted.
@@ -189,7 +194,7 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const shownIds = new Set(
         [education, experience, others, placements].flat().map((entry) => (entry as { id: string }).id),
       );
-      const badges = [...(await verificationBadgesFor(ctx.db, [user.id])).values()]
+      const badges = [...badgeMap.values()]
         .filter((badge) => shownIds.has(badge.recordId))
         .map(({ userId: _userId, ...badge }) => badge);
 

@@ -52,6 +52,43 @@ describe('portfolios', () => {
     expect(view.person).not.toHaveProperty('email');
   });
 
+  it("shows every chosen section's entries as the person's own lists show them, in the same order", async () => {
+    const student = await seedStudent(server.db);
+    const token = await server.tokenFor(student.id);
+    const add = async (path: string, body: Record<string, unknown>) =>
+      expect((await server.call(path, { token, body })).status).toBe(200);
+    for (const [title, endMonth] of [
+      ['Old map', '2023-01'],
+      ['Ongoing', undefined],
+      ['New map', '2025-06'],
+    ] as const) {
+      await add('/api/individual/projects', { title, technologies: ['React', 'Go'], startMonth: '2022-01', endMonth });
+    }
+    for (const [organization, startMonth] of [
+      ['Acme', '2024-05'],
+      ['Initech', '2025-05'],
+    ]) {
+      await add('/api/individual/experience', { organization, title: 'Intern', kind: 'internship', startMonth });
+    }
+    for (const name of ['Go', 'SQL', 'React']) await add('/api/user/skills', { name });
+    const created = await server.call('/api/individual/portfolios', {
+      token,
+      body: {
+        title: 'Everything',
+        visibility: 'public',
+        sections: ['education', 'experience', 'projects', 'skills', 'others', 'placements'],
+      },
+    });
+    const { portfolioId } = created.body.result.data.portfolios[0];
+    const view = (await server.call(`/api/individual/portfolio/id?portfolioId=${portfolioId}`)).body.result.data;
+    const own = async (path: string) => (await server.call(path, { token })).body.result.data.entries;
+    expect(view.projects).toEqual(await own('/api/individual/projects'));
+    expect(view.projects.map((entry: { title: string }) => entry.title)).toEqual(['Ongoing', 'New map', 'Old map']);
+    expect(view.experience).toEqual(await own('/api/individual/experience'));
+    expect(view.skills).toEqual(await own('/api/user/skills'));
+    expect(view.education).toEqual([]);
+  });
+
   it("the sign-in response carries the caller's portfolios, and nobody else's", async () => {
     const { token, portfolio } = await studentWithPortfolio('private');
     const signedIn = await server.call('/api/user/signIn', { token, body: {} });

@@ -361,6 +361,10 @@ describe('verification groups', () => {
         groupName: 'Placement cell verification',
       }),
     ]);
+    // The portfolio marks the same entry verified, as the person's own list does.
+    expect(view.body.result.data.education.map((shown: { id: string; verified: boolean }) => shown.verified)).toEqual([
+      true,
+    ]);
 
     // Saving unchanged keeps the badge; a real change clears it.
     const { id: _id, verified: _v, ...same } = entry;
@@ -377,7 +381,9 @@ describe('verification groups', () => {
       body: { id: entry.id, entry: { ...same, grade: 9.4 } },
     });
     expect(edited.body.result.data.entries[0].verified).toBe(false);
-    expect((await get(`/api/individual/portfolio/id?portfolioId=${publicId}`)).body.result.data.badges).toEqual([]);
+    const afterEdit = (await get(`/api/individual/portfolio/id?portfolioId=${publicId}`)).body.result.data;
+    expect(afterEdit.badges).toEqual([]);
+    expect(afterEdit.education[0].verified).toBe(false);
 
     // A decision on the version the verifier saw before the edit is refused.
     const late = await post('/api/verification/record', verifier.token, {
