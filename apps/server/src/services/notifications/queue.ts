@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
@@ -89,15 +89,16 @@ export function createNotificationQueue(
       .where(and(isNull(notificationDeliveries.enqueuedAt), eq(notificationDeliveries.status, 'pending')))
       .orderBy(asc(notificationDeliveries.createdAt))
       .limit(100);
-    for (const row of rows) {
-      // The job id is the delivery id: a second relay (another process, or a crash before the update below) hands
-      // over the same id and pg-boss keeps one job.
-      await boss.send(EMAIL_QUEUE, { deliveryId: row.id }, { id: row.id });
-      await db
-        .update(notificationDeliveries)
-        .set({ enqueuedAt: sql`now()` })
-        .where(eq(notificationDeliveries.id, row.id));
-    }
+    if (rows.length === 0) return 0;
+    const ids = rows.map((row) => row.id);
+    // Two statements for the whole batch, not two per row. The job id is the delivery id: a second relay (another
+    // process, or a crash before the update below) hands over the same ids and pg-boss keeps one job each (its insert
+    // skips ids it has); the jobs take the queue's retry policy.
+    await boss.insert(ids.map((id) => ({ id, name: EMAIL_QUEUE, data: { deliveryId: id } })));
+    await db
+      .update(notificationDeliveries)
+      .set({ enqueuedAt: sql`now()` })
+      .where(inArray(notificationDeliveries.id, ids));
     return rows.length;
   };
   const relay = () => {
