@@ -12,6 +12,8 @@ import { renderMail } from './templates';
 import { signUnsubscribeToken } from './unsubscribe';
 
 export const EMAIL_QUEUE = 'notification-email';
+/** Deliveries a worker fetches at once. */
+const EMAIL_BATCH = 10;
 /** Video task deadline reminders: one delayed job per invited person, sent 24 h before the deadline. */
 export const VIDEO_REMINDER_QUEUE = 'video-task-reminder';
 export interface VideoReminderJob {
@@ -212,14 +214,21 @@ export function createNotificationQueue(
         retryDelay: options.retryDelaySeconds,
         retryBackoff: true,
       });
+      // Jobs are fetched and completed in batches (two statements a batch, not two a job); each delivery still
+      // succeeds or fails on its own: a failed one is failed here, so the queue retries it after the backoff, and
+      // pg-boss completes only the batch's jobs still active.
       await boss.work<{ deliveryId: string }>(
         EMAIL_QUEUE,
-        { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
-        async ([job]) => {
-          if (!job) return;
-          const outcome = await deliver(job.data.deliveryId);
-          // Another worker holds the lease: fail this attempt so the queue tries again after the backoff.
-          if (outcome === 'busy') throw new Error('delivery busy');
+        { batchSize: EMAIL_BATCH, pollingIntervalSeconds: options.pollingIntervalSeconds },
+        async (jobs) => {
+          for (const job of jobs) {
+            try {
+              // Another worker holds the lease: fail this attempt so the queue tries again after the backoff.
+              if ((await deliver(job.data.deliveryId)) === 'busy') throw new Error('delivery busy');
+            } catch (error) {
+              await boss.fail(EMAIL_QUEUE, job.id, { message: error instanceof Error ? error.message : 'failed' });
+            }
+          }
         },
       );
       await boss.createQueue(VIDEO_REMINDER_QUEUE, {
