@@ -198,8 +198,7 @@ export const responsesFirstPage: Scenario = {
   }),
   baselineName: 'caller and opening in one read (session, membership, maintained total), first page',
   // The handler's minimum: the signed-in user, the opening (with the maintained total and current form), the page.
-  baselineSql:
-    () => `${callerAndOpeningSql(state.fullOpening)};
+  baselineSql: () => `${callerAndOpeningSql(state.fullOpening)};
 ${pageSql('DESC', null)};
 `,
   explainSql: () => [
@@ -260,8 +259,7 @@ export const responsesDeepPage: Scenario = {
     ],
   }),
   baselineName: 'caller and opening in one read (session, membership, maintained total), page after the cursor',
-  baselineSql:
-    () => `${callerAndOpeningSql(state.fullOpening)};
+  baselineSql: () => `${callerAndOpeningSql(state.fullOpening)};
 ${pageSql('ASC', deep)};
 `,
   explainSql: () => [pageSql('ASC', deep)],
@@ -427,9 +425,9 @@ const sortedFirstPage = (order: SortedOrder): Scenario => ({
       },
     ],
   }),
-  baselineName: "caller and opening in one read (session, membership, maintained total), the order's first-page statements",
-  baselineSql:
-    () => `${callerAndOpeningSql(sorting.opening)};
+  baselineName:
+    "caller and opening in one read (session, membership, maintained total), the order's first-page statements",
+  baselineSql: () => `${callerAndOpeningSql(sorting.opening)};
 ${sortedFirstPageSql(order).join(';\n')};
 `,
   explainSql: () => sortedFirstPageSql(order),
