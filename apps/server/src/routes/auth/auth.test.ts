@@ -230,7 +230,9 @@ describe('sign-out', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().join()).toMatch(new RegExp(`${REFRESH_COOKIE}=;`));
+    // Both ways of authenticating refuse it: the session check in a route's first read, and the common hook.
     expect((await server.call('/api/user/profile', { token: accessToken })).status).toBe(401);
+    expect((await server.call('/api/individual/portfolios', { token: accessToken })).status).toBe(401);
     expect((await refresh(jar)).status).toBe(401);
   });
 });
