@@ -88,13 +88,17 @@ export function claimsOf(request: FastifyRequest): AccessClaims {
   return request.accessClaims;
 }
 
-/** The actor from a first read's `signedInColumns`: 401 when the user is gone or the session has ended. */
-export function actorFromFirstRead(
+/**
+ * The actor from a first read's `signedInColumns`, with the row it came in (known to exist from here on): 401 when
+ * the user is gone or the session has ended.
+ */
+export function actorFromFirstRead<Row extends { user: UserRow | null; sessionLive: boolean }>(
   request: FastifyRequest,
-  row: { user: UserRow | null; sessionLive: boolean } | undefined,
-): Actor {
-  request.actor = actorOfRow(claimsOf(request), row);
-  return request.actor;
+  row: Row | undefined,
+): { actor: Actor; row: Row } {
+  const actor = actorOfRow(claimsOf(request), row);
+  request.actor = actor;
+  return { actor, row: row as Row };
 }
 
 /** The authenticated actor inside a handler whose route ran the authenticate hook. */

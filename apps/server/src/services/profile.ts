@@ -57,7 +57,7 @@ export function preparedSignedInProfileDetails(db: Database) {
     .prepare('signed_in_profile_details');
   return async (request: FastifyRequest): Promise<{ actor: Actor; profileDetails: ProfileDetails }> => {
     const { userId, sessionId } = claimsOf(request);
-    const [row] = await prepared.execute({ userId, sessionId });
-    return { actor: actorFromFirstRead(request, row), profileDetails: detailsOf(row) };
+    const { actor, row } = actorFromFirstRead(request, (await prepared.execute({ userId, sessionId }))[0]);
+    return { actor, profileDetails: detailsOf(row) };
   };
 }

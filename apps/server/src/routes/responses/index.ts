@@ -182,12 +182,12 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { stageId } = filter;
         const { userId, sessionId } = claimsOf(request);
         const { organizationId, named } = actingForOf(request, userId);
-        const [found] = await callerAndOpening.execute({ userId, sessionId, organizationId, id });
-        const actor = actorFromFirstRead(request, found);
-        const access = accessFromMembership(organizationId, named, found?.membership);
+        const read = await callerAndOpening.execute({ userId, sessionId, organizationId, id });
+        const { actor, row: found } = actorFromFirstRead(request, read[0]);
+        const access = accessFromMembership(organizationId, named, found.membership);
         authorize(actor, 'organization.actFor', access);
-        const opening = found?.opening;
-        if (!found || !opening) throw errors.notFound('That opening');
+        const { opening } = found;
+        if (!opening) throw errors.notFound('That opening');
         authorize(actor, 'opening.viewApplications', { access, opening });
         const after = cursors.decode(opening.id, order, request.query.cursor);
         const pages = stageId ? stagePages : responsePages;

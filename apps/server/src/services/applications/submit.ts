@@ -81,9 +81,8 @@ export function createSubmitQueries(db: Database) {
     publicUrl: string,
   ): Promise<{ actor: Actor; facts: SubmitFacts }> {
     const { userId, sessionId } = claimsOf(request);
-    const [row] = await factsQuery.execute({ userId, sessionId, openingId, idempotencyKey });
-    const actor = actorFromFirstRead(request, row);
-    if (!row) throw new Error('the signed-in user has no row');
+    const [found] = await factsQuery.execute({ userId, sessionId, openingId, idempotencyKey });
+    const { actor, row } = actorFromFirstRead(request, found);
     const { user } = actor;
     const facts: SubmitFacts = {
       opening: row.opening,
