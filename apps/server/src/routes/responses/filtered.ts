@@ -45,5 +45,5 @@ export async function filteredResponsePage(
       .limit(limit + 1),
     filteredTotal(db, openingId, filter),
   ]);
-  return { rows, total };
+  return { rows: rows.map((row) => row.page), total };
 }

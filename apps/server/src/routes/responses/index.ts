@@ -212,12 +212,14 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                 (result) => [result.rows, result.total] as const,
               )
             : await Promise.all([
-                pages[newest ? 'newest' : 'oldest'][cursor ? 'after' : 'first'].execute({
-                  openingId: opening.id,
-                  limit: limit + 1,
-                  ...(stageId ? { stageId } : {}),
-                  ...(cursor ? { at: cursor.at.toISOString(), id: cursor.id } : {}),
-                }),
+                pages[newest ? 'newest' : 'oldest'][cursor ? 'after' : 'first']
+                  .execute({
+                    openingId: opening.id,
+                    limit: limit + 1,
+                    ...(stageId ? { stageId } : {}),
+                    ...(cursor ? { at: cursor.at.toISOString(), id: cursor.id } : {}),
+                  })
+                  .then((found) => found.map(({ page }) => page)),
                 totalOf(),
               ]);
           rows = timeRows.map((row) => ({
@@ -291,7 +293,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.query.id,
           'opening.viewApplications',
         );
-        const [row] = await ctx.db
+        const [found] = await ctx.db
           .select({
             ...pageColumns,
             scored: sql<boolean>`exists(select 1 from ranking_recipes r where r.opening_id = ${applications.openingId})`,
@@ -301,7 +303,8 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
           .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
           .where(and(eq(applications.id, request.query.applicationId), eq(applications.openingId, opening.id)));
-        if (!row) throw errors.notFound('That application');
+        if (!found) throw errors.notFound('That application');
+        const { page: row, scored } = found;
         const revisions = await ctx.db
           .select()
           .from(applicationRevisions)
@@ -325,7 +328,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               : { ...row.application, answers: withoutContactAnswers(row.application.answers, definition) },
             { id: row.application.applicantId, name: row.name, email: canSeeContacts(access) ? row.email : null },
             verificationOf(row.application, definition, verifications),
-            factsOf(row, row.scored),
+            factsOf(row, scored),
           ),
           revisions: revisions.map((revision) => ({
             revision: revision.revision,

@@ -21,31 +21,74 @@ import { currentRankingBuild } from '../../services/shortlisting/ranking-store';
  * What every page of the responses view selects besides its sort key: the application, the applicant's name and
  * email, whether a live verification exists (badges are looked up only then), the profile facts shown in the table
  * (through the same `profile_fact` the ranking and the sort keys use) and the stored ranking's score.
+ *
+ * One JSON value per row, built by the database: the driver parses it natively in one call, where sixteen columns
+ * cost the driver a string per field and the ORM a type check and decoder call per field (issue #17: about 12% of
+ * the page's CPU). `pageRowOf` names every field it keeps and turns the JSON timestamps back into dates.
  */
-/** What a responses row shows of the application itself (presentReceivedApplication): no more is read per row. */
-const receivedApplicationColumns = {
-  id: applications.id,
-  applicantId: applications.applicantId,
-  formVersion: applications.formVersion,
-  answers: applications.answers,
-  status: applications.status,
-  stageId: applications.stageId,
-  revision: applications.revision,
-  submittedAt: applications.submittedAt,
-  updatedAt: applications.updatedAt,
+export const pageColumns = {
+  page: sql<PageRow>`json_build_object(
+    'id', ${applications.id},
+    'applicantId', ${applications.applicantId},
+    'formVersion', ${applications.formVersion},
+    'answers', ${applications.answers},
+    'status', ${applications.status},
+    'stageId', ${applications.stageId},
+    'revision', ${applications.revision},
+    'submittedAt', ${applications.submittedAt},
+    'updatedAt', ${applications.updatedAt},
+    'name', coalesce(${individualProfiles.name}, ${users.name}),
+    'email', ${users.email},
+    'hasVerifications', exists(select 1 from record_verifications rv
+      where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null),
+    'grade', profile_fact(${autoFillData.data}, 'grade'),
+    'gradeScale', ${autoFillData.data} ->> 'gradeScale',
+    'graduationYear', profile_fact(${autoFillData.data}, 'graduationYear'),
+    'score', (select r.score from opening_rankings r where r.application_id = ${applications.id}))`.mapWith(pageRowOf),
 };
 
-export const pageColumns = {
-  application: receivedApplicationColumns,
-  name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
-  email: users.email,
-  hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
-    where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null)`,
-  grade: sql<number | null>`profile_fact(${autoFillData.data}, 'grade')`,
-  gradeScale: sql<string | null>`(${autoFillData.data} ->> 'gradeScale')`,
-  graduationYear: sql<number | null>`profile_fact(${autoFillData.data}, 'graduationYear')`,
-  score: sql<number | null>`(select r.score from opening_rankings r where r.application_id = ${applications.id})`,
-};
+/** The page row's JSON as the database builds it (`pageColumns`): timestamps are ISO 8601 text. */
+interface PageRowJson {
+  id: string;
+  applicantId: number;
+  formVersion: number;
+  answers: ReceivedApplicationRow['answers'];
+  status: ReceivedApplicationRow['status'];
+  stageId: string | null;
+  revision: number;
+  submittedAt: string;
+  updatedAt: string;
+  name: string | null;
+  email: string;
+  hasVerifications: boolean;
+  grade: number | null;
+  gradeScale: string | null;
+  graduationYear: number | null;
+  score: number | null;
+}
+
+function pageRowOf(json: PageRowJson): PageRow {
+  return {
+    application: {
+      id: json.id,
+      applicantId: json.applicantId,
+      formVersion: json.formVersion,
+      answers: json.answers,
+      status: json.status,
+      stageId: json.stageId,
+      revision: json.revision,
+      submittedAt: new Date(json.submittedAt),
+      updatedAt: new Date(json.updatedAt),
+    },
+    name: json.name,
+    email: json.email,
+    hasVerifications: json.hasVerifications,
+    grade: json.grade,
+    gradeScale: json.gradeScale,
+    graduationYear: json.graduationYear,
+    score: json.score,
+  };
+}
 
 /** Where a page ended in its order: the sort key (null in the tail of applications without one), and the id. */
 export interface Position {
@@ -145,8 +188,8 @@ export interface PageRow {
   score: number | null;
 }
 
-/** A row of a range: the page's columns and, for the sort-key and score orders, the key it is sorted by. */
-type KeyedRow = PageRow & { key?: string | number | null };
+/** A row of a range: the page's row and, for the sort-key and score orders, the key it is sorted by. */
+type KeyedRow = { page: PageRow; key?: string | number | null };
 
 /**
  * One range of a keyset walk: the rows after `position` (or from the start), at most `limit`, in the index's order,
@@ -165,7 +208,7 @@ const SORT_KEY_COLUMNS = {
   graduationYear: applicationSortKeys.graduationYear,
 } as const;
 
-const keyed = (row: KeyedRow): Position => ({ key: row.key ?? null, id: row.application.id });
+const keyed = (row: KeyedRow): Position => ({ key: row.key ?? null, id: row.page.application.id });
 
 /**
  * A sort-key order (`application_sort_keys`, one index of (opening, key, application) per key): first the
@@ -325,9 +368,9 @@ function stageRanges(
           .limit(limit),
       position: (row: KeyedRow): Position => ({
         key: stage.position,
-        id: row.application.id,
+        id: row.page.application.id,
         stageId: stage.id,
-        at: row.application.submittedAt.toISOString(),
+        at: row.page.application.submittedAt.toISOString(),
       }),
     };
   });
@@ -393,8 +436,7 @@ export async function orderedPage(
   for (const range of ranges) {
     if (rows.length >= want) break;
     for (const found of await range.query(want - rows.length)) {
-      const { key: _key, ...row } = found;
-      rows.push({ row, position: range.position(found) });
+      rows.push({ row: found.page, position: range.position(found) });
     }
   }
   return rows;

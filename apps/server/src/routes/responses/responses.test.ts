@@ -247,6 +247,23 @@ describe('responses view', () => {
       alice.applicationId,
       bob.applicationId,
     ]);
+    // Every field of a row is the stored application's: Bob edited his, so his two times differ.
+    const stored = await server.db.select().from(applications).where(eq(applications.openingId, openingId));
+    for (const item of oldest.body.result.data.items as ReceivedApplication[]) {
+      const row = stored.find((application) => application.id === item.id);
+      expect(item).toMatchObject({
+        applicant: { id: row?.applicantId },
+        formVersion: row?.formVersion,
+        answers: row?.answers,
+        status: row?.status,
+        stageId: row?.stageId,
+        revision: row?.revision,
+        submittedAt: row?.submittedAt.toISOString(),
+        updatedAt: row?.updatedAt.toISOString(),
+      });
+    }
+    const bobs = oldest.body.result.data.items[1] as ReceivedApplication;
+    expect(bobs.updatedAt > bobs.submittedAt).toBe(true);
   });
 
   it('opens one application with every revision', async () => {
