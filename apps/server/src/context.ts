@@ -24,6 +24,8 @@ export interface AppContext {
     resolveActor(authorization: string | null | undefined): Promise<Actor>;
     /** The onRequest hook of routes whose first read checks the session itself (auth/authenticate.ts). */
     inFirstRead: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The same for public reads that show a signed-in caller more: no Authorization header, no check. */
+    optionallyInFirstRead: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   };
   sms: SmsSender;
   /** Notification mail: SMTP, or the development outbox (never in production). */

@@ -62,6 +62,8 @@ export const state = {
   baselineOpening: '',
   /** A copy of the full opening's applications that never gets a recipe, pins or stage moves (the plain exports). */
   plainOpening: '',
+  /** A drive's opening that students open the form of and nobody applies to. */
+  formOpening: '',
 };
 
 async function createOpening(db: BenchDb, title: string): Promise<string> {
@@ -89,6 +91,7 @@ export function prepareOpenings(db: BenchDb): Promise<void> {
     state.fullOpening = await createOpening(db, 'Responses bench');
     state.submitOpening = await createOpening(db, 'Submit bench');
     state.baselineOpening = await createOpening(db, 'Submit baseline');
+    state.formOpening = await createOpening(db, 'Drive form');
     await db.query(
       `INSERT INTO applications (opening_id, applicant_id, form_version, answers, idempotency_key, submitted_at, updated_at)
        SELECT $1, u.id, 1, ${answersSql}, 'bench-' || u.id, now() - (u.id || ' seconds')::interval, now() - (u.id || ' seconds')::interval
@@ -179,6 +182,74 @@ INSERT INTO application_events (application_id, to_status) SELECT application_id
 };
 let submitters: number[] = [];
 let submitterTokens: string[] = [];
+
+/** Individuals who open the drive's form (BENCH_FORM_VIEWERS, default 10 000), lowest ids first. */
+const FORM_VIEWERS = Number(process.env.BENCH_FORM_VIEWERS ?? 10_000);
+let viewerTokens: string[] = [];
+
+/**
+ * A placement drive's link opened by many signed-in students at once: the public form page with each one's
+ * auto-fill, eligibility, draft and application (none: they have not applied).
+ */
+export const openApplyForm: Scenario = {
+  name: 'GET /api/placements/campus/apply (the form, signed-in students who have not applied)',
+  async prepare(context) {
+    await prepareOpenings(context.db);
+    const { rows } = await context.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE account_type = 'Individual' ORDER BY id LIMIT $1`,
+      [FORM_VIEWERS],
+    );
+    viewerTokens = await context.mintTokens(rows.map((row) => Number(row.id)));
+  },
+  load: () => {
+    let next = 0;
+    return {
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => {
+            const token = viewerTokens[next++ % viewerTokens.length] as string;
+            return {
+              ...request,
+              path: `/api/placements/campus/apply?openingId=${state.formOpening}`,
+              headers: { ...request.headers, authorization: token },
+            };
+          },
+        },
+      ],
+    };
+  },
+  // The handler's one statement: the caller with the session check, the opening with its organization and form, the
+  // caller's application and draft, and the facts their auto-fill and eligibility come from.
+  baselineName: 'caller, opening, organization, form, application, draft and auto-fill facts in one read',
+  baselineSql: () => `\\set uid random(1, :users)
+SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.id AND f.revoked_at IS NULL),
+  o.*, coalesce(op.name, ou.name), op.logo, op.website,
+  (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version),
+  CASE WHEN o.response_cap IS NULL THEN 0 ELSE (SELECT count(*)::int FROM applications a
+    WHERE a.opening_id = o.id AND a.status <> 'withdrawn') END,
+  ip.name, ip.location, ip.headline, ip.about, ip.linkedin, ip.github, ip.website,
+  (SELECT d.data FROM auto_fill_data d WHERE d.user_id = u.id),
+  (SELECT p.number FROM phone_numbers p WHERE p.user_id = u.id AND p.is_deleted = false
+    ORDER BY p.is_primary DESC, p.is_verified DESC, p.created_at LIMIT 1),
+  (SELECT p.public_id FROM portfolios p WHERE p.user_id = u.id AND p.visibility = 'public' ORDER BY p.created_at LIMIT 1),
+  (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'size', f.size, 'contentType', f.content_type)
+    FROM resumes r JOIN files f ON f.id = r.file_id
+    WHERE r.user_id = u.id AND r.is_default = true AND f.status = 'ready' LIMIT 1),
+  coalesce((SELECT jsonb_agg(m.group_id) FROM group_members m JOIN groups g ON g.id = m.group_id AND g.deleted_at IS NULL
+    WHERE m.user_id = u.id AND m.state = 'member'), '[]'::jsonb),
+  (SELECT e.id FROM education_entries e WHERE e.user_id = u.id
+    ORDER BY e.is_current DESC, e.end_month DESC NULLS LAST, e.created_at DESC LIMIT 1),
+  EXISTS (SELECT 1 FROM record_verifications rv WHERE rv.subject_user_id = u.id AND rv.voided_at IS NULL),
+  (SELECT to_json(a) FROM applications a WHERE a.opening_id = o.id AND a.applicant_id = u.id),
+  (SELECT json_build_object('answers', d.answers, 'updatedAt', d.updated_at) FROM application_drafts d
+    WHERE d.opening_id = o.id AND d.user_id = u.id)
+FROM users u LEFT JOIN openings o ON o.id = '${state.formOpening}' AND o.deleted_at IS NULL
+  LEFT JOIN users ou ON ou.id = o.organization_id LEFT JOIN organization_profiles op ON op.user_id = o.organization_id
+  LEFT JOIN individual_profiles ip ON ip.user_id = u.id
+WHERE u.id = :uid;
+`,
+};
 
 /** The organization's responses view: the first page (50, newest first) of an opening with 100 000 applications. */
 export const responsesFirstPage: Scenario = {

@@ -2,6 +2,7 @@ import type { OneShot, Scenario } from '../scenario';
 import {
   exportCsv,
   exportXlsx,
+  openApplyForm,
   responsesDeepPage,
   responsesFirstPage,
   responsesSorted,
@@ -23,6 +24,7 @@ export const scenarios: Scenario[] = [
   health,
   profile,
   fullProfile,
+  openApplyForm,
   submitApplications,
   responsesFirstPage,
   responsesDeepPage,

@@ -79,7 +79,20 @@ export function createAuthenticator(db: Database, tokens: TokenService) {
     if (!token) throw errors.unauthenticated();
     request.accessClaims = await tokens.verifyAccessToken(token);
   }
-  return Object.assign(authenticate, { resolveActor, inFirstRead: authenticateInFirstRead });
+
+  /**
+   * onRequest hook for public reads that show a signed-in caller more (the form page): without an Authorization
+   * header the request goes on signed out; with one, its token is checked as `authenticateInFirstRead` checks it, so
+   * a bad or expired token is a 401 rather than a quiet signed-out view.
+   */
+  async function authenticateOptionallyInFirstRead(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (request.headers.authorization) await authenticateInFirstRead(request, reply);
+  }
+  return Object.assign(authenticate, {
+    resolveActor,
+    inFirstRead: authenticateInFirstRead,
+    optionallyInFirstRead: authenticateOptionallyInFirstRead,
+  });
 }
 
 /** The verified claims on a route authenticated by `authenticateInFirstRead`, as the first read's placeholders. */

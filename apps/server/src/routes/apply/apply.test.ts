@@ -112,6 +112,48 @@ describe('GET /api/placements/campus/apply (the public form)', () => {
     const form = await server.call(`/api/placements/campus/apply?openingId=${opening.id}`, { token: otherOrg });
     expect(form.body.result.data.blocker).toBe('notIndividual');
   });
+
+  it('401 for a bad token or one whose session has ended (never a quiet signed-out view)', async () => {
+    const { token } = await organization();
+    const opening = await createOpening(token);
+    const path = `/api/placements/campus/apply?openingId=${opening.id}`;
+    const { user, token: studentToken } = await student('Ended Session');
+    expect((await server.call(path, { token: studentToken })).status).toBe(200);
+    expect((await server.call(path, { token: 'not-a-token' })).status).toBe(401);
+    await server.db
+      .update(refreshTokenFamilies)
+      .set({ revokedAt: new Date() })
+      .where(eq(refreshTokenFamilies.userId, user.id));
+    const refused = await server.call(path, { token: studentToken });
+    expect(refused.status).toBe(401);
+    expect(refused.body.exception.error.code).toBe('UNAUTHENTICATED');
+    // The same ended session on a missing opening: the session is judged first.
+    expect(
+      (await server.call(`/api/placements/campus/apply?openingId=${crypto.randomUUID()}`, { token: studentToken }))
+        .status,
+    ).toBe(401);
+  });
+
+  it("shows the applicant their application as submitted and their draft's time", async () => {
+    const { token } = await organization();
+    const opening = await createOpening(token);
+    const { token: studentToken } = await student();
+    const path = `/api/placements/campus/apply?openingId=${opening.id}`;
+    const saved = await server.call('/api/placements/campus/apply/draft', {
+      token: studentToken,
+      method: 'PUT',
+      body: { openingId: opening.id, answers: { why: 'half-typed' } },
+    });
+    const withDraft = await server.call(path, { token: studentToken });
+    expect(withDraft.body.result.data.viewer.draft).toEqual({
+      answers: { why: 'half-typed' },
+      updatedAt: saved.body.result.data.updatedAt,
+    });
+    const submitted = await apply(studentToken, opening.id, answers);
+    expect(submitted.status).toBe(200);
+    const after = await server.call(path, { token: studentToken });
+    expect(after.body.result.data.viewer.application).toEqual(submitted.body.result.data);
+  });
 });
 
 describe('POST /api/placements/campus/apply (submit)', () => {

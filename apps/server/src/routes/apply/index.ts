@@ -6,9 +6,9 @@ import {
   isOneClickForm,
   type PublicOpening,
 } from '@placely/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Actor, actorOf } from '../../auth/authenticate';
+import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -30,8 +30,9 @@ import { presentApplication, presentMyApplication } from '../../presenters/appli
 import type { OpeningRow } from '../../presenters/opening';
 import { fileIdsIn, validateAnswers, validateDraftAnswers, withStoredFiles } from '../../services/applications/answers';
 import { applyBlocker } from '../../services/applications/blockers';
-import { eligibilityOf, failedEligibilityRules, loadEligibilityFacts } from '../../services/applications/eligibility';
-import { loadApplicantData, prefillAnswers } from '../../services/applications/prefill';
+import { eligibilityOf, failedEligibilityRules } from '../../services/applications/eligibility';
+import { createFormViewQueries } from '../../services/applications/form-view';
+import { prefillAnswers } from '../../services/applications/prefill';
 import { createSubmitQueries, eligibilityFactsOf, insertApplication } from '../../services/applications/submit';
 import { loadApplicantVerifications, verifiedAnswersFor } from '../../services/applications/verified';
 import { notifyApplicationEdited } from '../../services/notifications/events';
@@ -54,8 +55,6 @@ import {
   learnFromAnswers,
   loadForm,
   loadOpening,
-  ownApplication,
-  ownDraft,
   presentOwnApplication,
   stageLabelOf,
 } from './support';
@@ -64,87 +63,87 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
     const { loadSubmitFacts } = createSubmitQueries(ctx.db);
+    const { loadFormView } = createFormViewQueries(ctx.db);
 
-    app.get('/api/placements/campus/apply', { schema: getApplyFormSchema }, async (request) => {
-      const authorization = request.headers.authorization;
-      const actor: Actor | null = authorization ? await ctx.authenticate.resolveActor(authorization) : null;
-      const [row] = await ctx.db
-        .select({
-          opening: openings,
-          organizationName: sql<string | null>`coalesce(${organizationProfiles.name}, ${users.name})`,
-          logo: organizationProfiles.logo,
-          website: organizationProfiles.website,
-        })
-        .from(openings)
-        .innerJoin(users, eq(users.id, openings.organizationId))
-        .leftJoin(organizationProfiles, eq(organizationProfiles.userId, openings.organizationId))
-        .where(and(eq(openings.id, request.query.openingId), isNull(openings.deletedAt)));
-      const opening = row?.opening;
-      const isOwner = !!actor && opening?.organizationId === actor.user.id;
-      if (!row || !opening || (opening.status === 'draft' && !isOwner)) throw errors.notFound('That opening');
+    // Signed out, one read; signed in, one read that also checks the session and gathers what the viewer's part needs.
+    app.get(
+      '/api/placements/campus/apply',
+      { onRequest: ctx.authenticate.optionallyInFirstRead, schema: getApplyFormSchema },
+      async (request) => {
+        const { actor, view } = await loadFormView(request, request.query.openingId, ctx.publicUrl());
+        const opening = view?.opening;
+        const isOwner = !!actor && opening?.organizationId === actor.user.id;
+        if (!view || !opening || (opening.status === 'draft' && !isOwner)) throw errors.notFound('That opening');
 
-      const form = opening.applyMode === 'form' ? await loadForm(ctx.db, opening) : null;
-      const individual = actor ? isIndividual(actor.user) : null;
-      let viewer: PublicOpening['viewer'] = null;
-      let hasApplied = false;
-      let failedRules: EligibilityRule[] = [];
-      if (actor && individual) {
-        const [application, draft, data] = await Promise.all([
-          ownApplication(ctx.db, opening.id, actor.user.id),
-          ownDraft(ctx.db, opening.id, actor.user.id),
-          loadApplicantData(ctx.db, actor.user, ctx.publicUrl()),
-        ]);
-        hasApplied = application !== null && application.status !== 'withdrawn';
-        failedRules = failedEligibilityRules(
-          opening.eligibility,
-          await loadEligibilityFacts(ctx.db, actor.user.id, data.values),
-        );
-        viewer = {
-          eligible: failedRules.length === 0,
+        const form = opening.applyMode === 'form' ? view.form : null;
+        const individual = actor ? isIndividual(actor.user) : null;
+        let viewer: PublicOpening['viewer'] = null;
+        let hasApplied = false;
+        let failedRules: EligibilityRule[] = [];
+        if (actor && individual && view.applicant) {
+          const { application, draft, applicant } = view;
+          hasApplied = application !== null && application.status !== 'withdrawn';
+          failedRules = failedEligibilityRules(
+            opening.eligibility,
+            await eligibilityFactsOf(
+              ctx.db,
+              actor.user.id,
+              applicant,
+              eligibilityOf(opening.eligibility).verifiedEducationOnly,
+            ),
+          );
+          viewer = {
+            eligible: failedRules.length === 0,
+            failedRules,
+            application: application
+              ? await presentOwnApplication(ctx.db, application, opening, {
+                  currentForm: view.form,
+                  hasVerifications: applicant.hasVerifications,
+                })
+              : null,
+            stageLabel: application ? await stageLabelOf(ctx.db, application.id) : null,
+            draft: draft ? { answers: draft.answers as Answers, updatedAt: draft.updatedAt.toISOString() } : null,
+            prefill: form ? prefillAnswers(form, applicant.data) : {},
+          };
+        }
+        const blocker = applyBlocker(opening, {
+          isOwner,
+          isIndividual: individual,
+          hasApplied,
+          completedCount: view.completedCount,
           failedRules,
-          application: application ? await presentOwnApplication(ctx.db, application, opening) : null,
-          stageLabel: application ? await stageLabelOf(ctx.db, application.id) : null,
-          draft: draft ? { answers: draft.answers, updatedAt: draft.updatedAt.toISOString() } : null,
-          prefill: form ? prefillAnswers(form, data) : {},
+        });
+        const result: PublicOpening = {
+          id: opening.id,
+          title: opening.title,
+          kind: opening.kind,
+          description: opening.description,
+          organization: view.organization,
+          locations: opening.locations,
+          remote: opening.remote,
+          compensation: opening.compensation
+            ? {
+                min: opening.compensation.min,
+                max: opening.compensation.max,
+                currency: opening.compensation.currency,
+                period: opening.compensation.period,
+              }
+            : null,
+          openingsCount: opening.openingsCount,
+          startDate: opening.startDate,
+          deadline: opening.deadline.toISOString(),
+          status: opening.status,
+          eligibility: eligibilityOf(opening.eligibility),
+          applyMode: opening.applyMode,
+          form,
+          formVersion: form ? opening.currentFormVersion : null,
+          eligibilityGroups: await eligibilityGroupsOf(ctx.db, eligibilityOf(opening.eligibility).groupIds),
+          blocker,
+          viewer,
         };
-      }
-      const blocker = applyBlocker(opening, {
-        isOwner,
-        isIndividual: individual,
-        hasApplied,
-        completedCount: opening.responseCap === null ? 0 : await completedCount(ctx.db, opening.id),
-        failedRules,
-      });
-      const result: PublicOpening = {
-        id: opening.id,
-        title: opening.title,
-        kind: opening.kind,
-        description: opening.description,
-        organization: { name: row.organizationName, logoUrl: row.logo, website: row.website },
-        locations: opening.locations,
-        remote: opening.remote,
-        compensation: opening.compensation
-          ? {
-              min: opening.compensation.min,
-              max: opening.compensation.max,
-              currency: opening.compensation.currency,
-              period: opening.compensation.period,
-            }
-          : null,
-        openingsCount: opening.openingsCount,
-        startDate: opening.startDate,
-        deadline: opening.deadline.toISOString(),
-        status: opening.status,
-        eligibility: eligibilityOf(opening.eligibility),
-        applyMode: opening.applyMode,
-        form,
-        formVersion: form ? opening.currentFormVersion : null,
-        eligibilityGroups: await eligibilityGroupsOf(ctx.db, eligibilityOf(opening.eligibility).groupIds),
-        blocker,
-        viewer,
-      };
-      return ok(result);
-    });
+        return ok(result);
+      },
+    );
 
     // The session check rides in the submit's first read (the facts): a submit is two statements without a cap.
     const authenticatedInFacts = { onRequest: ctx.authenticate.inFirstRead };

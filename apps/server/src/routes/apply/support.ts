@@ -9,21 +9,18 @@ import {
 import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { readTogether } from '../../db/read-together';
-import {
-  applicationDrafts,
-  applicationFiles,
-  applications,
-  groups,
-  openingFormVersions,
-  openings,
-} from '../../db/schema';
+import { applicationFiles, applications, groups, openingFormVersions, openings } from '../../db/schema';
 import { type AppError, errors } from '../../errors';
 import { type ApplicationRow, presentApplication } from '../../presenters/application';
 import type { OpeningRow } from '../../presenters/opening';
 import { fileIdsIn } from '../../services/applications/answers';
 import { isPastDeadline } from '../../services/applications/blockers';
 import { autoFillPatchFromAnswers } from '../../services/applications/prefill';
-import { loadApplicantVerifications, verifiedAnswersFor } from '../../services/applications/verified';
+import {
+  type ApplicantVerification,
+  loadApplicantVerifications,
+  verifiedAnswersFor,
+} from '../../services/applications/verified';
 import { mergeAutoFillData } from '../../services/autofill';
 import { candidateStageLabels } from '../../services/shortlisting/labels';
 
@@ -69,11 +66,27 @@ export async function formOfVersion(
   return form?.definition;
 }
 
-/** The person's own application as they see it, with the answers their verified education backs. */
-export async function presentOwnApplication(db: Executor, application: ApplicationRow, opening: OpeningRow) {
+/**
+ * The person's own application as they see it, with the answers their verified education backs. A caller that has
+ * read the opening's current form, or knows the person has no live verification decision, says so in `known`, and
+ * that read is skipped.
+ */
+export async function presentOwnApplication(
+  db: Executor,
+  application: ApplicationRow,
+  opening: OpeningRow,
+  known: { currentForm?: FormDefinition | null; hasVerifications?: boolean } = {},
+) {
+  const { currentForm, hasVerifications } = known;
   const [definition, verifications] = await readTogether(db, [
-    () => formOfVersion(db, opening.id, application.formVersion),
-    () => loadApplicantVerifications(db, [application.applicantId]),
+    () =>
+      currentForm !== undefined && application.formVersion === opening.currentFormVersion
+        ? Promise.resolve(currentForm ?? undefined)
+        : formOfVersion(db, opening.id, application.formVersion),
+    () =>
+      hasVerifications === false
+        ? Promise.resolve(new Map<number, ApplicantVerification>())
+        : loadApplicantVerifications(db, [application.applicantId]),
   ]);
   return presentApplication(
     application,
@@ -98,14 +111,6 @@ export async function completedCount(db: Executor, openingId: string): Promise<n
     .from(applications)
     .where(and(eq(applications.openingId, openingId), completed));
   return Number(row?.n ?? 0);
-}
-
-export async function ownApplication(db: Executor, openingId: string, userId: number) {
-  const [row] = await db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.openingId, openingId), eq(applications.applicantId, userId)));
-  return row ?? null;
 }
 
 /** The API error for a blocker: what is not there is 404, what the person is not allowed 403, the rest 409. */
@@ -139,15 +144,6 @@ export function learnedFromAnswers(definition: FormDefinition, answers: Answers)
 export async function learnFromAnswers(db: Executor, userId: number, definition: FormDefinition, answers: Answers) {
   const patch = learnedFromAnswers(definition, answers);
   if (Object.keys(patch).length > 0) await mergeAutoFillData(db, userId, patch);
-}
-
-/** The person's autosaved, unsent answers to an opening, if any. */
-export async function ownDraft(db: Executor, openingId: string, userId: number) {
-  const [draft] = await db
-    .select()
-    .from(applicationDrafts)
-    .where(and(eq(applicationDrafts.openingId, openingId), eq(applicationDrafts.userId, userId)));
-  return draft ?? null;
 }
 
 /** What the applicant is shown of their application's stage (null while it shows nothing). */
