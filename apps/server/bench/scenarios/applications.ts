@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { RESPONSE_ORDERS, type Recipe } from '@placely/contract';
+import { LIMITS, RESPONSE_ORDERS, type Recipe } from '@placely/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../../src/db/schema';
+import { feedPage } from '../../src/routes/openings/feed';
 import { responseRanges, type SortedOrder, type Stage, stagesInOrder } from '../../src/routes/responses/orders';
 import { buildStateSql, rebuildSql } from '../../src/services/shortlisting/ranking-store';
 import type { BenchContext, BenchDb, OneShot, Scenario } from '../scenario';
@@ -183,6 +184,20 @@ INSERT INTO application_events (application_id, to_status) SELECT application_id
 let submitters: number[] = [];
 let submitterTokens: string[] = [];
 
+/** The signed-in applicant read the form page and the feed share: the caller, session check and auto-fill facts. */
+const APPLICANT_FACTS_SQL = `(SELECT d.data FROM auto_fill_data d WHERE d.user_id = u.id),
+  (SELECT p.number FROM phone_numbers p WHERE p.user_id = u.id AND p.is_deleted = false
+    ORDER BY p.is_primary DESC, p.is_verified DESC, p.created_at LIMIT 1),
+  (SELECT p.public_id FROM portfolios p WHERE p.user_id = u.id AND p.visibility = 'public' ORDER BY p.created_at LIMIT 1),
+  (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'size', f.size, 'contentType', f.content_type)
+    FROM resumes r JOIN files f ON f.id = r.file_id
+    WHERE r.user_id = u.id AND r.is_default = true AND f.status = 'ready' LIMIT 1),
+  coalesce((SELECT jsonb_agg(m.group_id) FROM group_members m JOIN groups g ON g.id = m.group_id AND g.deleted_at IS NULL
+    WHERE m.user_id = u.id AND m.state = 'member'), '[]'::jsonb),
+  (SELECT e.id FROM education_entries e WHERE e.user_id = u.id
+    ORDER BY e.is_current DESC, e.end_month DESC NULLS LAST, e.created_at DESC LIMIT 1),
+  EXISTS (SELECT 1 FROM record_verifications rv WHERE rv.subject_user_id = u.id AND rv.voided_at IS NULL)`;
+
 /** Individuals who open the drive's form (BENCH_FORM_VIEWERS, default 10 000), lowest ids first. */
 const FORM_VIEWERS = Number(process.env.BENCH_FORM_VIEWERS ?? 10_000);
 let viewerTokens: string[] = [];
@@ -229,18 +244,7 @@ SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.i
   CASE WHEN o.response_cap IS NULL THEN 0 ELSE (SELECT count(*)::int FROM applications a
     WHERE a.opening_id = o.id AND a.status <> 'withdrawn') END,
   ip.name, ip.location, ip.headline, ip.about, ip.linkedin, ip.github, ip.website,
-  (SELECT d.data FROM auto_fill_data d WHERE d.user_id = u.id),
-  (SELECT p.number FROM phone_numbers p WHERE p.user_id = u.id AND p.is_deleted = false
-    ORDER BY p.is_primary DESC, p.is_verified DESC, p.created_at LIMIT 1),
-  (SELECT p.public_id FROM portfolios p WHERE p.user_id = u.id AND p.visibility = 'public' ORDER BY p.created_at LIMIT 1),
-  (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'size', f.size, 'contentType', f.content_type)
-    FROM resumes r JOIN files f ON f.id = r.file_id
-    WHERE r.user_id = u.id AND r.is_default = true AND f.status = 'ready' LIMIT 1),
-  coalesce((SELECT jsonb_agg(m.group_id) FROM group_members m JOIN groups g ON g.id = m.group_id AND g.deleted_at IS NULL
-    WHERE m.user_id = u.id AND m.state = 'member'), '[]'::jsonb),
-  (SELECT e.id FROM education_entries e WHERE e.user_id = u.id
-    ORDER BY e.is_current DESC, e.end_month DESC NULLS LAST, e.created_at DESC LIMIT 1),
-  EXISTS (SELECT 1 FROM record_verifications rv WHERE rv.subject_user_id = u.id AND rv.voided_at IS NULL),
+  ${APPLICANT_FACTS_SQL},
   (SELECT to_json(a) FROM applications a WHERE a.opening_id = o.id AND a.applicant_id = u.id),
   (SELECT json_build_object('answers', d.answers, 'updatedAt', d.updated_at) FROM application_drafts d
     WHERE d.opening_id = o.id AND d.user_id = u.id)
@@ -248,6 +252,49 @@ FROM users u LEFT JOIN openings o ON o.id = '${state.formOpening}' AND o.deleted
   LEFT JOIN users ou ON ou.id = o.organization_id LEFT JOIN organization_profiles op ON op.user_id = o.organization_id
   LEFT JOIN individual_profiles ip ON ip.user_id = u.id
 WHERE u.id = :uid;
+`,
+};
+
+/**
+ * Students browsing the feed of open openings, eligible-only: the caller's facts read (session check, auto-fill and
+ * eligibility inputs), then the page with each opening's eligibility judged in SQL.
+ */
+export const openingsFeed: Scenario = {
+  name: 'GET /api/placements/campus/all/openings?eligibleOnly=true (signed-in students, first page)',
+  async prepare(context) {
+    await openApplyForm.prepare?.(context);
+  },
+  load: () => {
+    let next = 0;
+    return {
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: '/api/placements/campus/all/openings?eligibleOnly=true',
+            headers: { ...request.headers, authorization: viewerTokens[next++ % viewerTokens.length] as string },
+          }),
+        },
+      ],
+    };
+  },
+  // The handler's two statements: the caller's facts read, then the page, its eligibility judged for a student with
+  // no saved data (every bench opening admits anyone).
+  baselineName: 'caller with the session check and auto-fill facts in one read; the page with eligibility in SQL',
+  baselineSql: () => `\\set uid random(1, :users)
+SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.id AND f.revoked_at IS NULL),
+  ip.name, ip.location, ip.headline, ip.about, ip.linkedin, ip.github, ip.website,
+  ${APPLICANT_FACTS_SQL}
+FROM users u LEFT JOIN individual_profiles ip ON ip.user_id = u.id WHERE u.id = :uid;
+${inline(
+  feedPage(offline, {
+    eligibleOnly: true,
+    facts: { data: {}, memberGroupIds: [], verifiedEducation: false },
+    cursor: null,
+    limit: LIMITS.pageSize,
+  }).toSQL(),
+)};
 `,
 };
 

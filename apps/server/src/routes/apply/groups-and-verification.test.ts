@@ -140,6 +140,12 @@ describe('verified education on applications', () => {
     const openingId = opening.body.result.data.id;
     const before = await server.call(`/api/placements/campus/apply?openingId=${openingId}`, { token: studentToken });
     expect(before.body.result.data.viewer.failedRules).toEqual(['verifiedEducation']);
+    // The feed judges the same rule for the signed-in student.
+    const inFeed = async () =>
+      (await server.call('/api/placements/campus/all/openings', { token: studentToken })).body.result.data.items.find(
+        (item: { id: string }) => item.id === openingId,
+      );
+    expect(await inFeed()).toMatchObject({ eligible: false });
 
     const decided = await server.call('/api/verification/record', {
       token: verifierToken,
@@ -154,6 +160,7 @@ describe('verified education on applications', () => {
     });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
 
+    expect(await inFeed()).toMatchObject({ eligible: true });
     const form2 = await server.call(`/api/placements/campus/apply?openingId=${openingId}`, { token: studentToken });
     expect(form2.body.result.data.blocker).toBeNull();
     const prefill = form2.body.result.data.viewer.prefill;
@@ -170,6 +177,9 @@ describe('verified education on applications', () => {
       groupName: 'NIT Placement Cell',
       verifierName: 'Placement Officer',
     });
+    // The form shows the applicant the application as submitted, verified answers included.
+    const form3 = await server.call(`/api/placements/campus/apply?openingId=${openingId}`, { token: studentToken });
+    expect(form3.body.result.data.viewer.application).toEqual(submitted.body.result.data);
 
     const page = await server.call(`/api/organization/openings/id/applications?id=${openingId}`, { token });
     const [application] = page.body.result.data.items;

@@ -1,6 +1,7 @@
 import { type AutoFillData, ELIGIBILITY_RULES, type Eligibility, EMPTY_ELIGIBILITY } from '@placely/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTokenFamilies } from '../../db/schema';
 import { seedOpeningWithApplicants, seedOrganization, seedStudent } from '../../seed/helpers';
 import {
   type EligibilityFacts,
@@ -104,6 +105,21 @@ describe('GET /api/placements/campus/all/openings', () => {
       currentBacklogs: 0,
     });
     expect(titles(await asStudent('?eligibleOnly=true'))).toEqual(['Data Analyst', 'Backend Intern']);
+  });
+
+  it('401 for a bad token or one whose session has ended (never a quiet signed-out feed)', async () => {
+    const student = await seedStudent(server.db);
+    const token = await server.tokenFor(student.id);
+    const path = '/api/placements/campus/all/openings';
+    expect((await server.call(path, { token })).status).toBe(200);
+    expect((await server.call(path, { token: 'not-a-token' })).status).toBe(401);
+    await server.db
+      .update(refreshTokenFamilies)
+      .set({ revokedAt: new Date() })
+      .where(eq(refreshTokenFamilies.userId, student.id));
+    const refused = await server.call(path, { token });
+    expect(refused.status).toBe(401);
+    expect(refused.body.exception.error.code).toBe('UNAUTHENTICATED');
   });
 });
 

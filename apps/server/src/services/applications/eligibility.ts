@@ -1,10 +1,5 @@
 import { type AutoFillData, type Eligibility, type EligibilityRule, EMPTY_ELIGIBILITY } from '@placely/contract';
-import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { readTogether } from '../../db/read-together';
-import { groupMembers, groups } from '../../db/schema';
-import { mainEducationOf } from '../autofill';
-import { badgeKey, verificationBadgesFor } from '../verification';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /** What eligibility is judged on: the person's auto-fill data, their groups, and whether their education is verified. */
 export interface EligibilityFacts {
@@ -18,28 +13,6 @@ export interface EligibilityFacts {
 /** An opening's stored eligibility, complete even when it was saved before a rule existed. */
 export function eligibilityOf(stored: Partial<Eligibility> | null | undefined): Eligibility {
   return { ...EMPTY_ELIGIBILITY, ...stored };
-}
-
-export async function loadEligibilityFacts(
-  db: Executor,
-  userId: number,
-  data: AutoFillData,
-): Promise<EligibilityFacts> {
-  const [memberships, main] = await readTogether(db, [
-    () =>
-      db
-        .select({ groupId: groupMembers.groupId })
-        .from(groupMembers)
-        .innerJoin(groups, and(eq(groups.id, groupMembers.groupId), isNull(groups.deletedAt)))
-        .where(and(eq(groupMembers.userId, userId), eq(groupMembers.state, 'member'))),
-    () => mainEducationOf(db, userId),
-  ]);
-  const badges = main ? await verificationBadgesFor(db, [userId], { kinds: ['education'] }) : new Map();
-  return {
-    data,
-    memberGroupIds: memberships.map((row) => row.groupId),
-    verifiedEducation: main !== null && badges.has(badgeKey('education', main.id)),
-  };
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : null);

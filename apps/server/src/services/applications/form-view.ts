@@ -8,7 +8,7 @@ import { rowOf } from '../../db/prepared';
 import { applications, individualProfiles, openings, organizationProfiles, users } from '../../db/schema';
 import type { ApplicationRow } from '../../presenters/application';
 import type { OpeningRow } from '../../presenters/opening';
-import { type ApplicantFacts, applicantFactColumns, applicantFactsOf } from './submit';
+import { type ApplicantFacts, applicantFactColumns, applicantFactsOf } from './applicant-facts';
 
 /**
  * What the public form page shows, read in one statement: the opening with its organization's name, logo and

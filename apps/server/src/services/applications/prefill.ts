@@ -10,11 +10,8 @@ import {
   type LeafField,
   OTHER_OPTION_ID,
 } from '@placely/contract';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import type { UserRow } from '../../auth/authenticate';
-import type { Executor } from '../../db/client';
-import { readTogether } from '../../db/read-together';
-import { autoFillData, files, individualProfiles, phoneNumbers, portfolios, resumes } from '../../db/schema';
+import type { individualProfiles } from '../../db/schema';
 import { readAutoFillData } from '../autofill';
 
 /** What a person's saved data offers a form: auto-fill values by key and their default resume. */
@@ -23,46 +20,7 @@ export interface ApplicantData {
   resume: FileAnswer | null;
 }
 
-/**
- * Gathers the auto-fill values for `user`: the stored data (section-derived keys and earlier answers) overlaid with
- * the live profile (name, email, primary phone, links, first public portfolio), plus the default resume.
- */
-export async function loadApplicantData(db: Executor, user: UserRow, publicUrl: string): Promise<ApplicantData> {
-  const [[stored], [profile], [phone], [portfolio], [resume]] = await readTogether(db, [
-    () => db.select({ data: autoFillData.data }).from(autoFillData).where(eq(autoFillData.userId, user.id)),
-    () => db.select().from(individualProfiles).where(eq(individualProfiles.userId, user.id)),
-    () =>
-      db
-        .select({ number: phoneNumbers.number })
-        .from(phoneNumbers)
-        .where(and(eq(phoneNumbers.userId, user.id), eq(phoneNumbers.isDeleted, false)))
-        .orderBy(desc(phoneNumbers.isPrimary), desc(phoneNumbers.isVerified), asc(phoneNumbers.createdAt))
-        .limit(1),
-    () =>
-      db
-        .select({ publicId: portfolios.publicId })
-        .from(portfolios)
-        .where(and(eq(portfolios.userId, user.id), eq(portfolios.visibility, 'public')))
-        .orderBy(asc(portfolios.createdAt))
-        .limit(1),
-    () =>
-      db
-        .select({ id: files.id, name: files.name, size: files.size, contentType: files.contentType })
-        .from(resumes)
-        .innerJoin(files, eq(files.id, resumes.fileId))
-        .where(and(eq(resumes.userId, user.id), eq(resumes.isDefault, true), eq(files.status, 'ready')))
-        .limit(1),
-  ]);
-  return applicantDataOf(user, publicUrl, {
-    stored: stored?.data,
-    profile: profile ?? null,
-    phone: phone?.number ?? null,
-    portfolioPublicId: portfolio?.publicId ?? null,
-    resume: resume ?? null,
-  });
-}
-
-/** The parts of a person's saved data that auto-fill reads (one query each above, or one statement elsewhere). */
+/** The parts of a person's saved data that auto-fill reads (`applicantFactColumns`: one statement). */
 export interface ApplicantDataParts {
   stored: unknown;
   profile: Pick<

@@ -1,0 +1,117 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type Actor, actorFromFirstRead, signedInColumns, type UserRow } from '../../auth/authenticate';
+import type { Database, Executor } from '../../db/client';
+import { individualProfiles, users } from '../../db/schema';
+import { badgeKey, verificationBadgesFor } from '../verification';
+import type { EligibilityFacts } from './eligibility';
+import { type ApplicantData, type ApplicantDataParts, applicantDataOf } from './prefill';
+
+/**
+ * What apply decides on about the person, from columns of a read that starts from their user row
+ * (`applicantFactColumns`): their auto-fill data, groups and main education, and whether any verification of theirs
+ * could give a badge.
+ */
+export interface ApplicantFacts {
+  data: ApplicantData;
+  memberGroupIds: string[];
+  mainEducationId: string | null;
+  /** A live (not voided) verification decision exists on some record of the person: badges must be looked up. */
+  hasVerifications: boolean;
+}
+
+/**
+ * The applicant's facts as columns of a read from `users` joined to `individual_profiles` (the submit's facts and
+ * the form's view): one subquery each, by the person's id.
+ */
+export const applicantFactColumns = {
+  profile: {
+    name: individualProfiles.name,
+    location: individualProfiles.location,
+    headline: individualProfiles.headline,
+    about: individualProfiles.about,
+    linkedin: individualProfiles.linkedin,
+    github: individualProfiles.github,
+    website: individualProfiles.website,
+  },
+  stored: sql<unknown>`(select d.data from auto_fill_data d where d.user_id = ${users.id})`,
+  phone: sql<string | null>`(select p.number from phone_numbers p where p.user_id = ${users.id} and p.is_deleted = false
+    order by p.is_primary desc, p.is_verified desc, p.created_at asc limit 1)`,
+  portfolioPublicId: sql<string | null>`(select p.public_id from portfolios p
+    where p.user_id = ${users.id} and p.visibility = 'public' order by p.created_at asc limit 1)`,
+  resume: sql<{ id: string; name: string; size: number; contentType: string | null } | null>`(
+    select jsonb_build_object('id', f.id, 'name', f.name, 'size', f.size, 'contentType', f.content_type)
+    from resumes r join files f on f.id = r.file_id
+    where r.user_id = ${users.id} and r.is_default = true and f.status = 'ready' limit 1)`,
+  memberGroupIds: sql<string[]>`coalesce((select jsonb_agg(m.group_id) from group_members m
+    join groups g on g.id = m.group_id and g.deleted_at is null
+    where m.user_id = ${users.id} and m.state = 'member'), '[]'::jsonb)`,
+  mainEducationId: sql<string | null>`(select e.id from education_entries e where e.user_id = ${users.id}
+    order by e.is_current desc, e.end_month desc nulls last, e.created_at desc limit 1)`,
+  hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
+    where rv.subject_user_id = ${users.id} and rv.voided_at is null)`,
+};
+
+/** A row's `applicantFactColumns`, as the driver gives them. */
+interface ApplicantFactRow extends ApplicantDataParts {
+  memberGroupIds: string[];
+  mainEducationId: string | null;
+  hasVerifications: boolean;
+}
+
+/** The applicant's facts from a row of `applicantFactColumns`. */
+export function applicantFactsOf(user: UserRow, publicUrl: string, row: ApplicantFactRow): ApplicantFacts {
+  return {
+    data: applicantDataOf(user, publicUrl, {
+      stored: row.stored,
+      profile: row.profile,
+      phone: row.phone,
+      portfolioPublicId: row.portfolioPublicId,
+      resume: row.resume,
+    }),
+    memberGroupIds: row.memberGroupIds.map(String),
+    mainEducationId: row.mainEducationId,
+    hasVerifications: row.hasVerifications,
+  };
+}
+
+/**
+ * The eligibility facts from the applicant's facts. The badge lookup runs only when the opening asks for verified
+ * education and the person has a live verification decision: without one there is no badge to find.
+ */
+export async function eligibilityFactsOf(
+  db: Executor,
+  userId: number,
+  facts: ApplicantFacts,
+  verifiedEducationOnly: boolean,
+): Promise<EligibilityFacts> {
+  let verifiedEducation = false;
+  if (verifiedEducationOnly && facts.hasVerifications && facts.mainEducationId) {
+    const badges = await verificationBadgesFor(db, [userId], { kinds: ['education'] });
+    verifiedEducation = badges.has(badgeKey('education', facts.mainEducationId));
+  }
+  return { data: facts.data.values, memberGroupIds: facts.memberGroupIds, verifiedEducation };
+}
+
+/**
+ * The signed-in caller and their applicant facts in one read (`authenticate.optionallyInFirstRead`): no token, no
+ * caller; an ended session, a 401. For the pages that judge eligibility or fill answers for whoever is signed in.
+ */
+export function createSignedInApplicantQuery(db: Database) {
+  const read = db
+    .select({ ...signedInColumns, ...applicantFactColumns })
+    .from(users)
+    .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('signed_in_applicant');
+  return async function loadSignedInApplicant(
+    request: FastifyRequest,
+    publicUrl: string,
+  ): Promise<{ actor: Actor; facts: ApplicantFacts } | null> {
+    const claims = request.accessClaims;
+    if (!claims) return null;
+    const [found] = await read.execute({ userId: claims.userId, sessionId: claims.sessionId });
+    const { actor, row } = actorFromFirstRead(request, found);
+    return { actor, facts: applicantFactsOf(actor.user, publicUrl, row) };
+  };
+}
