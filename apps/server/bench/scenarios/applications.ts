@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, RESPONSE_ORDERS, type Recipe } from '@placely/contract';
+import { fillPlaceholders } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../../src/db/schema';
-import { feedPage } from '../../src/routes/openings/feed';
+import { feedPageQuery } from '../../src/routes/openings/feed';
 import { responseRanges, type SortedOrder, type Stage, stagesInOrder } from '../../src/routes/responses/orders';
 import { buildStateSql, rebuildSql } from '../../src/services/shortlisting/ranking-store';
 import type { BenchContext, BenchDb, OneShot, Scenario } from '../scenario';
@@ -255,6 +256,8 @@ WHERE u.id = :uid;
 `,
 };
 
+const NO_FEED_FILTERS = { q: false, kind: false, location: false, remote: false, cursor: false };
+
 /**
  * Students browsing the feed of open openings, eligible-only: the caller's facts read (session check, auto-fill and
  * eligibility inputs), then the page with each opening's eligibility judged in SQL.
@@ -288,12 +291,18 @@ SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.i
   ${APPLICANT_FACTS_SQL}
 FROM users u LEFT JOIN individual_profiles ip ON ip.user_id = u.id WHERE u.id = :uid;
 ${inline(
-  feedPage(offline, {
-    eligibleOnly: true,
-    facts: { data: {}, memberGroupIds: [], verifiedEducation: false },
-    cursor: null,
-    limit: LIMITS.pageSize,
-  }).toSQL(),
+  (() => {
+    const page = feedPageQuery(offline, { ...NO_FEED_FILTERS, judged: true, eligibleOnly: true }).toSQL();
+    return {
+      sql: page.sql,
+      params: fillPlaceholders(page.params, {
+        limit: LIMITS.pageSize + 1,
+        factsData: '{}',
+        memberGroupIds: '[]',
+        verifiedEducation: false,
+      }),
+    };
+  })(),
 )};
 `,
 };

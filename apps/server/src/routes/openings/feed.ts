@@ -6,17 +6,17 @@ import {
   openingsFeedQuerySchema,
   successEnvelope,
 } from '@placely/contract';
-import { and, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { openingFormVersions, openings, organizationProfiles, users } from '../../db/schema';
 import { errors } from '../../errors';
-import { decodeTimeCursor, pageFrom, type TimeCursor } from '../../http/cursor';
+import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { isIndividual } from '../../policies/individual';
 import { createSignedInApplicantQuery, eligibilityFactsOf } from '../../services/applications/applicant-facts';
-import { type EligibilityFacts, meetsEligibilitySql } from '../../services/applications/eligibility';
+import { meetsEligibilityOf } from '../../services/applications/eligibility';
 
 const feedSchema = {
   tags: ['openings'],
@@ -29,29 +29,61 @@ const feedSchema = {
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
- * One page of the feed (`limit + 1` rows, so the caller knows whether another follows), newest first, as a query not
- * yet run: the bench runs the same statement under pgbench. `eligible` is judged for `facts` (null: signed out).
+ * Which parts a feed page's statement has: each filter given, whether a location is "remote", a cursor, and whether
+ * eligibility is judged (a signed-in student) and filtered on. One prepared statement per shape (`feedPage`): the
+ * eligibility condition alone is dozens of SQL fragments, and building the statement cost more than running it.
  */
-export function feedPage(
-  db: Executor,
-  input: {
-    q?: string;
-    kind?: OpeningKind;
-    location?: string;
-    eligibleOnly: boolean;
-    facts: EligibilityFacts | null;
-    cursor: TimeCursor | null;
-    limit: number;
-  },
-) {
-  const { q, kind, location, eligibleOnly, facts, cursor, limit } = input;
-  const eligible = facts ? meetsEligibilitySql(openings.eligibility, facts) : sql<null>`null`;
-  const search = q ? `%${escapeLike(q)}%` : null;
-  const place = location ? `%${escapeLike(location)}%` : null;
+export interface FeedShape {
+  q: boolean;
+  kind: boolean;
+  location: boolean;
+  remote: boolean;
+  cursor: boolean;
+  judged: boolean;
+  eligibleOnly: boolean;
+}
+
+/** The values of a feed page's placeholders (those its shape uses). */
+export type FeedValues = {
+  q?: string;
+  kind?: OpeningKind;
+  place?: string;
+  cursorAt?: string;
+  cursorId?: string;
+  limit: number;
+  factsData?: string;
+  memberGroupIds?: string;
+  verifiedEducation?: boolean;
+};
+
+/**
+ * One page of the feed (`limit + 1` rows, so the caller knows whether another follows), newest first, as a query not
+ * yet run, with placeholders (`FeedValues`): the route prepares it once per shape and the bench runs the same
+ * statement under pgbench. `eligible` is judged for the placeholders' facts when the shape says so (else null).
+ */
+export function feedPageQuery(db: Executor, shape: FeedShape) {
+  const facts = {
+    data: sql`${sql.placeholder('factsData')}::jsonb`,
+    memberGroupIds: sql`${sql.placeholder('memberGroupIds')}::jsonb`,
+    verifiedEducation: sql`${sql.placeholder('verifiedEducation')}::boolean`,
+  };
+  const eligible = shape.judged ? meetsEligibilityOf(openings.eligibility, facts) : sql<null>`null`;
   const organizationName = sql<string>`coalesce(${organizationProfiles.name}, ${users.name})`;
+  const search = sql`${sql.placeholder('q')}::text`;
+  const place = sql`${sql.placeholder('place')}::text`;
+  const at = sql`${sql.placeholder('cursorAt')}::timestamptz`;
   return db
     .select({
-      opening: openings,
+      opening: {
+        id: openings.id,
+        title: openings.title,
+        kind: openings.kind,
+        locations: openings.locations,
+        remote: openings.remote,
+        deadline: openings.deadline,
+        applyMode: openings.applyMode,
+        createdAt: openings.createdAt,
+      },
       organizationName,
       logo: organizationProfiles.logo,
       website: organizationProfiles.website,
@@ -70,28 +102,46 @@ export function feedPage(
         eq(openings.status, 'open'),
         isNull(openings.deletedAt),
         gt(openings.deadline, sql`now()`),
-        kind ? eq(openings.kind, kind) : undefined,
-        search ? or(ilike(openings.title, search), ilike(organizationName, search)) : undefined,
-        place
+        shape.kind ? eq(openings.kind, sql.placeholder('kind')) : undefined,
+        shape.q ? or(ilike(openings.title, search), ilike(organizationName, search)) : undefined,
+        shape.location
           ? or(
               sql`exists (select 1 from jsonb_array_elements_text(${openings.locations}) as place(name) where place.name ilike ${place})`,
-              /^remote$/i.test(location ?? '') ? eq(openings.remote, true) : undefined,
+              shape.remote ? eq(openings.remote, true) : undefined,
             )
           : undefined,
-        eligibleOnly && facts ? meetsEligibilitySql(openings.eligibility, facts) : undefined,
-        cursor
-          ? or(lt(openings.createdAt, cursor.at), and(eq(openings.createdAt, cursor.at), lt(openings.id, cursor.id)))
+        shape.judged && shape.eligibleOnly ? meetsEligibilityOf(openings.eligibility, facts) : undefined,
+        shape.cursor
+          ? or(
+              sql`${openings.createdAt} < ${at}`,
+              and(sql`${openings.createdAt} = ${at}`, sql`${openings.id} < ${sql.placeholder('cursorId')}::uuid`),
+            )
           : undefined,
       ),
     )
     .orderBy(desc(openings.createdAt), desc(openings.id))
-    .limit(limit + 1);
+    .limit(sql.placeholder('limit'));
+}
+
+/** The feed's page statements, prepared on first use of each shape. */
+function createFeedPages(db: Executor) {
+  const prepared = new Map<string, ReturnType<ReturnType<typeof feedPageQuery>['prepare']>>();
+  return (shape: FeedShape, values: FeedValues) => {
+    const key = (Object.keys(shape) as (keyof FeedShape)[]).map((part) => (shape[part] ? '1' : '0')).join('');
+    let page = prepared.get(key);
+    if (!page) {
+      page = feedPageQuery(db, shape).prepare(`feed_page_${key}`);
+      prepared.set(key, page);
+    }
+    return page.execute(values);
+  };
 }
 
 /** GET /api/placements/campus/all/openings: the students' feed. Public: only open, undeleted, before-deadline openings. */
 export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const loadSignedInApplicant = createSignedInApplicantQuery(ctx.db);
+    const feedPages = createFeedPages(ctx.db);
     app.get(
       '/api/placements/campus/all/openings',
       { onRequest: ctx.authenticate.optionallyInFirstRead, schema: feedSchema },
@@ -112,15 +162,34 @@ export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const facts = applicant
           ? await eligibilityFactsOf(ctx.db, applicant.actor.user.id, applicant.facts, true)
           : null;
-        const rows = await feedPage(ctx.db, {
-          q,
-          kind,
-          location,
-          eligibleOnly: eligibleOnly === 'true',
-          facts,
-          cursor: decodeTimeCursor(request.query.cursor),
-          limit,
-        });
+        const cursor = decodeTimeCursor(request.query.cursor);
+        const judged = facts !== null;
+        const rows = await feedPages(
+          {
+            q: Boolean(q),
+            kind: Boolean(kind),
+            location: Boolean(location),
+            remote: /^remote$/i.test(location ?? ''),
+            cursor: cursor !== null,
+            judged,
+            eligibleOnly: eligibleOnly === 'true',
+          },
+          {
+            q: q ? `%${escapeLike(q)}%` : undefined,
+            kind,
+            place: location ? `%${escapeLike(location)}%` : undefined,
+            cursorAt: cursor?.at.toISOString(),
+            cursorId: cursor?.id,
+            limit: limit + 1,
+            ...(facts
+              ? {
+                  factsData: JSON.stringify(facts.data),
+                  memberGroupIds: JSON.stringify(facts.memberGroupIds),
+                  verifiedEducation: facts.verifiedEducation,
+                }
+              : {}),
+          },
+        );
         const page = pageFrom(rows, limit, ({ opening }) => ({ at: opening.createdAt, id: opening.id }));
         const items: FeedOpening[] = page.items.map(
           ({ opening, organizationName: name, logo, website, form, eligible }) => ({

@@ -65,8 +65,27 @@ export function failedEligibilityRules(stored: Eligibility, facts: EligibilityFa
  * filter by eligibility while paging in the database. Kept in step by a test that runs both on the same cases.
  */
 export function meetsEligibilitySql(eligibility: AnyColumn | SQL, facts: EligibilityFacts): SQL {
-  const d = sql`${JSON.stringify(facts.data)}::jsonb`;
-  const memberOf = sql`${JSON.stringify(facts.memberGroupIds)}::jsonb`;
+  return meetsEligibilityOf(eligibility, {
+    data: sql`${JSON.stringify(facts.data)}::jsonb`,
+    memberGroupIds: sql`${JSON.stringify(facts.memberGroupIds)}::jsonb`,
+    verifiedEducation: sql`${facts.verifiedEducation}::boolean`,
+  });
+}
+
+/** The facts as SQL values: bound parameters, or a prepared statement's placeholders (the feed's page). */
+export interface EligibilityFactsSql {
+  /** jsonb: the auto-fill data. */
+  data: SQL;
+  /** jsonb: a list of group ids. */
+  memberGroupIds: SQL;
+  /** boolean. */
+  verifiedEducation: SQL;
+}
+
+/** `meetsEligibilitySql` on facts given as SQL values. */
+export function meetsEligibilityOf(eligibility: AnyColumn | SQL, facts: EligibilityFactsSql): SQL {
+  const d = facts.data;
+  const memberOf = facts.memberGroupIds;
   const numeric = (value: SQL) =>
     sql`(case when ${value} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${value})::numeric end)`;
   // Openings saved before a rule existed have no key for it: a missing list is empty, a missing flag false.
