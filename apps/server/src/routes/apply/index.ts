@@ -103,7 +103,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                 })
               : null,
             stageLabel: application ? await stageLabelOf(ctx.db, application.id) : null,
-            draft: draft ? { answers: draft.answers as Answers, updatedAt: draft.updatedAt.toISOString() } : null,
+            draft: draft ? { answers: draft.answers, updatedAt: draft.updatedAt.toISOString() } : null,
             prefill: form ? prefillAnswers(form, applicant.data) : {},
           };
         }

@@ -1,4 +1,4 @@
-import type { FormDefinition } from '@placely/contract';
+import type { Answers, FormDefinition } from '@placely/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +23,7 @@ export interface FormView {
   /** Live applications of a capped opening (0 without a cap: nothing is counted). */
   completedCount: number;
   application: ApplicationRow | null;
-  draft: { answers: unknown; updatedAt: Date } | null;
+  draft: { answers: Answers; updatedAt: Date } | null;
   applicant: ApplicantFacts | null;
 }
 
@@ -56,7 +56,7 @@ export function createFormViewQueries(db: Database) {
       ...applicantFactColumns,
       application: sql<Record<string, unknown> | null>`(select to_json(a) from applications a
         where a.opening_id = ${openings.id} and a.applicant_id = ${users.id})`,
-      draft: sql<{ answers: unknown; updatedAt: string } | null>`(select json_build_object('answers', d.answers,
+      draft: sql<{ answers: Answers; updatedAt: string } | null>`(select json_build_object('answers', d.answers,
         'updatedAt', d.updated_at) from application_drafts d where d.opening_id = ${openings.id} and d.user_id = ${users.id})`,
     })
     .from(users)
