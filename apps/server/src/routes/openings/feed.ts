@@ -30,7 +30,7 @@ export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => 
 
 /**
  * Which parts a feed page's statement has: each filter given, whether a location is "remote", a cursor, and whether
- * eligibility is judged (a signed-in student) and filtered on. One prepared statement per shape (`feedPage`): the
+ * eligibility is judged (a signed-in student) and filtered on. One prepared statement per shape (`createFeedPages`): the
  * eligibility condition alone is dozens of SQL fragments, and building the statement cost more than running it.
  */
 export interface FeedShape {
