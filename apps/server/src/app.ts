@@ -23,7 +23,7 @@ import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { registerUnsafeTextGuard } from './http/unsafe-text';
-import { loggerOptions } from './logger';
+import { loggerOptions, logRequestCompleted } from './logger';
 import { applyRoutes } from './routes/apply';
 import { authRoutes } from './routes/auth';
 import { candidateRoutes } from './routes/candidates';
@@ -95,7 +95,7 @@ class OneLineRequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) super.requestCompleted(error, request, reply);
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else logRequestCompleted(reply.log, request, reply.statusCode, reply.elapsedTime);
   }
 }
 

@@ -1,5 +1,7 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { censorSecrets } from './logger';
+import { loadConfig } from './config';
+import { censorSecrets, loggerOptions, logRequestCompleted } from './logger';
 import { startTestServer, type TestServer } from './test/harness';
 
 describe('censorSecrets', () => {
@@ -23,6 +25,42 @@ describe('censorSecrets', () => {
   it('returns the same object when nothing is secret, and leaves req, res and err to their serializers', () => {
     const line = { req: { headers: { authorization: 'x' } }, res: { statusCode: 200 }, responseTime: 1 };
     expect(censorSecrets(line)).toBe(line);
+  });
+});
+
+describe('logRequestCompleted', () => {
+  function capturingLogger(extra: pino.LoggerOptions = {}) {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const options = loggerOptions(loadConfig({ LOG_LEVEL: 'info' }), stream) as pino.LoggerOptions;
+    const logger = pino({ ...options, timestamp: () => ',"time":1764000000000', ...extra }, stream);
+    return { lines, log: logger.child({ reqId: 'req-7' }) };
+  }
+  const request = { id: 'req-7', method: 'GET', url: '/api/openings/x?code=oauth-secret&q="quoted"' };
+
+  it("writes byte for byte the line pino's general path writes, without the query string", () => {
+    const { lines, log } = capturingLogger();
+    logRequestCompleted(log, request, 201, 1.234567);
+    log.info({ req: request, res: { statusCode: 201 }, responseTime: 1.234567 }, 'request completed');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(lines[1]);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      level: 30,
+      reqId: 'req-7',
+      req: { id: 'req-7', method: 'GET', url: '/api/openings/x' },
+      res: { statusCode: 201 },
+      responseTime: 1.234567,
+      msg: 'request completed',
+    });
+  });
+
+  it('writes nothing below its level, and takes the general path for a logger with a mixin', () => {
+    const quiet = capturingLogger({ level: 'warn' });
+    logRequestCompleted(quiet.log, request, 200, 1);
+    expect(quiet.lines).toEqual([]);
+    const mixed = capturingLogger({ mixin: () => ({ region: 'eu' }) });
+    logRequestCompleted(mixed.log, request, 200, 1);
+    expect(JSON.parse(mixed.lines[0] as string)).toMatchObject({ region: 'eu', res: { statusCode: 200 } });
   });
 });
 
@@ -53,7 +91,18 @@ describe('the request log', () => {
     expect(cookies.length).toBeGreaterThan(0);
     const secrets = [accessToken, ...cookies];
     const text = server.logs.join('');
-    expect(server.logs.some((line) => line.includes('"url":"/api/user/profile"'))).toBe(true);
+    const profileRead = server.logs.find((line) => line.includes('"url":"/api/user/profile"'));
+    expect(Object.keys(JSON.parse(profileRead as string))).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).not.toContain('secret-query');
     expect(text).not.toContain('logs@example.com');
