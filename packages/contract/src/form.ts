@@ -223,8 +223,13 @@ const leafAnswerSchema = z.union([
   fileAnswerSchema,
   z.null(),
 ]);
-/** Loose shape of a stored answer set (field id → value); drafts use it, submits use `answersSchemaFor`. */
-export const answerValueSchema = z.union([leafAnswerSchema, z.array(z.record(z.string(), leafAnswerSchema))]);
+/**
+ * Loose shape of a stored answer set (field id → value); drafts use it, submits use `answersSchemaFor`. A repeating
+ * group's rows are tried first: a union that fails on every option builds each option's error message, so leaf-first
+ * paid for seven messages on every repeating-group answer of every submit (issue #17); a leaf fails the row check at
+ * once, and nothing is built when a later option matches.
+ */
+export const answerValueSchema = z.union([z.array(z.record(z.string(), leafAnswerSchema)), leafAnswerSchema]);
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 export const answersSchema = z.record(z.string().max(64), answerValueSchema);
 export type Answers = z.infer<typeof answersSchema>;
