@@ -34,7 +34,7 @@ import { type Database, migrationsFolder, openDatabase } from '../src/db/client'
 import * as schema from '../src/db/schema';
 import { createCursorSigner } from '../src/http/cursor';
 import { responseCursors } from '../src/routes/responses/orders';
-import type { BenchContext, BenchDb, OneShot, Scenario } from './scenario';
+import type { BareBaseline, BenchContext, BenchDb, OneShot, Scenario } from './scenario';
 import { oneShots, scenarios } from './scenarios';
 import { seedFoundation, seedProfileSections } from './seed';
 
@@ -180,10 +180,11 @@ async function startServer(jwtSecret: string): Promise<string> {
 }
 
 /**
- * The request-overhead baseline: a bare Fastify server (no plugins, hooks or logger) answering `body` at
- * /api/health, optionally after `SELECT 1` through a pg pool of the server's size (bench/bare-server.ts).
+ * A request-overhead baseline: a bare Fastify server (no plugins, hooks or logger) answering `body` at `bare.path`,
+ * optionally after `SELECT 1` through a pg pool of the server's size; or, with `bare.statements`, a signed-in
+ * request's floor (the token checked, then those statements) (bench/bare-server.ts).
  */
-async function startBareServer(body: string, selectOne: boolean): Promise<string> {
+async function startBareServer(body: string, bare: BareBaseline, jwtSecret: string): Promise<string> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'bare-server.ts')], {
     cwd: serverRoot,
@@ -192,7 +193,12 @@ async function startBareServer(body: string, selectOne: boolean): Promise<string
       ...process.env,
       PORT: String(port),
       BARE_BODY: body,
-      ...(selectOne ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(Math.min(connections, 20)) } : {}),
+      BARE_PATH: bare.path,
+      BARE_METHOD: bare.method ?? 'GET',
+      ...(bare.statements ? { BARE_SQL: JSON.stringify(bare.statements()), JWT_SECRET: jwtSecret } : {}),
+      ...(bare.selectOne || bare.statements
+        ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(Math.min(connections, 20)) }
+        : {}),
     },
   });
   bareServer = child;
@@ -522,9 +528,9 @@ async function main(): Promise<void> {
       throw new Error(`${row.scenario}: ${row.non2xx} non-2xx, ${row.errors} errors`);
     // Request overhead: the same requests against a bare Fastify server answering the same JSON, right after.
     for (const bare of scenario.bareBaselines ?? []) {
-      if (bare.selectOne && usePglite) continue;
-      const body = await (await fetch(`${context.baseUrl}${bare.path}`)).text();
-      const bareUrl = await startBareServer(body, bare.selectOne);
+      if ((bare.selectOne || bare.statements) && usePglite) continue;
+      const body = bare.statements ? '{}' : await (await fetch(`${context.baseUrl}${bare.path}`)).text();
+      const bareUrl = await startBareServer(body, bare, jwtSecret);
       const measured = await measureServer(context, scenario, bareUrl, bareServer?.pid);
       await stop(bareServer);
       const bareRow: Row = {

@@ -27,6 +27,15 @@ export interface BenchContext {
  * One measured endpoint and its baseline: the server under autocannon, and pgbench running the SQL the handler
  * runs, at the same concurrency on the same database — so the ratio shows what the HTTP/app layers cost on top.
  */
+export interface BareBaseline {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  selectOne: boolean;
+  /** Each statement's parameters: `user` (the token's user id), `session` (its session id) or `body.<field>`. */
+  statements?: () => { text: string; params: string[] }[];
+}
+
 export interface Scenario {
   name: string;
   /** autocannon options beyond url/connections/duration (method, headers, requests with setupRequest…). */
@@ -41,9 +50,11 @@ export interface Scenario {
   baselineName?: string;
   /**
    * Request-overhead baselines: the same load against a bare Fastify server (no plugins, hooks or logger) answering
-   * the server's own response body for `path`, optionally after `SELECT 1` through a pool of the server's size.
+   * the server's own response body for `path`, optionally after `SELECT 1` through a pool of the server's size; or,
+   * with `statements`, a signed-in request's floor: the token's signature checked, then those statements as prepared
+   * statements, the last one's row as the answer (bench/bare-server.ts).
    */
-  bareBaselines?: { name: string; path: string; selectOne: boolean }[];
+  bareBaselines?: BareBaseline[];
 }
 
 /**

@@ -166,22 +166,53 @@ export const submitApplications: Scenario = {
   baselineName: 'caller, opening and form in one read; application, revision and event in one statement',
   baselineSql: () => `\\set k random(1, 1000000000)
 \\set uid random(1, :users)
-SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.id AND f.revoked_at IS NULL), o.*,
+${submitFactsRead(':uid', '')};
+${submitWrites(
+  "1 + (nextval('bench_applicant_seq') % :users)",
+  `'{"name":"Bench","email":"b@bench.placely.test","cgpa":8.1,"track":{"optionId":"be"},"why":"I enjoy building reliable systems.","jobs":[{"company":"Initech","months":6}]}'::jsonb`,
+  "'pgbench-' || applicant.id || '-' || :k",
+)};
+`,
+  // The floor of any Node.js server on pg for a submit: the token checked and the same two statements, the request's
+  // own answers and key bound as parameters (on the baseline opening, so nothing conflicts with the server's run).
+  bareBaselines: [
+    {
+      name: 'bare Fastify + pg: token check, the same two statements',
+      path: '/api/placements/campus/apply',
+      method: 'POST',
+      selectOne: false,
+      statements: () => [
+        { text: submitFactsRead('$1', 'f.id = $2 AND '), params: ['user', 'session'] },
+        {
+          text: submitWrites('$1::bigint', '$2::jsonb', '$3', true),
+          params: ['user', 'body.answers', 'body.idempotencyKey'],
+        },
+      ],
+    },
+  ],
+};
+
+/** A submit's facts read for the caller `userId`; `session` narrows the session check to the token's. */
+const submitFactsRead = (userId: string, session: string) => `SELECT u.*,
+  EXISTS (SELECT 1 FROM refresh_token_families f WHERE ${session}f.user_id = u.id AND f.revoked_at IS NULL), o.*,
   (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version)
-FROM users u LEFT JOIN openings o ON o.id = '${state.baselineOpening}' WHERE u.id = :uid;
-WITH applicant AS (SELECT 1 + (nextval('bench_applicant_seq') % :users) AS id),
+FROM users u LEFT JOIN openings o ON o.id = '${state.baselineOpening}' WHERE u.id = ${userId}`;
+
+/** A submit's writes in one statement: the application, its first revision and its event (its id, when `returning`). */
+const submitWrites = (
+  applicantId: string,
+  answers: string,
+  idempotencyKey: string,
+  returning = false,
+) => `WITH applicant AS (SELECT ${applicantId} AS id),
 app AS (
   INSERT INTO applications (opening_id, applicant_id, form_version, answers, idempotency_key)
-  SELECT '${state.baselineOpening}', applicant.id, 1,
-         '{"name":"Bench","email":"b@bench.placely.test","cgpa":8.1,"track":{"optionId":"be"},"why":"I enjoy building reliable systems.","jobs":[{"company":"Initech","months":6}]}'::jsonb,
-         'pgbench-' || applicant.id || '-' || :k
+  SELECT '${state.baselineOpening}', applicant.id, 1, ${answers}, ${idempotencyKey}
   FROM applicant ON CONFLICT DO NOTHING RETURNING id, answers
 ), rev AS (
   INSERT INTO application_revisions (application_id, revision, form_version, answers) SELECT id, 1, 1, answers FROM app RETURNING application_id
 )
-INSERT INTO application_events (application_id, to_status) SELECT application_id, 'submitted' FROM rev;
-`,
-};
+INSERT INTO application_events (application_id, to_status) SELECT application_id, 'submitted' FROM rev${returning ? ' RETURNING application_id' : ''}`;
 let submitters: number[] = [];
 let submitterTokens: string[] = [];
 
@@ -239,7 +270,24 @@ export const openApplyForm: Scenario = {
   // caller's application and draft, and the facts their auto-fill and eligibility come from.
   baselineName: 'caller, opening, organization, form, application, draft and auto-fill facts in one read',
   baselineSql: () => `\\set uid random(1, :users)
-SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.id AND f.revoked_at IS NULL),
+${formPageRead(':uid', '')};
+`,
+  // The floor of any Node.js server on pg for this page: the token checked and the same statement, nothing else.
+  bareBaselines: [
+    {
+      name: 'bare Fastify + pg: token check, the same one read',
+      path: '/api/placements/campus/apply',
+      selectOne: false,
+      statements: () => [{ text: formPageRead('$1', 'f.id = $2 AND '), params: ['user', 'session'] }],
+    },
+  ],
+};
+
+/** The form page's one statement for the caller `userId`; `session` narrows the session check to the token's. */
+const formPageRead = (
+  userId: string,
+  session: string,
+) => `SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE ${session}f.user_id = u.id AND f.revoked_at IS NULL),
   o.*, coalesce(op.name, ou.name), op.logo, op.website,
   (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version),
   CASE WHEN o.response_cap IS NULL THEN 0 ELSE (SELECT count(*)::int FROM applications a
@@ -252,9 +300,7 @@ SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.i
 FROM users u LEFT JOIN openings o ON o.id = '${state.formOpening}' AND o.deleted_at IS NULL
   LEFT JOIN users ou ON ou.id = o.organization_id LEFT JOIN organization_profiles op ON op.user_id = o.organization_id
   LEFT JOIN individual_profiles ip ON ip.user_id = u.id
-WHERE u.id = :uid;
-`,
-};
+WHERE u.id = ${userId}`;
 
 const NO_FEED_FILTERS = { q: false, kind: false, location: false, remote: false, cursor: false };
 

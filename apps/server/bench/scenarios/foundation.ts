@@ -34,6 +34,25 @@ export const profile: Scenario = {
   },
   // The handler's one statement: the user row with the session check, both profile rows and the phone numbers.
   baselineName: 'user, session check, profiles and phone numbers in one read',
+  // The floor of any Node.js server on pg for this read: the token checked and the same statement, nothing else.
+  bareBaselines: [
+    {
+      name: 'bare Fastify + pg: token check, the same one read',
+      path: '/api/user/profile',
+      selectOne: false,
+      statements: () => [
+        {
+          params: ['user', 'session'],
+          text: `SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f
+    WHERE f.id = $2 AND f.user_id = u.id AND f.revoked_at IS NULL) AS session_live, ip.*, op.*,
+  coalesce((SELECT jsonb_agg(to_jsonb(p) ORDER BY p.created_at, p.id) FROM phone_numbers p
+    WHERE p.user_id = u.id AND p.is_deleted = false), '[]'::jsonb) AS phones
+FROM users u LEFT JOIN individual_profiles ip ON ip.user_id = u.id LEFT JOIN organization_profiles op ON op.user_id = u.id
+WHERE u.id = $1`,
+        },
+      ],
+    },
+  ],
   baselineSql: `\\set uid random(1, :users)
 SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.id AND f.revoked_at IS NULL), ip.*, op.*,
   coalesce((SELECT jsonb_agg(to_jsonb(p) ORDER BY p.created_at, p.id) FROM phone_numbers p
