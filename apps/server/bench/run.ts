@@ -5,6 +5,7 @@
  *   BENCH_DATABASE_URL  admin connection (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_USERS         seeded users (default 100000)     BENCH_CONNECTIONS  concurrency (default 50)
  *   BENCH_DURATION      seconds per measurement (default 10)
+ *   BENCH_POOL_SIZE     the server's (and bare baselines') DATABASE_POOL_SIZE (default min(connections, 20))
  *   BENCH_SECTION_ENTRIES  entries per profile section per individual (default 10)
  *   BENCH_APPLICATIONS  applications on the responses/export opening (default 100000)
  *   BENCH_ONLY          a regular expression: only the scenarios and long operations whose names match
@@ -47,6 +48,8 @@ const users = Number(process.env.BENCH_USERS ?? 100_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const tokenCount = Math.min(2_000, users);
+/** Database connections of the server and of the bare baselines (each process's pool). */
+const poolSize = Number(process.env.BENCH_POOL_SIZE ?? Math.min(connections, 20));
 const sectionEntries = Number(process.env.BENCH_SECTION_ENTRIES ?? 10);
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 const usePglite = process.env.BENCH_PGLITE === '1';
@@ -166,7 +169,7 @@ async function startServer(jwtSecret: string): Promise<string> {
       PORT: String(port),
       HOST: '127.0.0.1',
       ...(usePglite ? { DATABASE_URL: '' } : { DATABASE_URL: databaseUrl }),
-      DATABASE_POOL_SIZE: String(Math.min(connections, 20)),
+      DATABASE_POOL_SIZE: String(poolSize),
       DATA_DIR: dataDir,
       JWT_SECRET: jwtSecret,
       LOG_LEVEL: logLevel,
@@ -196,9 +199,7 @@ async function startBareServer(body: string, bare: BareBaseline, jwtSecret: stri
       BARE_PATH: bare.path,
       BARE_METHOD: bare.method ?? 'GET',
       ...(bare.statements ? { BARE_SQL: JSON.stringify(bare.statements()), JWT_SECRET: jwtSecret } : {}),
-      ...(bare.selectOne || bare.statements
-        ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(Math.min(connections, 20)) }
-        : {}),
+      ...(bare.selectOne || bare.statements ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(poolSize) } : {}),
     },
   });
   bareServer = child;

@@ -47,6 +47,7 @@ import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { verificationRoutes } from './routes/verification';
 import { videoTaskRoutes } from './routes/video-tasks';
+import { createUnreadPublisher } from './services/notifications/live';
 import { createMailer } from './services/notifications/mailer';
 import { createNotificationQueue } from './services/notifications/queue';
 import { createPageMetaResolver } from './services/page-meta';
@@ -166,6 +167,9 @@ export async function buildApp(
   );
   app.addHook('onReady', () => notificationQueue.start());
   app.addHook('onClose', () => notificationQueue.stop());
+  const unreadSignals = createUnreadPublisher(db, app.log);
+  // Before the database closes: the signals of the last submits still go out.
+  app.addHook('onClose', () => unreadSignals.flush());
   const ctx: AppContext = {
     config,
     db,
@@ -177,6 +181,7 @@ export async function buildApp(
     sms: createSmsSender(config, app.log),
     mailer,
     notificationQueue,
+    unreadSignals,
     storage: createStorage(config),
   };
 

@@ -4,6 +4,7 @@ import type { IdentityClient } from './auth/identity';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { UnreadPublisher } from './services/notifications/live';
 import type { Mailer } from './services/notifications/mailer';
 import type { NotificationQueue } from './services/notifications/queue';
 import type { SmsSender } from './services/sms';
@@ -32,5 +33,7 @@ export interface AppContext {
   mailer: Mailer;
   /** The email outbox relay and worker (pg-boss); started when the app is ready, stopped when it closes. */
   notificationQueue: NotificationQueue;
+  /** Live unread signals that a statement took over from the notifications trigger, sent after its commit. */
+  unreadSignals: UnreadPublisher;
   storage: ObjectStorage;
 }

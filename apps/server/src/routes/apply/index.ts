@@ -214,7 +214,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           await withStoredFiles(db, actor.user.id, answers),
           `${opening.id}:${opening.currentFormVersion}`,
         );
-        const created = await insertApplication(db, {
+        const { application: created, unreadRecipients } = await insertApplication(db, {
           openingId: opening.id,
           userId: actor.user.id,
           formVersion,
@@ -227,15 +227,16 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const verification = facts.hasVerifications
           ? (await loadApplicantVerifications(db, [actor.user.id])).get(actor.user.id)
           : undefined;
-        return presentApplication(
+        const presented = presentApplication(
           created,
           canEditApplication(created, opening),
           verifiedAnswersFor(form, created.answers, verification),
         );
+        return { presented, unreadRecipients };
       };
 
       try {
-        const application =
+        const { presented, unreadRecipients } =
           facts.opening?.responseCap === null || !facts.opening
             ? // Without a cap nothing is counted: the writes are one statement, atomic without a transaction.
               await submit(ctx.db, facts.opening, facts.form, 0)
@@ -248,7 +249,9 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                     : facts.form;
                 return submit(tx, opening, form, opening ? await completedCount(tx, opening.id) : 0);
               });
-        return ok(application, 'Application submitted');
+        // Committed: the applicant's and the team's live unread counts may move now.
+        ctx.unreadSignals.publish(unreadRecipients);
+        return ok(presented, 'Application submitted');
       } catch (error) {
         // A concurrent request with the same key won the race: answer what it created.
         if (isUniqueViolation(error)) {

@@ -13,8 +13,9 @@ import {
   seedStudent,
   seedVerificationGroup,
 } from '../../seed/helpers';
+import { notificationWriteCtes } from '../../services/notifications';
 import { writeDailyDigests } from '../../services/notifications/digest';
-import { createUnreadSignals } from '../../services/notifications/live';
+import { createUnreadPublisher, createUnreadSignals } from '../../services/notifications/live';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 /**
@@ -457,6 +458,59 @@ describe('mail and live count', () => {
     expect(heard).toEqual([asha.user.id]);
     offAsha();
     offRavi();
+    await signals.close();
+  });
+
+  it('a submit signals its recipients after it commits, not from inside its statement', async () => {
+    const quiet = { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+    const signals = createUnreadSignals(server.db, quiet);
+    const org = await seedOrganization(server.db, { name: 'Signal Co' });
+    const created = await server.call('/api/organization/openings', {
+      token: await server.tokenFor(org.id),
+      body: seedOpeningInput({ title: 'Signal opening' }),
+    });
+    const asha = await student('Asha Verma');
+    const bystander = await student('Ravi Kumar');
+    const heard: number[] = [];
+    const offs = [org.id, asha.user.id, bystander.user.id].map((id) => signals.subscribe(id, () => heard.push(id)));
+    await waitFor(() => (signals.listening() ? true : undefined));
+    await apply(asha.token, created.body.result.data.id);
+    // Both in-app rows are there when the answer comes back; their signals follow within a batch.
+    expect((await rowsOf(asha.user.id, 'application.received')).length).toBe(1);
+    expect((await rowsOf(org.id, 'opening.newApplication')).length).toBe(1);
+    await waitFor(() => (heard.includes(org.id) && heard.includes(asha.user.id) ? true : undefined), 5_000);
+    expect(heard).not.toContain(bystander.user.id);
+    for (const off of offs) off();
+    await signals.close();
+  });
+
+  it('a statement that takes over its signals sends no NOTIFY itself; the publisher sends them after', async () => {
+    const quiet = { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+    const signals = createUnreadSignals(server.db, quiet);
+    const asha = await student('Asha Verma');
+    const heard: number[] = [];
+    const off = signals.subscribe(asha.user.id, () => heard.push(asha.user.id));
+    await waitFor(() => (signals.listening() ? true : undefined));
+    const written = await server.db.execute(sql`with n_events as (
+        select ${asha.user.id}::bigint as recipient_id, 'application.edited'::text as kind,
+               ${`test:${crypto.randomUUID()}`}::text as dedupe_key, '/'::text as link,
+               '{"openingTitle":"x"}'::jsonb as payload
+      ), ${notificationWriteCtes({ deferUnreadSignal: true })}
+      select recipient_id from n_unread`);
+    const recipients = (written as unknown as { rows: { recipient_id: string | number }[] }).rows.map((row) =>
+      Number(row.recipient_id),
+    );
+    expect(recipients).toEqual([asha.user.id]);
+    expect(await rowsOf(asha.user.id, 'application.edited')).toHaveLength(1);
+    // A NOTIFY from the statement would arrive within milliseconds (the test above).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(heard).toEqual([]);
+    const publisher = createUnreadPublisher(server.db, quiet);
+    publisher.publish(recipients);
+    await publisher.flush();
+    await waitFor(() => (heard.length > 0 ? true : undefined), 5_000);
+    expect(heard).toEqual([asha.user.id]);
+    off();
     await signals.close();
   });
 });

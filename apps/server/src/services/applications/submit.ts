@@ -66,6 +66,9 @@ export function createSubmitQueries(db: Database) {
  * the links to attached files, the dropped draft, what the keyed answers teach the person's auto-fill data, and
  * the notifications it causes with their email outbox rows (services/notifications).
  * A unique violation (same person or same key) fails the whole statement, as it failed the transaction before.
+ * The live unread signals of its in-app notifications are the caller's to send once it has committed
+ * (`unreadRecipients`, for `ctx.unreadSignals`): in the statement's own transaction each submit would wait its turn for
+ * PostgreSQL's cluster-wide notify lock (migration 0031).
  */
 const submitWrites = preparedStatement(
   'apply_submit_writes',
@@ -92,8 +95,8 @@ const submitWrites = preparedStatement(
     select ${sql.placeholder('userId')}::bigint, ${sql.placeholder('learned')}::jsonb
     where ${sql.placeholder('learned')}::jsonb <> '{}'::jsonb
     on conflict (user_id) do update set data = auto_fill_data.data || excluded.data, updated_at = now()
-  ), ${applicationSubmittedCtes()}
-  select * from app`,
+  ), ${applicationSubmittedCtes({ deferUnreadSignal: true })}
+  select app.*, (select coalesce(jsonb_agg(recipient_id), '[]'::jsonb) from n_unread) as unread_recipients from app`,
 );
 
 export async function insertApplication(
@@ -107,7 +110,7 @@ export async function insertApplication(
     fileIds: string[];
     learned: Record<string, unknown>;
   },
-): Promise<ApplicationRow> {
+): Promise<{ application: ApplicationRow; unreadRecipients: number[] }> {
   const [raw] = await submitWrites(db, {
     openingId: input.openingId,
     userId: input.userId,
@@ -118,5 +121,9 @@ export async function insertApplication(
     learned: JSON.stringify(input.learned),
   });
   if (!raw) throw new Error('insert returned nothing');
-  return rowOf(applications, raw);
+  const recipients = raw.unread_recipients;
+  return {
+    application: rowOf(applications, raw),
+    unreadRecipients: (Array.isArray(recipients) ? recipients : []).map(Number),
+  };
 }

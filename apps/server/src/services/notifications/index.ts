@@ -73,9 +73,21 @@ function defaultsTable(): SQL {
  * payload): each person's choices (or the defaults) decide the in-app row and the email outbox row; ON CONFLICT on
  * the dedupe key makes it once per cause. Data-modifying CTEs must be top-level, so a cause that is itself one
  * statement (the submit) appends these to its own WITH list.
+ *
+ * `deferUnreadSignal`: the statement takes over the live unread signal of the in-app rows it writes (migration 0031):
+ * the trigger sends no NOTIFY in its transaction, and `n_unread` lists the recipients, for the caller to hand to
+ * `UnreadPublisher.publish` once the statement has committed. The setting is local to the transaction: use it only
+ * where that transaction writes nothing else after the statement.
  */
-export function notificationWriteCtes(): SQL {
-  return sql`n_chosen as (
+export function notificationWriteCtes(options: { deferUnreadSignal?: boolean } = {}): SQL {
+  const { deferUnreadSignal = false } = options;
+  // The trigger fires at the end of the statement, after every CTE has run; the rows' insert reads the setting's
+  // CTE, so it has run by then.
+  const deferred = deferUnreadSignal
+    ? sql`n_signal as (select set_config('placely.unread_signal', 'deferred', true) as setting), `
+    : sql``;
+  const signalled = deferUnreadSignal ? sql` and (select setting from n_signal) = 'deferred'` : sql``;
+  return sql`${deferred}n_chosen as (
       select e.recipient_id, e.kind, e.dedupe_key, e.link, e.payload,
              coalesce(p.in_app, d.in_app) as in_app, coalesce(p.email, d.email) as email
       from n_events e
@@ -83,13 +95,13 @@ export function notificationWriteCtes(): SQL {
       left join notification_preferences p on p.user_id = e.recipient_id and p.kind = e.kind
     ), n_inserted as (
       insert into notifications (recipient_id, kind, payload, link, dedupe_key, in_app)
-      select recipient_id, kind, payload, link, dedupe_key, in_app from n_chosen where in_app or email
+      select recipient_id, kind, payload, link, dedupe_key, in_app from n_chosen where (in_app or email)${signalled}
       on conflict (dedupe_key) do nothing
-      returning id, dedupe_key
+      returning id, dedupe_key, recipient_id, in_app
     ), n_delivered as (
       insert into notification_deliveries (notification_id, channel)
       select i.id, 'email' from n_inserted i join n_chosen c on c.dedupe_key = i.dedupe_key where c.email
-    )`;
+    )${deferUnreadSignal ? sql`, n_unread as (select distinct recipient_id from n_inserted where in_app and recipient_id is not null)` : sql``}`;
 }
 
 /** Writes the events in the caller's transaction, honouring each person's preferences (one statement). */
@@ -150,7 +162,7 @@ export async function claimNotificationsByEmail(tx: Executor, user: { id: number
  * same transaction as the application.
  * The links are notificationLinks.form / .application (contract) written in SQL.
  */
-export function applicationSubmittedCtes(): SQL {
+export function applicationSubmittedCtes(options: { deferUnreadSignal?: boolean } = {}): SQL {
   return sql`n_opening as (
       select o.id, o.title, o.organization_id, app.id as application_id, app.applicant_id
       from app join openings o on o.id = app.opening_id
@@ -177,7 +189,7 @@ export function applicationSubmittedCtes(): SQL {
              jsonb_build_object('openingTitle', n.title, 'applicantName',
                coalesce((select u.name from users u where u.id = n.applicant_id), ''))
       from n_opening n join n_team t on t.user_id <> n.applicant_id
-    ), ${notificationWriteCtes()}`;
+    ), ${notificationWriteCtes(options)}`;
 }
 
 /** Join requests decided (accepted or declined) in one group or verification group of the given kind. */

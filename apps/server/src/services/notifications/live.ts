@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/client';
@@ -99,6 +100,65 @@ export function createUnreadSignals(db: Database, log: FastifyBaseLogger): Unrea
       await starting;
       await stop?.().catch(() => undefined);
       active = false;
+    },
+  };
+}
+
+/**
+ * Sends the live unread signals a statement took over from the notifications trigger (`notificationWriteCtes` with
+ * `deferUnreadSignal`), after its commit: the recipients gathered over `UNREAD_SIGNAL_BATCH_MS` go out in one
+ * statement, one NOTIFY per recipient. The submit uses it so that its transaction takes no part in PostgreSQL's
+ * cluster-wide notify lock (migration 0031); a batch still takes it once, for every submit in its window. A signal is
+ * a hint to re-read a count (the rows are already committed), so one lost with its process is made good by the
+ * streams' own periodic check.
+ */
+export interface UnreadPublisher {
+  publish(recipientIds: readonly number[]): void;
+  /** Sends what is waiting now (and waits for a batch on its way). */
+  flush(): Promise<void>;
+}
+
+/** How long recipients gather before their signals go out: a live count moves this much later, at most. */
+export const UNREAD_SIGNAL_BATCH_MS = 20;
+
+export function createUnreadPublisher(db: Database, log: FastifyBaseLogger): UnreadPublisher {
+  let waiting = new Set<number>();
+  let timer: NodeJS.Timeout | undefined;
+  let sending: Promise<void> = Promise.resolve();
+
+  const send = (): Promise<void> => {
+    timer = undefined;
+    if (waiting.size === 0) return sending;
+    const ids = [...waiting];
+    waiting = new Set();
+    // One batch at a time, in order; a failure loses only those signals (the streams' periodic check covers them).
+    sending = sending
+      .then(() =>
+        db.execute(
+          sql`select pg_notify(${UNREAD_CHANNEL}, id) from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as id`,
+        ),
+      )
+      .then(
+        () => undefined,
+        (error: Error & { code?: string }) => {
+          log.warn({ code: error.code, recipients: ids.length }, 'unread signals not sent; streams poll meanwhile');
+        },
+      );
+    return sending;
+  };
+
+  return {
+    publish(recipientIds) {
+      if (recipientIds.length === 0) return;
+      for (const id of recipientIds) waiting.add(id);
+      if (!timer) {
+        timer = setTimeout(send, UNREAD_SIGNAL_BATCH_MS);
+        timer.unref();
+      }
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      await send();
     },
   };
 }
