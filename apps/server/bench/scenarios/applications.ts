@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, RESPONSE_ORDERS, type Recipe } from '@placely/contract';
-import { fillPlaceholders } from 'drizzle-orm';
+import { fillPlaceholders, Placeholder } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from '../../src/db/schema';
 import { feedPageQuery } from '../../src/routes/openings/feed';
 import { responseRanges, type SortedOrder, type Stage, stagesInOrder } from '../../src/routes/responses/orders';
+import { submitWritesSql } from '../../src/services/applications/submit';
 import { buildStateSql, rebuildSql } from '../../src/services/shortlisting/ranking-store';
 import type { BenchContext, BenchDb, OneShot, Scenario } from '../scenario';
 import { inline } from '../sql';
@@ -173,6 +175,19 @@ ${submitWrites(
   "'pgbench-' || applicant.id || '-' || :k",
 )};
 `,
+  // The handler's own write statement as it runs (services/applications/submit.ts): beside the three rows above, the
+  // draft dropped, the auto-fill learning, the files, and the notifications with their email outbox rows.
+  extraBaselines: [
+    {
+      name: "caller, opening and form in one read; the handler's whole write statement (with notifications, outbox, auto-fill)",
+      sql: () => `\\set k random(1, 1000000000)
+\\set uid random(1, :users)
+${submitFactsRead(':uid', '')};
+SELECT 1 + (nextval('bench_applicant_seq') % :users) AS aid \\gset
+${wholeSubmitWrites()};
+`,
+    },
+  ],
   // The floor of any Node.js server on pg for a submit: the token checked and the same two statements, the request's
   // own answers and key bound as parameters (on the baseline opening, so nothing conflicts with the server's run).
   bareBaselines: [
@@ -191,6 +206,30 @@ ${submitWrites(
     },
   ],
 };
+
+/**
+ * The submit's write statement with pgbench's values written in: the applicant `:aid` (read from the bench's
+ * sequence just before, so that every use in the statement is the same person), the bench form's answers and what
+ * they teach the auto-fill data.
+ */
+function wholeSubmitWrites(): string {
+  const { sql: text, params } = new PgDialect().sqlToQuery(submitWritesSql);
+  const values: Record<string, string> = {
+    openingId: `'${state.baselineOpening}'`,
+    userId: ':aid',
+    formVersion: '1',
+    answers: `'{"name":"Bench","email":"b@bench.placely.test","cgpa":8.1,"track":{"optionId":"be"},"why":"I enjoy building reliable systems.","jobs":[{"company":"Initech","months":6}]}'`,
+    idempotencyKey: "'pgbench-whole-' || :aid || '-' || :k",
+    fileIds: "'[]'",
+    learned: `'{"name":"Bench","email":"b@bench.placely.test"}'`,
+  };
+  return text.replace(/\$(\d+)/g, (_match, n: string) => {
+    const param = params[Number(n) - 1];
+    const value = param instanceof Placeholder ? values[param.name] : undefined;
+    if (value === undefined) throw new Error(`the submit statement's parameter $${n} has no bench value`);
+    return value;
+  });
+}
 
 /** A submit's facts read for the caller `userId`; `session` narrows the session check to the token's. */
 const submitFactsRead = (userId: string, session: string) => `SELECT u.*,

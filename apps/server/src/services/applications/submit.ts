@@ -70,9 +70,7 @@ export function createSubmitQueries(db: Database) {
  * (`unreadRecipients`, for `ctx.unreadSignals`): in the statement's own transaction each submit would wait its turn for
  * PostgreSQL's cluster-wide notify lock (migration 0031).
  */
-const submitWrites = preparedStatement(
-  'apply_submit_writes',
-  sql`with app as (
+export const submitWritesSql = sql`with app as (
     insert into applications (opening_id, applicant_id, form_version, answers, idempotency_key)
     values (${sql.placeholder('openingId')}, ${sql.placeholder('userId')}, ${sql.placeholder('formVersion')},
             ${sql.placeholder('answers')}::jsonb, ${sql.placeholder('idempotencyKey')})
@@ -96,8 +94,8 @@ const submitWrites = preparedStatement(
     where ${sql.placeholder('learned')}::jsonb <> '{}'::jsonb
     on conflict (user_id) do update set data = auto_fill_data.data || excluded.data, updated_at = now()
   ), ${applicationSubmittedCtes({ deferUnreadSignal: true })}
-  select app.*, (select coalesce(jsonb_agg(recipient_id), '[]'::jsonb) from n_unread) as unread_recipients from app`,
-);
+  select app.*, (select coalesce(jsonb_agg(recipient_id), '[]'::jsonb) from n_unread) as unread_recipients from app`;
+const submitWrites = preparedStatement('apply_submit_writes', submitWritesSql);
 
 export async function insertApplication(
   db: Executor,
