@@ -270,8 +270,7 @@ async function measurePgbench(
 ): Promise<{ tps: number; latencyMs: number; p95Ms: number }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'placely-pgbench-'));
   const script = path.join(dir, 'script.sql');
-  const sqlText = baselineSql;
-  writeFileSync(script, sqlText.replaceAll(':users', String(users)));
+  writeFileSync(script, baselineSql.replaceAll(':users', String(users)));
   // A scenario that runs at its own concurrency (the ranking) is compared with pgbench at the same one.
   const clients = Number((scenario.load(context) as { connections?: number }).connections ?? connections);
   try {

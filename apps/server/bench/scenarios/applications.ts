@@ -171,7 +171,7 @@ export const submitApplications: Scenario = {
 ${submitFactsRead(':uid', '')};
 ${submitWrites(
   "1 + (nextval('bench_applicant_seq') % :users)",
-  `'{"name":"Bench","email":"b@bench.placely.test","cgpa":8.1,"track":{"optionId":"be"},"why":"I enjoy building reliable systems.","jobs":[{"company":"Initech","months":6}]}'::jsonb`,
+  `${BASELINE_ANSWERS}::jsonb`,
   "'pgbench-' || applicant.id || '-' || :k",
 )};
 `,
@@ -207,6 +207,9 @@ ${wholeSubmitWrites()};
   ],
 };
 
+/** The answers every pgbench submit sends, as a SQL literal (the bench form's, like the server's load). */
+const BASELINE_ANSWERS = `'{"name":"Bench","email":"b@bench.placely.test","cgpa":8.1,"track":{"optionId":"be"},"why":"I enjoy building reliable systems.","jobs":[{"company":"Initech","months":6}]}'`;
+
 /**
  * The submit's write statement with pgbench's values written in: the applicant `:aid` (read from the bench's
  * sequence just before, so that every use in the statement is the same person), the bench form's answers and what
@@ -218,7 +221,7 @@ function wholeSubmitWrites(): string {
     openingId: `'${state.baselineOpening}'`,
     userId: ':aid',
     formVersion: '1',
-    answers: `'{"name":"Bench","email":"b@bench.placely.test","cgpa":8.1,"track":{"optionId":"be"},"why":"I enjoy building reliable systems.","jobs":[{"company":"Initech","months":6}]}'`,
+    answers: BASELINE_ANSWERS,
     idempotencyKey: "'pgbench-whole-' || :aid || '-' || :k",
     fileIds: "'[]'",
     learned: `'{"name":"Bench","email":"b@bench.placely.test"}'`,
