@@ -125,43 +125,48 @@ test('home, read without JavaScript, says what Placely is', async ({ browser }) 
   await context.close();
 });
 
-test('a second visit to a form link opens offline from the service worker, filled and ready to type in', async ({
-  browser,
-  page,
-}) => {
-  // While offline, Chromium logs the refused requests.
-  allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED|Failed to fetch/);
-  const orgContext = await browser.newContext();
-  const orgPage = await orgContext.newPage();
-  await signInAsOrganization(orgPage, 'Globex Careers');
-  const token = await orgPage.evaluate(() => localStorage.getItem('placely.accessToken'));
-  const title = `Offline Intern ${Date.now().toString(36)}`;
-  const created = await orgPage.request.post('/api/organization/openings', {
-    headers: { Authorization: token ?? '' },
-    data: opening(title),
+test.describe('the offline copy', () => {
+  // The config blocks the service worker in every other test (it precaches the whole build per context).
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a second visit to a form link opens offline from the service worker, filled and ready to type in', async ({
+    browser,
+    page,
+  }) => {
+    // While offline, Chromium logs the refused requests.
+    allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+    const orgContext = await browser.newContext();
+    const orgPage = await orgContext.newPage();
+    await signInAsOrganization(orgPage, 'Globex Careers');
+    const token = await orgPage.evaluate(() => localStorage.getItem('placely.accessToken'));
+    const title = `Offline Intern ${Date.now().toString(36)}`;
+    const created = await orgPage.request.post('/api/organization/openings', {
+      headers: { Authorization: token ?? '' },
+      data: opening(title),
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { id } = ((await created.json()) as { result: { data: { id: string } } }).result.data;
+    await orgContext.close();
+
+    await signInAsStudent(page, 'Meera Iyer');
+    await page.goto(`/forms/${id}`);
+    const application = page.getByRole('form', { name: 'Application form' });
+    await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Meera Iyer');
+    // The worker has installed (app shell and every chunk precached), controls the page and keeps this form.
+    await page.waitForFunction(async () =>
+      Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller),
+    );
+    await page.reload();
+    await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Meera Iyer');
+    await page.waitForFunction(async () => (await (await caches.open('placely-forms')).keys()).length > 0);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    // The worker waits up to 6 s for the network before answering from its copy.
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
+    await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Meera Iyer');
+    await application.getByRole('textbox', { name: 'Why this role?' }).fill('I like APIs.');
+    await expect(page.getByRole('status').filter({ hasText: 'Offline — saved on this device' })).toBeVisible();
+    await page.context().setOffline(false);
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const { id } = ((await created.json()) as { result: { data: { id: string } } }).result.data;
-  await orgContext.close();
-
-  await signInAsStudent(page, 'Meera Iyer');
-  await page.goto(`/forms/${id}`);
-  const application = page.getByRole('form', { name: 'Application form' });
-  await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Meera Iyer');
-  // The worker has installed (app shell and every chunk precached), controls the page and keeps this form.
-  await page.waitForFunction(async () =>
-    Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller),
-  );
-  await page.reload();
-  await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Meera Iyer');
-  await page.waitForFunction(async () => (await (await caches.open('placely-forms')).keys()).length > 0);
-
-  await page.context().setOffline(true);
-  await page.reload();
-  // The worker waits up to 6 s for the network before answering from its copy.
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
-  await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Meera Iyer');
-  await application.getByRole('textbox', { name: 'Why this role?' }).fill('I like APIs.');
-  await expect(page.getByRole('status').filter({ hasText: 'Offline — saved on this device' })).toBeVisible();
-  await page.context().setOffline(false);
 });
