@@ -66,10 +66,12 @@ test.describe('signed out', () => {
     const button = page.getByRole('main').getByRole('button', { name: 'Sign in with Google' });
     await expect(button).toBeVisible();
     await expect(page.locator('.MuiTouchRipple-root')).toHaveCount(0);
+    // Pressed and released away from the button: a ripple, and no click (which would open the sign-in popup). hover()
+    // waits until the button holds still and is what the pointer would hit: a press at coordinates read earlier can
+    // miss it while the page is still settling.
+    await button.hover();
     const box = await button.boundingBox();
     if (!box) throw new Error('no box for the button');
-    // Pressed and released away from the button: a ripple, and no click (which would open the sign-in popup).
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await expect(button.locator('.MuiTouchRipple-ripple')).toHaveCount(1);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height + 200);

@@ -115,6 +115,10 @@ test('owners edit the organization profile and upload its logo while acting for 
   await visitor.goto(`/joinGroupLink/${groupId}`);
   await expect(visitor.getByRole('heading', { name: 'Throwaway alumni' })).toBeVisible();
   await throwaway.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
+  // The sections above it load on their own (people, notification settings): once none is loading, the button no
+  // longer moves down under the click (which then landed in the notification settings).
+  await expect(throwaway.getByRole('table', { name: 'Notification settings' })).toBeVisible();
+  await expect(throwaway.getByRole('progressbar')).toHaveCount(0);
   await throwaway.getByRole('button', { name: 'Delete organization' }).click();
   const confirm = throwaway.getByRole('dialog', { name: `Delete ${throwawayName}?` });
   const deleteButton = confirm.getByRole('button', { name: 'Delete for good' });
