@@ -1,4 +1,5 @@
 import type { FormDefinition } from '@placely/contract';
+import type { Browser } from '@playwright/test';
 import {
   allowConsoleErrors,
   expect,
@@ -60,14 +61,13 @@ const opening = (title: string) =>
     form,
   });
 
-test('a signed-out visitor reads every question without JavaScript, then signs in with it and finds the form filled', async ({
-  browser,
-}) => {
+/** An organization signs in in its own context and publishes an opening with the form above; its id and title. */
+async function publishedOpening(browser: Browser, organization: string, titlePrefix: string) {
   const orgContext = await browser.newContext();
   const orgPage = await orgContext.newPage();
-  await signInAsOrganization(orgPage, 'Initech Hiring');
+  await signInAsOrganization(orgPage, organization);
   const token = await orgPage.evaluate(() => localStorage.getItem('placely.accessToken'));
-  const title = `Backend Intern ${Date.now().toString(36)}`;
+  const title = `${titlePrefix} ${Date.now().toString(36)}`;
   const created = await orgPage.request.post('/api/organization/openings', {
     headers: { Authorization: token ?? '' },
     data: opening(title),
@@ -75,6 +75,13 @@ test('a signed-out visitor reads every question without JavaScript, then signs i
   expect(created.status(), await created.text()).toBe(200);
   const { id } = ((await created.json()) as { result: { data: { id: string } } }).result.data;
   await orgContext.close();
+  return { id, title };
+}
+
+test('a signed-out visitor reads every question without JavaScript, then signs in with it and finds the form filled', async ({
+  browser,
+}) => {
+  const { id, title } = await publishedOpening(browser, 'Initech Hiring', 'Backend Intern');
 
   // Without JavaScript: the server's HTML holds the opening, every question and the way to apply.
   const noScript = await browser.newContext({ javaScriptEnabled: false });
@@ -135,18 +142,7 @@ test.describe('the offline copy', () => {
   }) => {
     // While offline, Chromium logs the refused requests.
     allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED|Failed to fetch/);
-    const orgContext = await browser.newContext();
-    const orgPage = await orgContext.newPage();
-    await signInAsOrganization(orgPage, 'Globex Careers');
-    const token = await orgPage.evaluate(() => localStorage.getItem('placely.accessToken'));
-    const title = `Offline Intern ${Date.now().toString(36)}`;
-    const created = await orgPage.request.post('/api/organization/openings', {
-      headers: { Authorization: token ?? '' },
-      data: opening(title),
-    });
-    expect(created.status(), await created.text()).toBe(200);
-    const { id } = ((await created.json()) as { result: { data: { id: string } } }).result.data;
-    await orgContext.close();
+    const { id, title } = await publishedOpening(browser, 'Globex Careers', 'Offline Intern');
 
     await signInAsStudent(page, 'Meera Iyer');
     await page.goto(`/forms/${id}`);
