@@ -170,18 +170,19 @@ function headerRow(columns: { header: string }[], refs: string[]): string {
 
 /**
  * A batch's XML is encoded in pieces of about this many UTF-16 code units rather than as one string: a string above
- * 128 KB goes to V8's large-object space when it is flattened for encoding, and a ~2 MB string per batch (plus a new
- * Buffer for its bytes) let the server's memory grow by 57–91 MB during an export on a warm server, against 28–34 MB
- * in pieces (bench/results/hot-paths.md, 2026-11-27).
+ * 128 KB goes to V8's large-object space when it is flattened for encoding, and a ~2 MB string per batch let the
+ * server's memory grow by 57–91 MB during an export on a warm server, against 28–34 MB in pieces
+ * (bench/results/hot-paths.md, 2026-11-27).
  */
 const PIECE = 48 * 1024;
 
 /**
- * A reusable byte buffer that text is encoded into piece by piece. `take` hands out a view of what was written and
- * starts over: the view must be done with (deflate has consumed it) before the next `append`.
+ * A reusable byte buffer that text is encoded into piece by piece; it grows to the largest batch's bytes. `take` hands
+ * out a view of what was written and starts over: the view must be done with (deflate has consumed it) before the
+ * next `append`.
  */
 class Encoded {
-  private bytes = Buffer.allocUnsafe(1 << 20);
+  private bytes = Buffer.alloc(0);
   private used = 0;
 
   append(text: string): void {
