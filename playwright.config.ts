@@ -28,7 +28,7 @@ export default defineConfig({
     // As people who ask their system for less motion see the app (theme.ts): no transition or ripple to wait for,
     // and a fifth less rendering work in Chromium, which is most of a browser test's CPU.
     reducedMotion: 'reduce',
-    // Each test's fresh context would install the service worker, which precaches the whole build (130 files) beside
+    // Each test's fresh context would install the service worker, which precaches every file of the build beside
     // the page under test. The tests of the offline copy allow it (public-pages.spec.ts).
     serviceWorkers: 'block',
     launchOptions: {

@@ -113,6 +113,9 @@ export function prepareOpenings(db: BenchDb): Promise<void> {
   return prepared;
 }
 
+/** The answers every pgbench submit sends, as a SQL literal (the bench form's, like the server's load). */
+const BASELINE_ANSWERS = `'{"name":"Bench","email":"b@bench.placely.test","cgpa":8.1,"track":{"optionId":"be"},"why":"I enjoy building reliable systems.","jobs":[{"company":"Initech","months":6}]}'`;
+
 /**
  * Many people applying to one opening at once: each request is a different individual with a fresh idempotency key,
  * so every one is a real submit (eligibility, validation, insert of the application, its revision and event).
@@ -206,9 +209,6 @@ ${wholeSubmitWrites()};
     },
   ],
 };
-
-/** The answers every pgbench submit sends, as a SQL literal (the bench form's, like the server's load). */
-const BASELINE_ANSWERS = `'{"name":"Bench","email":"b@bench.placely.test","cgpa":8.1,"track":{"optionId":"be"},"why":"I enjoy building reliable systems.","jobs":[{"company":"Initech","months":6}]}'`;
 
 /**
  * The submit's write statement with pgbench's values written in: the applicant `:aid` (read from the bench's
