@@ -534,7 +534,9 @@ async function main(): Promise<void> {
       serverCpuUsPerRequest: cpuUsPerRequest,
     };
     if (!usePglite) {
+      await scenario.beforeBaseline?.(context);
       const baseline = await measurePgbench(scenario, context);
+      await scenario.afterBaseline?.(context, 'pgbench');
       row.baseline = `pgbench (${scenario.baselineName ?? "the handler's SQL"})`;
       row.pgbenchTps = baseline.tps;
       row.pgbenchLatencyMs = baseline.latencyMs;
@@ -555,7 +557,9 @@ async function main(): Promise<void> {
     rows.push(row);
     report(row);
     for (const extra of usePglite ? [] : (scenario.extraBaselines ?? [])) {
+      await scenario.beforeBaseline?.(context);
       const baseline = await measurePgbench(scenario, context, extra.sql(context));
+      await scenario.afterBaseline?.(context, 'pgbench');
       const extraRow: Row = {
         ...row,
         baseline: `pgbench (${extra.name})`,
@@ -576,9 +580,12 @@ async function main(): Promise<void> {
     for (const bare of scenario.bareBaselines ?? []) {
       if ((bare.selectOne || bare.statements) && usePglite) continue;
       const body = bare.statements ? '{}' : await (await fetch(`${context.baseUrl}${bare.path}`)).text();
+      // PGlite mode: the server owns the database, so the hooks (on the bench's connection) do not run.
+      if (!usePglite) await scenario.beforeBaseline?.(context);
       const bareUrl = await startBareServer(body, bare, jwtSecret);
       const measured = await measureServer(context, scenario, bareUrl, bareServer?.pid);
       await stop(bareServer);
+      if (!usePglite) await scenario.afterBaseline?.(context, 'bare');
       const bareRow: Row = {
         ...row,
         baseline: bare.name,

@@ -57,6 +57,14 @@ export interface Scenario {
    * statements, the last one's row as the answer (bench/bare-server.ts).
    */
   bareBaselines?: BareBaseline[];
+  /**
+   * Runs before each of the scenario's baselines (pgbench and bare), on the bench's connection (PostgreSQL only): a
+   * baseline that writes starts from the state the server's run started from (e.g. an empty opening), not after the
+   * baseline before it.
+   */
+  beforeBaseline?(context: BenchContext): Promise<void>;
+  /** Runs after each baseline: throws when the baseline ran out of seeded rows, so its figure is never a quiet no-op. */
+  afterBaseline?(context: BenchContext, kind: 'pgbench' | 'bare'): Promise<void>;
 }
 
 /**

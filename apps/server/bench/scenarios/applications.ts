@@ -166,6 +166,34 @@ export const submitApplications: Scenario = {
       ],
     };
   },
+  // Each baseline applies to an empty opening of its own, as the server's run did, with the applicant sequence from
+  // the start: one baseline's rows never make the next one's inserts conflict (and no-op, or abort pgbench).
+  async beforeBaseline(context) {
+    state.baselineOpening = await createOpening(context.db, 'Submit baseline');
+    await context.db.query('ALTER SEQUENCE bench_applicant_seq RESTART');
+  },
+  async afterBaseline(context, kind) {
+    if (kind === 'pgbench') {
+      const { rows } = await context.db.query<{ last_value: string; is_called: boolean }>(
+        'SELECT last_value, is_called FROM bench_applicant_seq',
+      );
+      const drawn = rows[0]?.is_called ? Number(rows[0].last_value) : 0;
+      if (drawn >= context.users) {
+        throw new Error(
+          `the apply baseline drew ${drawn} applicants, more than the ${context.users} seeded users: raise BENCH_USERS`,
+        );
+      }
+      return;
+    }
+    // The bare server applies as the submitters' tokens, in turn: once every one has applied, a repeat would no-op.
+    const { rows } = await context.db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM applications WHERE opening_id = $1',
+      [state.baselineOpening],
+    );
+    if (Number(rows[0]?.n) >= submitters.length) {
+      throw new Error(`the bare apply baseline ran through all ${submitters.length} submitters: raise SUBMITTERS`);
+    }
+  },
   // The handler's two statements without a response cap: the facts read (caller with the session check, opening and
   // form) and the writes in one statement, atomic without a transaction.
   baselineName: 'caller, opening and form in one read; application, revision and event in one statement',
