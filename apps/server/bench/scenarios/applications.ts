@@ -177,8 +177,9 @@ export const submitApplications: Scenario = {
       const { rows } = await context.db.query<{ last_value: string; is_called: boolean }>(
         'SELECT last_value, is_called FROM bench_applicant_seq',
       );
+      // Applicant 1 + (n mod users): the first repeat is at n = users + 1.
       const drawn = rows[0]?.is_called ? Number(rows[0].last_value) : 0;
-      if (drawn >= context.users) {
+      if (drawn > context.users) {
         throw new Error(
           `the apply baseline drew ${drawn} applicants, more than the ${context.users} seeded users: raise BENCH_USERS`,
         );
