@@ -63,6 +63,7 @@ export const state = {
   organizationId: 10,
   fullOpening: '',
   submitOpening: '',
+  /** The empty opening the current apply baseline writes to: a new one per baseline (`beforeBaseline`). */
   baselineOpening: '',
   /** A copy of the full opening's applications that never gets a recipe, pins or stage moves (the plain exports). */
   plainOpening: '',
@@ -94,7 +95,6 @@ export function prepareOpenings(db: BenchDb): Promise<void> {
   prepared ??= (async () => {
     state.fullOpening = await createOpening(db, 'Responses bench');
     state.submitOpening = await createOpening(db, 'Submit bench');
-    state.baselineOpening = await createOpening(db, 'Submit baseline');
     state.formOpening = await createOpening(db, 'Drive form');
     await db.query(
       `INSERT INTO applications (opening_id, applicant_id, form_version, answers, idempotency_key, submitted_at, updated_at)
