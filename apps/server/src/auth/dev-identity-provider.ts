@@ -3,6 +3,7 @@ import { z } from '@placely/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
+import { takeOverResponse } from '../http/take-over';
 
 /**
  * A real OpenID Connect provider for development and tests, mounted at /oidc. It accepts any email
@@ -85,13 +86,13 @@ export async function registerDevIdentityProvider(app: FastifyInstance, options:
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     const handle = async (request: { raw: import('node:http').IncomingMessage }, reply: FastifyReply) => {
       const instance = await getProvider();
-      reply.hijack();
+      const response = takeOverResponse(reply);
       // Like an Express mount: oidc-provider derives its mount path from originalUrl vs url.
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url?.slice(DEV_IDP_MOUNT.length) || '/';
-      reply.raw.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
-      instance.callback()(request.raw, reply.raw);
+      response.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
+      instance.callback()(request.raw, response);
     };
     scope.all(`${DEV_IDP_MOUNT}/*`, { schema: { hide: true } }, handle);
   });
@@ -180,9 +181,9 @@ export async function registerDevIdentityProvider(app: FastifyInstance, options:
     raw: import('node:http').IncomingMessage,
     result: Parameters<Provider['interactionFinished']>[2],
   ) {
-    reply.hijack();
-    reply.raw.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
-    await instance.interactionFinished(raw, reply.raw, result, { mergeWithLastSubmission: false });
+    const response = takeOverResponse(reply);
+    response.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
+    await instance.interactionFinished(raw, response, result, { mergeWithLastSubmission: false });
   }
 }
 

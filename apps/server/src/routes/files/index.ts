@@ -23,6 +23,7 @@ import { files, openings, organizationProfiles, organizations, videoTasks } from
 import { AppError, envelopeFor, errors } from '../../errors';
 import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
+import { takeOverResponse } from '../../http/take-over';
 import { authorize } from '../../policies';
 import { managesOrganizationLogo, ownsFile } from '../../policies/file';
 import { coversOpening, type OrganizationAccess } from '../../policies/organization';
@@ -433,8 +434,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handleTus = { schema: { hide: true } };
     const passToTus = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-      reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      await tus.handle(request.raw, takeOverResponse(reply));
     };
     app.all(TUS_ENDPOINT, handleTus, passToTus);
     app.all(`${TUS_ENDPOINT}/*`, handleTus, passToTus);

@@ -9,6 +9,7 @@ import { notifications } from '../../db/schema';
 import { errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
+import { takeOverResponse } from '../../http/take-over';
 import { authorize } from '../../policies';
 import { presentNotification } from '../../presenters/notification';
 import { preferencesOf, savePreferences, unsubscribeEmail } from '../../services/notifications';
@@ -133,8 +134,7 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const userId = actor.user.id;
       // The stream lives as long as the token that opened it; the web reconnects with the refreshed token.
       const expiresAt = (decodeJwt(request.query.token.replace(/^Bearer\s+/i, '')).exp ?? 0) * 1000;
-      reply.hijack();
-      const raw = reply.raw;
+      const raw = takeOverResponse(reply);
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
