@@ -12,12 +12,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { cpuMicros, freePort, serverEnvironment, waitHealthy } from './processes';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const before = process.env.AB_BEFORE;
@@ -29,23 +29,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 if (!before || !after) {
   console.error('bench:ab needs AB_BEFORE and AB_AFTER: the two built main.js files to compare');
   process.exit(2);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** CPU time (user + system) a process has used, in µs, from /proc (Linux). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 interface Server {
@@ -60,34 +43,23 @@ async function startServer(label: string, entry: string, databaseUrl: string): P
   const dataDir = mkdtempSync(path.join(tmpdir(), 'placely-ab-'));
   const child = spawn(process.execPath, [path.resolve(entry)], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      RESPONSE_CHECKS: 'trusted',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'info',
-    },
+    env: serverEnvironment({
+      port,
+      databaseUrl,
+      poolSize: Math.min(connections, 20),
+      dataDir,
+      jwtSecret: randomBytes(32).toString('hex'),
+      logLevel: 'info',
+    }),
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { label, child, url, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${label} did not answer /api/health`);
+  await waitHealthy(url, child);
+  return { label, child, url, dataDir };
 }
 
 /** One burst against one server: its answers a second and its CPU per answer. */
 async function burst(server: Server): Promise<{ rps: number; micros: number }> {
-  const pid = server.child.pid as number;
+  const pid = server.child.pid;
   const cpuBefore = cpuMicros(pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     autocannon({ url: `${server.url}${target}`, connections, duration: seconds }, (error, finished) =>

@@ -19,7 +19,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +34,7 @@ import { type Database, migrationsFolder, openDatabase } from '../src/db/client'
 import * as schema from '../src/db/schema';
 import { createCursorSigner } from '../src/http/cursor';
 import { responseCursors } from '../src/routes/responses/orders';
+import { cpuMicros, freePort, serverEnvironment, waitHealthy } from './processes';
 import type { BareBaseline, BenchContext, BenchDb, OneShot, Scenario } from './scenario';
 import { oneShots, scenarios } from './scenarios';
 import { seedFoundation, seedProfileSections } from './seed';
@@ -122,35 +122,6 @@ async function cleanUp(): Promise<void> {
   }
 }
 
-/** A port nothing listens on now: the system picks it (a random one could belong to a leftover server). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
-  let last = 'no answer';
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`the server at ${baseUrl} exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return;
-      last = `${response.status} ${(await response.text()).slice(0, 300)}`;
-    } catch (error) {
-      // not listening yet
-      last = String((error as { cause?: unknown }).cause ?? error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server at ${baseUrl} did not become healthy in 60 s (last: ${last})`);
-}
-
 async function startServer(jwtSecret: string): Promise<string> {
   const port = await freePort();
   const [command, args] = existsSync(serverEntry)
@@ -162,20 +133,14 @@ async function startServer(jwtSecret: string): Promise<string> {
     cwd: serverRoot,
     // Production writes its request log to stdout too; here it goes to /dev/null, so writing it is measured.
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      // Development for its built-in sign-in and mail outbox; responses are trusted as in production (a strict check
-      // of every response against its schema is for development and tests: http/response-serializer.ts).
-      NODE_ENV: 'development',
-      RESPONSE_CHECKS: 'trusted',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...(usePglite ? { DATABASE_URL: '' } : { DATABASE_URL: databaseUrl }),
-      DATABASE_POOL_SIZE: String(poolSize),
-      DATA_DIR: dataDir,
-      JWT_SECRET: jwtSecret,
-      LOG_LEVEL: logLevel,
-    },
+    env: serverEnvironment({
+      port,
+      databaseUrl: usePglite ? '' : databaseUrl,
+      poolSize,
+      dataDir,
+      jwtSecret,
+      logLevel,
+    }),
   });
   server = child;
   if (!pgliteDataDir) child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
@@ -221,25 +186,6 @@ async function cannon(options: autocannon.Options) {
   const p95 = times.length ? (times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)] ?? 0) : 0;
   return { result, p95: Math.round(p95) };
 }
-
-/**
- * CPU time (user + system) a process has used, in µs, from /proc (Linux): per request it is a figure the machine's
- * load barely moves, where req/s and latency move with every other process on the two cores.
- */
-function cpuMicros(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  try {
-    // Fields after the command name (which may hold spaces, hence after the last ')'): utime is the 14th, stime 15th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1_000_000) / clockTicksPerSecond;
-  } catch {
-    return Number.NaN;
-  }
-}
-/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
-const clockTicksPerSecond = 100;
 
 async function measureServer(
   context: BenchContext,
