@@ -66,7 +66,9 @@ async function burst(server: Server): Promise<{ rps: number; micros: number }> {
       error ? reject(error) : resolve(finished),
     );
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${server.label}: ${result.non2xx} non-2xx answers`);
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${server.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors (timeouts)`);
+  }
   return { rps: result.requests.total / seconds, micros: (cpuMicros(pid) - cpuBefore) / result.requests.total };
 }
 
@@ -87,7 +89,8 @@ try {
     `bench:ab ${target}, ${connections} connections, ${rounds} rounds of ${seconds} s [load ${loadavg()[0]}]`,
   );
   const ratios: number[] = [];
-  const micros: number[][] = [[], []];
+  const beforeMicros: number[] = [];
+  const afterMicros: number[] = [];
   for (let round = 0; round < rounds; round++) {
     // Both orders, alternately: neither build always runs on the warmer machine.
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
@@ -95,14 +98,14 @@ try {
     for (const index of order) figures[index] = await burst(servers[index] as Server);
     const [a, b] = figures as [{ rps: number; micros: number }, { rps: number; micros: number }];
     ratios.push(b.rps / a.rps);
-    micros[0]?.push(a.micros);
-    micros[1]?.push(b.micros);
+    beforeMicros.push(a.micros);
+    afterMicros.push(b.micros);
     console.log(
       `round ${round + 1}: before ${Math.round(a.rps)} req/s, ${Math.round(a.micros)} µs | after ${Math.round(b.rps)} req/s, ${Math.round(b.micros)} µs | after ÷ before ${(b.rps / a.rps).toFixed(3)}`,
     );
   }
   console.log(
-    `median after ÷ before ${median(ratios).toFixed(3)} (rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}); median CPU µs a request: before ${Math.round(median(micros[0] ?? []))}, after ${Math.round(median(micros[1] ?? []))} [load ${loadavg()[0]}]`,
+    `median after ÷ before ${median(ratios).toFixed(3)} (rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}); median CPU µs a request: before ${Math.round(median(beforeMicros))}, after ${Math.round(median(afterMicros))} [load ${loadavg()[0]}]`,
   );
 } finally {
   for (const server of servers) {
