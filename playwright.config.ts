@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumForTests } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
@@ -32,7 +33,7 @@ export default defineConfig({
     // the page under test. The tests of the offline copy allow it (public-pages.spec.ts).
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumForTests(),
       // Without the background-networking flags Chromium keeps dialing Google hosts the closed network refuses.
       args: [
         '--no-sandbox',

@@ -17,7 +17,7 @@ const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:03.000\nWelcome to Clip Hiring.\n';
 
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    ...config.use?.launchOptions,
     args: [...baseArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   },
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import config from '../playwright.config';
+import { FULL_CHROMIUM } from '../scripts/chromium.mjs';
 import { expect, openingInput, signInAsOrganization, signInAsStudent, test } from './support/fixtures';
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('placely.accessToken') ?? '');
@@ -65,7 +66,7 @@ async function recordTake(candidate: Page, seconds: number) {
 // Chromium's generated camera and microphone, and the permission prompt answered yes.
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    ...config.use?.launchOptions,
     args: [...baseArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   },
 });
@@ -167,9 +168,10 @@ test.describe('without a camera', () => {
     playwright,
   }) => {
     test.setTimeout(180_000);
-    // The candidate's own browser has no fake UI: its camera prompt is refused, as when a person denies it.
+    // The candidate's own browser has no fake UI: its camera prompt is refused, as when a person denies it. Full
+    // Chromium, as the headless shell has no prompt to refuse (it fails getUserMedia with another error).
     const denying = await playwright.chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: FULL_CHROMIUM,
       args: [...baseArgs, '--use-fake-device-for-media-stream'],
     });
     test.info().annotations.push({ type: 'camera', description: 'denied' });

@@ -2,17 +2,19 @@
 // against the built app. TEST_DATABASE_URL switches both from PGlite to PostgreSQL.
 //   --unit-only   Vitest only          --e2e-only   build (when stale) + Playwright only
 import { existsSync } from 'node:fs';
+import { chromiumForTests, FULL_CHROMIUM } from './chromium.mjs';
 import { buildIfStale, npx, run } from './lib.mjs';
 
 const args = new Set(process.argv.slice(2));
 const unit = !args.has('--e2e-only');
 const e2e = !args.has('--unit-only');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The tests run in chromiumForTests(); the one test of a refused camera prompt needs full Chromium's prompt.
+const missing = [...new Set([chromiumForTests(), FULL_CHROMIUM])].filter((binary) => !existsSync(binary));
 
-if (e2e && !existsSync(chromium)) {
+if (e2e && missing.length > 0) {
   console.error(
-    `Browser tests need Chromium at ${chromium}, and it is missing.\n` +
-      'Install it with:  sudo apt-get install -y chromium\n' +
+    `Browser tests need Chromium at ${missing.join(' and ')}, and it is missing.\n` +
+      'Install it with:  sudo apt-get install -y chromium chromium-headless-shell\n' +
       '(or point CHROMIUM_PATH at a Chromium binary; run `npm test -- --unit-only` to skip browser tests knowingly).',
   );
   process.exit(1);
