@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import config from '../playwright.config';
-import { FULL_CHROMIUM } from '../scripts/chromium.mjs';
+import { fullChromium } from '../scripts/chromium.mjs';
 import { expect, openingInput, signInAsOrganization, signInAsStudent, test } from './support/fixtures';
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('placely.accessToken') ?? '');
@@ -171,7 +171,7 @@ test.describe('without a camera', () => {
     // The candidate's own browser has no fake UI: its camera prompt is refused, as when a person denies it. Full
     // Chromium, as the headless shell has no prompt to refuse (it fails getUserMedia with another error).
     const denying = await playwright.chromium.launch({
-      executablePath: FULL_CHROMIUM,
+      executablePath: fullChromium(),
       args: [...baseArgs, '--use-fake-device-for-media-stream'],
     });
     test.info().annotations.push({ type: 'camera', description: 'denied' });

@@ -2,14 +2,14 @@
 // against the built app. TEST_DATABASE_URL switches both from PGlite to PostgreSQL.
 //   --unit-only   Vitest only          --e2e-only   build (when stale) + Playwright only
 import { existsSync } from 'node:fs';
-import { chromiumForTests, FULL_CHROMIUM } from './chromium.mjs';
+import { chromiumForTests, fullChromium } from './chromium.mjs';
 import { buildIfStale, npx, run } from './lib.mjs';
 
 const args = new Set(process.argv.slice(2));
 const unit = !args.has('--e2e-only');
 const e2e = !args.has('--unit-only');
 // The tests run in chromiumForTests(); the one test of a refused camera prompt needs full Chromium's prompt.
-const missing = [...new Set([chromiumForTests(), FULL_CHROMIUM])].filter((binary) => !existsSync(binary));
+const missing = [...new Set([chromiumForTests(), fullChromium()])].filter((binary) => !existsSync(binary));
 
 if (e2e && missing.length > 0) {
   console.error(
