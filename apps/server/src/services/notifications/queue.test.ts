@@ -2,12 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationDeliveries, notifications } from '../../db/schema';
 import { seedOpeningInput, seedOrganization, seedStudent } from '../../seed/helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createSmtpMailer } from './mailer';
-import { createNotificationQueue } from './queue';
+import { createInFlight, createNotificationQueue } from './queue';
 
 /** Set once the local SMTP server listens on a port the system chose (CI runs two passes of the tests side by side). */
 let SMTP_URL = '';
@@ -152,4 +152,64 @@ describe('the notification mail queue', () => {
       await Promise.all(restarted.map((queue) => queue.stop()));
     }
   });
+});
+
+describe('stopping the queue', () => {
+  const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('waits for work that settling work starts, as pg-boss completes a handled job without awaiting it', async () => {
+    const inFlight = createInFlight(pino({ level: 'silent' }));
+    const order: string[] = [];
+    const handler = inFlight.track(delay(30).then(() => order.push('handler')));
+    // pg-boss sends the completion a few promise steps after the handler settles (its own awaits), untracked by it.
+    void handler.then(async () => {
+      for (let step = 0; step < 5; step++) await null;
+      void inFlight.track(delay(30).then(() => order.push('completion')));
+    });
+    await inFlight.drain();
+    expect(order).toEqual(['handler', 'completion']);
+  });
+
+  it('logs a failed statement nobody awaits instead of leaving an unhandled rejection', async () => {
+    const log = pino({ level: 'silent' });
+    const warn = vi.spyOn(log, 'warn');
+    const inFlight = createInFlight(log);
+    void inFlight.track(Promise.reject(new Error('Cannot use a pool after calling end on the pool')));
+    await inFlight.drain();
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Cannot use a pool after calling end on the pool' }),
+      'notification queue work failed',
+    );
+  });
+
+  it('waits for a job handler that outlives pg-boss’s own stop timeout', async () => {
+    await server.ctx.notificationQueue.stop();
+    let handlerStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      handlerStarted = resolve;
+    });
+    let handlerDone = 0;
+    const queue = createNotificationQueue(
+      server.db,
+      createSmtpMailer(SMTP_URL),
+      {
+        ...timing,
+        from: 'Placely <no-reply@placely.app>',
+        jwtSecret: server.ctx.config.jwtSecret,
+        publicUrl: () => server.baseUrl,
+      },
+      pino({ level: 'silent' }),
+      async () => {
+        handlerStarted();
+        await delay(5_500);
+        handlerDone = Date.now();
+      },
+    );
+    await queue.start();
+    const taskId = crypto.randomUUID();
+    await queue.scheduleVideoReminders([{ taskId, userId: 1, deadline: new Date().toISOString() }], new Date());
+    await started;
+    await queue.stop();
+    expect(handlerDone).toBeGreaterThan(0);
+  }, 30_000);
 });

@@ -40,18 +40,53 @@ export interface DeliveryOptions {
  * (pg-boss's SKIP LOCKED fetch and advisory locks work on PGlite; its multi-statement migrations go through exec).
  * Same queue, same tables on both.
  */
-function bossDatabase(db: Database) {
+function bossDatabase(db: Database, inFlight: InFlight) {
   const client = (db as unknown as { $client: unknown }).$client as {
     query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
     exec?(text: string): Promise<Array<{ rows: unknown[] }>>;
   };
+  const run = async (text: string, values?: unknown[]) => {
+    if (client.exec && (!values || values.length === 0)) {
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    }
+    return client.query(text, values);
+  };
+  return { executeSql: (text: string, values?: unknown[]) => inFlight.track(run(text, values)) };
+}
+
+/**
+ * The queue's work in progress — pg-boss's statements and our job handlers — so that `stop()` returns only once all
+ * of it is over and the database can close. pg-boss completes or fails a handled job without awaiting that statement,
+ * and a handler may outlive `boss.stop()`'s timeout: either would otherwise reach a closed pool. A tracked statement
+ * that fails with nobody awaiting it is logged instead of becoming an unhandled rejection (which ends the process).
+ */
+export interface InFlight {
+  track<T>(work: Promise<T>): Promise<T>;
+  /** Waits until nothing is in flight, including work started as earlier work settled. */
+  drain(): Promise<void>;
+}
+
+export function createInFlight(log: FastifyBaseLogger): InFlight {
+  const pending = new Set<Promise<unknown>>();
   return {
-    async executeSql(text: string, values?: unknown[]) {
-      if (client.exec && (!values || values.length === 0)) {
-        const results = await client.exec(text);
-        return results[results.length - 1] ?? { rows: [] };
+    track(work) {
+      pending.add(work);
+      work.then(
+        () => pending.delete(work),
+        (error: Error & { code?: string }) => {
+          pending.delete(work);
+          log.warn({ code: error.code, message: error.message }, 'notification queue work failed');
+        },
+      );
+      return work;
+    },
+    async drain() {
+      while (pending.size > 0) {
+        await Promise.allSettled([...pending]);
+        // A settled handler makes pg-boss send the job's completion on a later tick: let it start, then wait for it.
+        await new Promise((resolve) => setImmediate(resolve));
       }
-      return client.query(text, values);
     },
   };
 }
@@ -78,7 +113,13 @@ export function createNotificationQueue(
   reminders?: (job: VideoReminderJob) => Promise<unknown>,
 ): NotificationQueue {
   // `schedule`: pg-boss's cron runs the daily digest; with several processes its cron check makes one job per tick.
-  const boss = new PgBoss({ db: bossDatabase(db), schedule: true, supervise: true });
+  const inFlight = createInFlight(log);
+  const boss = new PgBoss({ db: bossDatabase(db, inFlight), schedule: true, supervise: true });
+  /** A job handler whose run `stop()` waits for. */
+  const handled =
+    <Jobs extends unknown[]>(handler: (jobs: Jobs) => Promise<void>) =>
+    (jobs: Jobs) =>
+      inFlight.track(handler(jobs));
   boss.on('error', (error) => log.error({ err: error }, 'notification queue error'));
   let timer: NodeJS.Timeout | undefined;
   let relaying: Promise<number> | undefined;
@@ -220,7 +261,7 @@ export function createNotificationQueue(
       await boss.work<{ deliveryId: string }>(
         EMAIL_QUEUE,
         { batchSize: EMAIL_BATCH, pollingIntervalSeconds: options.pollingIntervalSeconds },
-        async (jobs) => {
+        handled(async (jobs) => {
           for (const job of jobs) {
             try {
               // Another worker holds the lease: fail this attempt so the queue tries again after the backoff.
@@ -229,7 +270,7 @@ export function createNotificationQueue(
               await boss.fail(EMAIL_QUEUE, job.id, { message: error instanceof Error ? error.message : 'failed' });
             }
           }
-        },
+        }),
       );
       await boss.createQueue(VIDEO_REMINDER_QUEUE, {
         name: VIDEO_REMINDER_QUEUE,
@@ -247,24 +288,24 @@ export function createNotificationQueue(
         await boss.work<VideoReminderJob>(
           VIDEO_REMINDER_QUEUE,
           { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
-          async ([job]) => {
+          handled(async ([job]) => {
             if (!job) return;
             await reminders(job.data);
             await relay();
-          },
+          }),
         );
       }
       await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: 'UTC' });
       await boss.work(
         DIGEST_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: 30, includeMetadata: true },
-        async ([job]) => {
+        handled(async ([job]: PgBoss.JobWithMetadata[]) => {
           if (!job) return;
           // The day follows from when the tick created the job, so a retry the next day still reports the same
           // day; the digest's dedupe key makes a second run for that day write nothing.
           await writeDailyDigests(db, digestDayBefore(new Date(job.createdOn)));
           await relay();
-        },
+        }),
       );
       started = true;
       timer = setInterval(() => {
@@ -276,6 +317,7 @@ export function createNotificationQueue(
       if (timer) clearInterval(timer);
       await relaying?.catch(() => undefined);
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      await inFlight.drain();
       started = false;
       mailer.close();
     },
