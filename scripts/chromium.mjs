@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 
 /** Debian's `chromium-headless-shell`: the same Blink and V8 as `chromium`, without the browser's UI layers. */
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /**
  * A full Chromium: CHROMIUM_PATH when set, else Debian's `/usr/bin/chromium`. The test of a refused camera prompt

@@ -13,7 +13,7 @@ const missing = [...new Set([chromiumForTests(), fullChromium()])].filter((binar
 
 if (e2e && missing.length > 0) {
   console.error(
-    `Browser tests need Chromium at ${missing.join(' and ')}, and it is missing.\n` +
+    `Browser tests need Chromium at ${missing.join(' and ')}, which is not installed.\n` +
       'Install it with:  sudo apt-get install -y chromium chromium-headless-shell\n' +
       '(or point CHROMIUM_PATH at a Chromium binary; run `npm test -- --unit-only` to skip browser tests knowingly).',
   );
