@@ -213,6 +213,7 @@ async function measurePgbench(
   baselineSql: string = typeof scenario.baselineSql === 'function'
     ? scenario.baselineSql(context)
     : scenario.baselineSql,
+  protocol: 'prepared' | 'extended' = 'prepared',
 ): Promise<{ tps: number; latencyMs: number; p95Ms: number }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'placely-pgbench-'));
   const script = path.join(dir, 'script.sql');
@@ -225,7 +226,7 @@ async function measurePgbench(
       [
         '-n',
         '-M',
-        'prepared',
+        protocol,
         '-c',
         String(clients),
         '-j',
@@ -504,7 +505,7 @@ async function main(): Promise<void> {
     report(row);
     for (const extra of usePglite ? [] : (scenario.extraBaselines ?? [])) {
       await scenario.beforeBaseline?.(context);
-      const baseline = await measurePgbench(scenario, context, extra.sql(context));
+      const baseline = await measurePgbench(scenario, context, extra.sql(context), extra.protocol);
       await scenario.afterBaseline?.(context, 'pgbench');
       const extraRow: Row = {
         ...row,

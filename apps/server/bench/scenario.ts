@@ -48,8 +48,12 @@ export interface Scenario {
   explainSql?(context: BenchContext): string[];
   /** What the baseline SQL does, in a few words, for the results table. */
   baselineName?: string;
-  /** More pgbench baselines, each a row of its own (e.g. the handler's whole statement beside its minimum). */
-  extraBaselines?: { name: string; sql: (context: BenchContext) => string }[];
+  /**
+   * More pgbench baselines, each a row of its own (e.g. the handler's whole statement beside its minimum). `protocol`
+   * is pgbench's `-M`: `prepared` (the default: each statement planned once per client, as the server's named
+   * statements are) or `extended` (parsed and planned on every run, as the server's unnamed statements are).
+   */
+  extraBaselines?: { name: string; sql: (context: BenchContext) => string; protocol?: 'prepared' | 'extended' }[];
   /**
    * Request-overhead baselines: the same load against a bare Fastify server (no plugins, hooks or logger) answering
    * the server's own response body for `path`, optionally after `SELECT 1` through a pool of the server's size; or,

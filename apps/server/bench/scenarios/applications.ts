@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from '../../src/db/schema';
 import { feedPageQuery } from '../../src/routes/openings/feed';
+import { responsePageQuery } from '../../src/routes/responses';
 import { responseRanges, type SortedOrder, type Stage, stagesInOrder } from '../../src/routes/responses/orders';
 import { submitWritesSql } from '../../src/services/applications/submit';
 import { buildStateSql, rebuildSql } from '../../src/services/shortlisting/ranking-store';
@@ -445,7 +446,9 @@ export const responsesFirstPage: Scenario = {
   baselineSql: () => `${callerAndOpeningSql(state.fullOpening)};
 ${pageSql('DESC', null)};
 `,
+  extraBaselines: [handlerPageBaseline('DESC', null)],
   explainSql: () => [
+    handlerPageSql('DESC', null),
     pageSql('DESC', null),
     `SELECT count(*) FROM applications WHERE opening_id = '${state.fullOpening}'`,
   ],
@@ -474,6 +477,41 @@ function pageSql(direction: 'ASC' | 'DESC', after: { at: string; id: string } | 
     ? ` AND (a.submitted_at, a.id) ${direction === 'DESC' ? '<' : '>'} ('${after.at}'::timestamptz, '${after.id}'::uuid)`
     : '';
   return `SELECT a.*, coalesce(p.name, u.name), u.email, EXISTS (SELECT 1 FROM record_verifications rv WHERE rv.subject_user_id = a.applicant_id AND rv.voided_at IS NULL) FROM applications a JOIN users u ON u.id = a.applicant_id LEFT JOIN individual_profiles p ON p.user_id = a.applicant_id WHERE a.opening_id = '${state.fullOpening}'${beyond} ORDER BY a.submitted_at ${direction}, a.id ${direction} LIMIT 51`;
+}
+
+/**
+ * The handler's own page statement (routes/responses: the page's JSON with the applicant's name, email, grade,
+ * graduation year, score and the live-verification flag), with the values written in.
+ */
+function handlerPageSql(direction: 'ASC' | 'DESC', after: { at: string; id: string } | null): string {
+  const page = responsePageQuery(offline, {
+    newest: direction === 'DESC',
+    after: after !== null,
+    staged: false,
+  }).toSQL();
+  return inline({
+    sql: page.sql,
+    params: fillPlaceholders(page.params, {
+      openingId: state.fullOpening,
+      limit: LIMITS.pageSize + 1,
+      ...(after ? { at: after.at, id: after.id } : {}),
+    }),
+  });
+}
+
+/**
+ * That statement alone, sent as the server sends it: unnamed, so PostgreSQL parses and plans it on every request
+ * (pgbench's extended protocol). Without the caller's read this is more than the server could ever reach for the page.
+ */
+function handlerPageBaseline(
+  direction: 'ASC' | 'DESC',
+  after: { at: string; id: string } | null,
+): NonNullable<Scenario['extraBaselines']>[number] {
+  return {
+    name: "the handler's page statement alone, parsed and planned per request as the server sends it",
+    protocol: 'extended',
+    sql: () => `${handlerPageSql(direction, after)};\n`,
+  };
 }
 
 /** A page in the middle of the list (oldest first, after half the applications): the keyset must stay a range. */
@@ -506,7 +544,8 @@ export const responsesDeepPage: Scenario = {
   baselineSql: () => `${callerAndOpeningSql(state.fullOpening)};
 ${pageSql('ASC', deep)};
 `,
-  explainSql: () => [pageSql('ASC', deep)],
+  extraBaselines: [handlerPageBaseline('ASC', deep)],
+  explainSql: () => [handlerPageSql('ASC', deep), pageSql('ASC', deep)],
 };
 let organizationToken = '';
 

@@ -80,6 +80,36 @@ export function applicantFileLink(publicUrl: string, openingId: string, applicat
 }
 
 /**
+ * One page of the responses view by submission time, newest or oldest first, from the start or after a cursor, of
+ * the whole opening or one stage (placeholders: openingId, limit, and at/id, stageId where they apply). The bench runs
+ * this same statement as its baseline.
+ */
+export function responsePageQuery(db: Executor, shape: { newest: boolean; after: boolean; staged: boolean }) {
+  const { newest, after, staged } = shape;
+  const position = sql`(${applications.submittedAt}, ${applications.id})`;
+  const cursor = sql`(${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`;
+  return db
+    .select(pageColumns)
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.applicantId))
+    .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+    .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
+    .where(
+      and(
+        eq(applications.openingId, sql.placeholder('openingId')),
+        staged ? eq(applications.stageId, sql.placeholder('stageId')) : undefined,
+        after ? (newest ? sql`${position} < ${cursor}` : sql`${position} > ${cursor}`) : undefined,
+      ),
+    )
+    .orderBy(
+      ...(newest
+        ? [desc(applications.submittedAt), desc(applications.id)]
+        : [asc(applications.submittedAt), asc(applications.id)]),
+    )
+    .limit(sql.placeholder('limit'));
+}
+
+/**
  * The responses page's statements, built once: the opening (with its maintained total and current form, prepared
  * once per connection) and one page of applications per order, first or after a cursor. The keyset is a row comparison, so the
  * (opening_id, submitted_at, id) index gives the page as a range whatever its depth.
@@ -110,34 +140,10 @@ function createResponseQueries(db: Database) {
     )
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('responses_caller_opening');
-  const pageQuery = (newest: boolean, after: boolean, staged = false) => {
-    const position = sql`(${applications.submittedAt}, ${applications.id})`;
-    const cursor = sql`(${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`;
-    return (
-      db
-        .select(pageColumns)
-        .from(applications)
-        .innerJoin(users, eq(users.id, applications.applicantId))
-        .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-        .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
-        .where(
-          and(
-            eq(applications.openingId, sql.placeholder('openingId')),
-            staged ? eq(applications.stageId, sql.placeholder('stageId')) : undefined,
-            after ? (newest ? sql`${position} < ${cursor}` : sql`${position} > ${cursor}`) : undefined,
-          ),
-        )
-        .orderBy(
-          ...(newest
-            ? [desc(applications.submittedAt), desc(applications.id)]
-            : [asc(applications.submittedAt), asc(applications.id)]),
-        )
-        .limit(sql.placeholder('limit'))
-        // Unnamed on purpose: a named statement soon runs a generic plan, which cannot see the limit or where the
-        // cursor falls and may sort the whole opening; planned with the values, the page is an index range.
-        .prepare('')
-    );
-  };
+  // Unnamed on purpose: a named statement soon runs a generic plan, which cannot see the limit or where the cursor
+  // falls and may sort the whole opening; planned with the values, the page is an index range.
+  const pageQuery = (newest: boolean, after: boolean, staged = false) =>
+    responsePageQuery(db, { newest, after, staged }).prepare('');
   const stageCount = db
     .select({ n: count() })
     .from(applications)
