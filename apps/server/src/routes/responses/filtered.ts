@@ -1,10 +1,10 @@
 import type { ApplicationFilter } from '@placely/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, autoFillData, individualProfiles, users } from '../../db/schema';
+import { applications } from '../../db/schema';
 import type { TimeCursor } from '../../http/cursor';
 import { applicationFilterConditions, readyForFilter } from '../../services/shortlisting/filters';
-import { pageColumns } from './orders';
+import { pageRowsOfApplications } from './orders';
 
 /** How many applications of the opening match a filter beyond the stage (the page's total under it). */
 export async function filteredTotal(db: Executor, openingId: string, filter: ApplicationFilter) {
@@ -30,12 +30,7 @@ export async function filteredResponsePage(
   const position = sql`(${applications.submittedAt}, ${applications.id})`;
   const after = cursor ? sql`(${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined;
   const [rows, total] = await Promise.all([
-    db
-      .select(pageColumns)
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.applicantId))
-      .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-      .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
+    pageRowsOfApplications(db)
       .where(and(matching, after ? (newest ? sql`${position} < ${after}` : sql`${position} > ${after}`) : undefined))
       .orderBy(
         ...(newest

@@ -37,7 +37,14 @@ import {
 } from '../../services/organizations';
 import { filtersBeyondStage, readyForFilter } from '../../services/shortlisting/filters';
 import { filteredResponsePage, filteredTotal } from './filtered';
-import { orderedPage, type PageRow, type Position, pageColumns, responseCursors } from './orders';
+import {
+  orderedPage,
+  type PageRow,
+  type Position,
+  pageColumns,
+  pageRowsOfApplications,
+  responseCursors,
+} from './orders';
 import { exportResponsesSchema, listResponsesSchema, responseDetailSchema } from './schema';
 
 async function formsFor(db: Executor, openingId: string, versions: number[]) {
@@ -88,12 +95,7 @@ export function responsePageQuery(db: Executor, shape: { newest: boolean; after:
   const { newest, after, staged } = shape;
   const position = sql`(${applications.submittedAt}, ${applications.id})`;
   const cursor = sql`(${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`;
-  return db
-    .select(pageColumns)
-    .from(applications)
-    .innerJoin(users, eq(users.id, applications.applicantId))
-    .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-    .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
+  return pageRowsOfApplications(db)
     .where(
       and(
         eq(applications.openingId, sql.placeholder('openingId')),

@@ -47,6 +47,19 @@ export const pageColumns = {
     'score', (select r.score from opening_rankings r where r.application_id = ${applications.id}))`.mapWith(pageRowOf),
 };
 
+/**
+ * Page rows (`pageColumns`) of applications, with what they show beside each application joined: its applicant's user
+ * row, profile and auto-fill facts. The start of every page read straight from `applications`.
+ */
+export function pageRowsOfApplications(db: Executor) {
+  return db
+    .select(pageColumns)
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.applicantId))
+    .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
+    .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId));
+}
+
 /** The page row's JSON as the database builds it (`pageColumns`): `PageRow`'s fields, flat, timestamps as ISO text. */
 type PageRowJson = Omit<PageRow, 'application'> &
   Omit<ReceivedApplicationRow, 'submittedAt' | 'updatedAt'> & { submittedAt: string; updatedAt: string };
@@ -330,12 +343,7 @@ function stageRanges(
     const resume = after && stage.id === after.stageId;
     return {
       query: (limit: number) =>
-        db
-          .select(pageColumns)
-          .from(applications)
-          .innerJoin(users, eq(users.id, applications.applicantId))
-          .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-          .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
+        pageRowsOfApplications(db)
           .where(
             and(
               eq(applications.openingId, openingId),
