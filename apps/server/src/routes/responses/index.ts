@@ -142,8 +142,10 @@ function createResponseQueries(db: Database) {
     )
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('responses_caller_opening');
-  // Unnamed on purpose: a named statement soon runs a generic plan, which cannot see the limit or where the cursor
-  // falls and may sort the whole opening; planned with the values, the page is an index range.
+  // Unnamed on purpose, so each page is planned with its values (an index range). A named statement soon runs a
+  // generic plan: with `limit $n` that plan merged the whole opening in parallel (8.7 ms against 0.7 ms); with the
+  // limit written in, the plan cache would keep planning per request on data with many openings anyway
+  // (bench/results/hot-paths.md, 2026-11-27 13:06).
   const pageQuery = (newest: boolean, after: boolean, staged = false) =>
     responsePageQuery(db, { newest, after, staged }).prepare('');
   const stageCount = db
