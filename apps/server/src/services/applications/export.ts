@@ -14,6 +14,7 @@ import {
 } from '@placely/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { copyRows, pgClientOf, withValuesInline } from '../../db/copy-rows';
 import { readTogether } from '../../db/read-together';
 import { applications, openingFormVersions, rankingPins, shortlistEntries } from '../../db/schema';
 import { criteriaOf, rankableFields, labelOf as recipeLabelOf, recipeOf, videoTasksOf } from '../shortlisting/ranking';
@@ -25,6 +26,12 @@ import { xlsxStream as writeXlsx } from './xlsx-writer';
 
 /** Rows fetched per query while streaming: bounded memory whatever the number of applications. */
 const BATCH = 1000;
+/**
+ * Rows handed over at a time when they stream through COPY. There is no round trip per batch to save there, and a
+ * smaller batch keeps fewer rows alive at each young-generation collection: the CSV export spent 15 % less CPU at 200
+ * than at 1 000 (bench/results/hot-paths.md, 2026-11-27 15:40 UTC).
+ */
+const COPY_BATCH = 200;
 
 /** One cell: text, a number, or nothing (an empty cell). */
 type Cell = string | number | null;
@@ -394,23 +401,14 @@ const inShortlist = (shortlistId: string) =>
   sql`exists(select 1 from ${shortlistEntries} se where se.shortlist_id = ${shortlistId} and se.application_id = ${applications.id})`;
 
 /**
- * A statement's rows in batches through a cursor. The cursor lives in a transaction; each batch crosses over through
- * a one-slot hand-off, and the next FETCH starts as soon as the stream takes a batch, so the database reads the next
- * batch while the stream writes this one — and never more than one ahead, so memory stays flat. `prepare` runs in the
- * transaction on each batch before it crosses (reads a batch needs, such as badges: on PGlite, with its one
- * connection, a read outside the transaction would wait for it for ever, and on PostgreSQL a read on the transaction's
- * connection while a FETCH is running would queue behind it). When the stream stops early (the client went away) the
- * transaction ends at the next batch. `query` may be a function run first in the transaction, to choose the statement
- * by what the transaction sees.
+ * Batches a producer makes in the background, handed to the consumer through a one-slot hand-off: the producer starts
+ * on the next batch as soon as the consumer takes one, so the database reads the next batch while the stream writes
+ * this one, and never more than one ahead, so memory stays flat. `give` resolves once the consumer took the batch,
+ * with false when the consumer stopped (the client went away): the producer then ends its work.
  */
-async function* cursorBatches<T>(
-  db: Executor,
-  query: SQL | ((tx: Executor) => Promise<SQL>),
-  size: number,
-  prepare: (rows: T[], tx: Executor) => Promise<void>,
-): AsyncGenerator<T[]> {
+async function* handedOver<T>(produce: (give: (batch: T[]) => Promise<boolean>) => Promise<void>): AsyncGenerator<T[]> {
   let slot: T[] | null = null;
-  /** Lets the cursor's loop go on: called when the stream takes the slot's batch, or stops. */
+  /** Lets the producer go on: called when the stream takes the slot's batch, or stops. */
   let release: (() => void) | null = null;
   let wake: (() => void) | null = null;
   let finished = false;
@@ -420,41 +418,26 @@ async function* cursorBatches<T>(
     wake?.();
     wake = null;
   };
-  const work = db
-    .transaction(async (tx) => {
-      // First, before any setting: a query chosen by what the transaction reads (it may set its isolation level).
-      const statement = typeof query === 'function' ? await query(tx) : query;
-      // The statement reads a whole opening once: PostgreSQL's JIT compiler, which its cost estimate sets off, spends
-      // more time compiling (~1.5 s at 100 000 rows) than it saves, and the sorts fit in memory with a larger budget.
-      // Both settings end with this transaction (PGlite has no JIT and takes the settings as no-ops).
-      await tx.execute(sql`set local jit = off`);
-      await tx.execute(sql`set local work_mem = '64MB'`);
-      await tx.execute(sql`declare export_rows no scroll cursor for ${statement}`);
-      const fetch = sql.raw(`fetch forward ${size} from export_rows`);
-      while (!stopped) {
-        const result = await tx.execute(fetch);
-        const rows = (result as unknown as { rows: T[] }).rows;
-        if (rows.length === 0) break;
-        await prepare(rows, tx);
-        await new Promise<void>((taken) => {
-          if (stopped) return taken();
-          slot = rows;
-          release = taken;
-          signal();
-        });
-      }
-    })
-    .then(
-      () => {
-        finished = true;
-        signal();
-      },
-      (error: unknown) => {
-        failure = error;
-        finished = true;
-        signal();
-      },
-    );
+  const give = async (batch: T[]) => {
+    await new Promise<void>((taken) => {
+      if (stopped) return taken();
+      slot = batch;
+      release = taken;
+      signal();
+    });
+    return !stopped;
+  };
+  const work = produce(give).then(
+    () => {
+      finished = true;
+      signal();
+    },
+    (error: unknown) => {
+      failure = error;
+      finished = true;
+      signal();
+    },
+  );
   try {
     for (;;) {
       if (!slot && !finished) await new Promise<void>((resolve) => (wake = resolve));
@@ -480,19 +463,69 @@ async function* cursorBatches<T>(
 }
 
 /**
- * The opening's applications, oldest first (or a shortlist's, in its order), in bounded batches from one cursor, with
- * the average ratings per criterion beside them. Rank, score and each criterion's normalised value are read by key
- * from the stored ranking the plan made current (no ranking statement: raw values, opening-wide ranges and the window
- * over every application are what made the ranked export slow). The cursor's transaction is REPEATABLE READ and first
- * checks that the stored ranking is still the plan's: then every row it reads is of that one build and the
- * applications it was built from. When an input changed in between (a submit, a rating), the rows run the ranking
- * statement with the plan's recipe instead (one statement: its ranks are those of the data it reads), so a file never
- * mixes a stale ranking with newer applications. Stage, stage history, notes, tags, badges and video scores are
- * joined from one aggregate each over the opening (not a subquery per row: most applications have none of them, and
- * a correlated subquery costs its set-up on every row).
+ * A statement's rows in batches, read in one transaction. `query` may be a function run first in the transaction, to
+ * choose the statement by what the transaction sees. `prepare` runs on each batch before it crosses, with the
+ * transaction for the reads a batch needs (badges), or null when the rows stream through COPY and the connection can
+ * take no other statement: `needsReads` says, in the transaction, whether any batch will need them.
+ *
+ * On PostgreSQL, when no batch needs reads, the rows come through `COPY (…) TO STDOUT` (`copyRows`): one stream, no
+ * round trip per batch, no per-row protocol work in the driver (bench/results/hot-paths.md has the figures).
+ * Otherwise, and on PGlite (no COPY stream in its driver), they come through a cursor, a FETCH per batch, and a
+ * batch's reads run between FETCHes on the same transaction. Those reads do not take a second connection: on PGlite it
+ * would wait for this transaction for ever, and on PostgreSQL exports holding every pooled connection while each
+ * waits for one more would wait for ever too.
  */
-async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
-  const { ordered, recipe, version, criterionIds } = plan.ranking;
+function statementBatches<T>(
+  db: Executor,
+  query: SQL | ((tx: Executor) => Promise<SQL>),
+  prepare: (rows: T[], tx: Executor | null) => Promise<void>,
+  needsReads: (tx: Executor) => Promise<boolean>,
+): AsyncGenerator<T[]> {
+  // REPEATABLE READ: every statement of the export sees one snapshot, so the badges a batch reads, and whether any
+  // batch needs them (checked before the rows stream), agree with the rows.
+  return handedOver<T>((give) =>
+    db.transaction(
+      async (tx) => {
+        // First, before any setting: a query chosen by what the transaction reads.
+        const statement = typeof query === 'function' ? await query(tx) : query;
+        // The statement reads a whole opening once: PostgreSQL's JIT compiler, which its cost estimate sets off, spends
+        // more time compiling (~1.5 s at 100 000 rows) than it saves, and the sorts fit in memory with a larger budget.
+        // Both settings end with this transaction (PGlite has no JIT and takes the settings as no-ops).
+        await tx.execute(sql`set local jit = off`);
+        await tx.execute(sql`set local work_mem = '64MB'`);
+        // COPY only on the pool's own connection: a caller's transaction would share it with the caller's statements.
+        const client = pgClientOf(db) ? null : pgClientOf(tx);
+        if (client && !(await needsReads(tx))) {
+          for await (const rows of copyRows(client, withValuesInline(statement), COPY_BATCH)) {
+            await prepare(rows as T[], null);
+            if (!(await give(rows as T[]))) break;
+          }
+          return;
+        }
+        await tx.execute(sql`declare export_rows no scroll cursor for ${statement}`);
+        const fetch = sql.raw(`fetch forward ${BATCH} from export_rows`);
+        for (;;) {
+          const result = await tx.execute(fetch);
+          const rows = (result as unknown as { rows: T[] }).rows;
+          if (rows.length === 0) break;
+          await prepare(rows, tx);
+          if (!(await give(rows))) break;
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    ),
+  );
+}
+
+/** How the rows get rank, score and n{i}: from the stored ranking, from the ranking statement, or none. */
+export type ExportRanking = 'stored' | 'computed' | 'plain';
+
+/**
+ * The export's statement for a plan (see `applicationRows`), and the applicants whose badges its rows need. Exported
+ * for the bench, which runs the same statement under COPY as a baseline.
+ */
+export function exportQueries(openingId: string, plan: ExportPlan) {
+  const { recipe, criterionIds } = plan.ranking;
   const { shortlistId } = plan;
   const criteriaCount = recipe?.criteria.length ?? 0;
   const ratingColumns = criterionIds.flatMap((id, i) => [
@@ -511,9 +544,7 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
           )})
           group by r.application_id)`
       : null;
-  // 'stored': rank, score and n{i} from opening_rankings; 'computed': from the ranking statement; 'plain': none.
-  type Ranking = 'stored' | 'computed' | 'plain';
-  const withClause = (ranking: Ranking) => {
+  const withClause = (ranking: ExportRanking) => {
     const ctes = ranking === 'computed' ? [rankingCtes({ openingId, recipe })] : [];
     if (ratingAverages) ctes.push(ranking === 'computed' ? sql`, ${ratingAverages}` : sql`with ${ratingAverages}`);
     return sql.join(ctes, sql``);
@@ -522,9 +553,13 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
     criteriaCount > 0
       ? sql`, ${sql.raw(Array.from({ length: criteriaCount }, (_, i) => `o.normalised[${i + 1}] as n${i}`).join(', '))}`
       : sql``;
+  /** Applicants of the opening with a live verification decision (the FROM and WHERE of a select). */
+  const vouchedApplicants = sql`from record_verifications v
+    join applications ap on ap.applicant_id = v.subject_user_id and ap.opening_id = ${openingId}::uuid
+    where v.voided_at is null`;
   const ofOpening = (alias: string) =>
     sql`join applications ap on ap.id = ${sql.raw(alias)}.application_id and ap.opening_id = ${openingId}::uuid`;
-  const query = (ranking: Ranking) => sql`${withClause(ranking)}
+  const query = (ranking: ExportRanking) => sql`${withClause(ranking)}
     select a.id, a.applicant_id, coalesce(ip.name, u.name) as name, u.email, a.status, os.name as stage,
       sm.stage_history, coalesce(nc.notes_count, 0) as notes_count, tg.tags,
       ${ranking === 'plain' ? sql`null::int as rank, 0::float8 as score` : sql`case when o.pin_group < 3 then o.position end as rank, o.score`},
@@ -556,9 +591,7 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
     left join (select link.application_id, string_agg(t.name, '; ' order by lower(t.name)) as tags
         from application_tags link join candidate_tags t on t.id = link.tag_id ${ofOpening('link')}
         group by link.application_id) tg on tg.application_id = a.id
-    left join (select distinct v.subject_user_id from record_verifications v
-        join applications ap on ap.applicant_id = v.subject_user_id and ap.opening_id = ${openingId}::uuid
-        where v.voided_at is null) rv on rv.subject_user_id = a.applicant_id
+    left join (select distinct v.subject_user_id ${vouchedApplicants}) rv on rv.subject_user_id = a.applicant_id
     left join (select va.candidate_id, jsonb_object_agg(va.task_id,
           (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id
             and ${onCurrentRubric('vt', 's')})) as video_averages
@@ -569,9 +602,27 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
     ${shortlistId ? sql`join shortlist_entries se on se.application_id = a.id and se.shortlist_id = ${shortlistId}::uuid` : sql``}
     ${ranking === 'computed' ? sql`` : sql`where a.opening_id = ${openingId}::uuid`}
     order by ${shortlistId ? sql`se.position` : sql`a.submitted_at, a.id`}`;
+  return { query, vouchedApplicants };
+}
+
+/**
+ * The opening's applications, oldest first (or a shortlist's, in its order), in bounded batches from one statement, with
+ * the average ratings per criterion beside them. Rank, score and each criterion's normalised value are read by key
+ * from the stored ranking the plan made current (no ranking statement: raw values, opening-wide ranges and the window
+ * over every application are what made the ranked export slow). The statement's transaction is REPEATABLE READ and
+ * first checks that the stored ranking is still the plan's: then every row it reads is of that one build and the
+ * applications it was built from. When an input changed in between (a submit, a rating), the rows run the ranking
+ * statement with the plan's recipe instead (one statement: its ranks are those of the data it reads), so a file never
+ * mixes a stale ranking with newer applications. Stage, stage history, notes, tags, badges and video scores are
+ * joined from one aggregate each over the opening (not a subquery per row: most applications have none of them, and
+ * a correlated subquery costs its set-up on every row).
+ */
+async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
+  const { ordered, version } = plan.ranking;
+  const { query, vouchedApplicants } = exportQueries(openingId, plan);
   // Without a reordering the rank is the submission order, which is the order the rows come in.
   let submitted = 0;
-  const prepare = async (rows: ExportRow[], tx: Executor) => {
+  const prepare = async (rows: ExportRow[], tx: Executor | null) => {
     for (const row of rows) {
       submitted += 1;
       row.rank = ordered ? (row.rank === null ? null : Number(row.rank)) : submitted;
@@ -579,6 +630,7 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
     // Badges need a live verification decision: a batch without one skips the lookup.
     const vouched = rows.filter((row) => row.has_verifications);
     if (vouched.length === 0) return;
+    if (!tx) throw new Error('Badges are needed but the rows came through COPY: needsReads must have said so');
     const verifications = await loadApplicantVerifications(
       tx,
       vouched.map((row) => Number(row.applicant_id)),
@@ -591,11 +643,15 @@ async function* applicationRows(db: Executor, openingId: string, plan: ExportPla
   };
   const chosen = ordered
     ? async (tx: Executor) => {
-        await tx.execute(sql`set transaction isolation level repeatable read`);
         return (await storedRankingIsAt(tx, openingId, version)) ? query('stored') : query('computed');
       }
     : query('plain');
-  yield* cursorBatches<ExportRow>(db, chosen, BATCH, prepare);
+  // Badges are read per batch: an opening with no live verification decision needs no reads beside the rows.
+  const needsReads = async (tx: Executor) => {
+    const result = await tx.execute(sql`select exists(select 1 ${vouchedApplicants}) as vouched`);
+    return Boolean((result as unknown as { rows: { vouched: boolean }[] }).rows[0]?.vouched);
+  };
+  yield* statementBatches<ExportRow>(db, chosen, prepare, needsReads);
 }
 
 /** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused with a quote mark. */

@@ -1,0 +1,192 @@
+import { StringDecoder } from 'node:string_decoder';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Executor } from './client';
+
+/**
+ * Types drizzle's node-postgres session hands over as PostgreSQL's text (timestamps, dates, intervals and their
+ * arrays) instead of pg's default parse: rows read here must equal the rows `tx.execute()` gives for the same
+ * statement (copy-rows.test.ts compares them).
+ */
+const KEPT_AS_TEXT = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+
+type Parse = (text: string) => unknown;
+
+function parserOf(oid: number): Parse | null {
+  return KEPT_AS_TEXT.has(oid) ? null : (pg.types.getTypeParser(oid, 'text') as Parse);
+}
+
+/** The pg connection under a transaction on PostgreSQL; null on PGlite (whose driver has no COPY TO STDOUT stream). */
+export function pgClientOf(tx: Executor): pg.PoolClient | null {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? (client as pg.PoolClient) : null;
+}
+
+const ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+/** A field of COPY's text format without its backslash escapes (COPY TO writes only these: \\ \b \f \n \r \t \v). */
+function unescapeCopyText(text: string): string {
+  return text.replace(/\\(.)/gs, (_, char: string) => ESCAPES[char] ?? char);
+}
+
+/**
+ * Reads COPY's text format: rows end in a newline, fields are separated by tabs, `\N` is null. Chunks may split a
+ * row (and a UTF-8 character) anywhere; the tail waits for the next chunk.
+ */
+export class CopyTextParser {
+  private readonly decoder = new StringDecoder('utf8');
+  private tail = '';
+  private readonly parsers: (Parse | null)[];
+  private readonly names: string[];
+  private readonly values: unknown[];
+  /** Makes a row from `values` with one object literal: every row gets the same shape at once. */
+  private readonly make: (values: unknown[]) => Record<string, unknown>;
+
+  constructor(fields: { name: string; dataTypeID: number }[]) {
+    this.names = fields.map((field) => field.name);
+    this.parsers = fields.map((field) => parserOf(field.dataTypeID));
+    this.values = new Array(fields.length).fill(null);
+    // Later columns of the same name win, as in the driver's rows. The names are written as JSON string literals.
+    const last = new Map(this.names.map((name, index) => [name, index]));
+    this.make = new Function(
+      'values',
+      `return {${[...last].map(([name, index]) => `${JSON.stringify(name)}: values[${index}]`).join(', ')}};`,
+    ) as (values: unknown[]) => Record<string, unknown>;
+  }
+
+  /** The whole rows that this chunk completes, as objects keyed by column name. */
+  rows(chunk: Buffer): Record<string, unknown>[] {
+    // The tail holds no newline: the search starts after it, so a long row split over many chunks is scanned once.
+    let searched = this.tail.length;
+    const text = this.tail + this.decoder.write(chunk);
+    const rows: Record<string, unknown>[] = [];
+    const parsers = this.parsers;
+    const count = parsers.length;
+    let start = 0;
+    for (;;) {
+      const end = text.indexOf('\n', searched);
+      if (end === -1) break;
+      const values = this.values;
+      let from = start;
+      for (let i = 0; i < count; i++) {
+        const tab = text.indexOf('\t', from);
+        const last = i === count - 1;
+        // COPY escapes tabs in data, so a raw tab is always a separator: exactly count - 1 of them before the newline.
+        if (last ? tab !== -1 && tab < end : tab === -1 || tab > end) {
+          throw new Error(`COPY row does not have ${count} fields`);
+        }
+        const to = last ? end : tab;
+        let value: unknown = null;
+        // `\N` is null; any other backslash starts an escape.
+        if (!(to - from === 2 && text.charCodeAt(from) === 92 && text.charCodeAt(from + 1) === 78)) {
+          let field = text.slice(from, to);
+          if (field.indexOf('\\') !== -1) field = unescapeCopyText(field);
+          const parse = parsers[i];
+          value = parse ? parse(field) : field;
+        }
+        values[i] = value;
+        from = to + 1;
+      }
+      rows.push(this.make(values));
+      start = end + 1;
+      searched = start;
+    }
+    this.tail = text.slice(start);
+    return rows;
+  }
+
+  /** Throws when the data ended inside a row (a COPY that stopped short). */
+  end(): void {
+    if (this.tail + this.decoder.end() !== '') throw new Error('COPY data ended inside a row');
+  }
+}
+
+const dialect = new PgDialect();
+
+/** A statement as COPY takes it: its values (ids, weights) written into its text, since COPY takes no parameters. */
+export function withValuesInline(statement: SQL): string {
+  return dialect.sqlToQuery(statement.inlineParams()).sql;
+}
+
+/**
+ * A statement's rows through `COPY (…) TO STDOUT` on the transaction's connection, in batches of `size` rows (the last may
+ * be smaller), parsed as the driver parses a query's rows. The database streams the rows without a
+ * round trip per batch and the driver does no per-row protocol work, which is what makes an export of every
+ * application of an opening close to COPY's own speed. The connection is busy for the whole COPY: nothing else may
+ * run on the transaction until the generator ends. When the consumer stops early, the COPY is cancelled and the rest
+ * of its data is discarded, so the transaction can end.
+ *
+ * `text` must be a complete statement without parameters (COPY takes none).
+ */
+export async function* copyRows(
+  client: pg.PoolClient,
+  text: string,
+  size: number,
+): AsyncGenerator<Record<string, unknown>[]> {
+  const described = await client.query({ text: `select * from (${text}) as copied limit 0` });
+  const parser = new CopyTextParser(described.fields);
+  const stream = client.query(copyTo(`copy (${text}) to stdout`));
+  // Read by hand, not with for-await: leaving a for-await loop destroys the stream while the connection still
+  // carries the COPY's data, and the connection would never become free again.
+  const chunks = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  let ended = false;
+  const read = async () => {
+    try {
+      const next = await chunks.next();
+      if (next.done) ended = true;
+      return next;
+    } catch (error) {
+      ended = true;
+      throw error;
+    }
+  };
+  try {
+    let batch: Record<string, unknown>[] = [];
+    for (;;) {
+      const next = await read();
+      if (next.done) break;
+      for (const row of parser.rows(next.value)) {
+        batch.push(row);
+        if (batch.length === size) {
+          yield batch;
+          batch = [];
+        }
+      }
+    }
+    parser.end();
+    if (batch.length > 0) yield batch;
+  } finally {
+    if (!ended) {
+      cancelRunning(client, stream);
+      // The rows the COPY had already sent are discarded, up to the error the cancel causes (57014, query_canceled).
+      // Nobody reads the rows any more, so no error of the COPY's matters now; a broken connection fails the
+      // transaction's end instead.
+      await (async () => {
+        while (!(await chunks.next()).done) {}
+      })().catch(() => undefined);
+    }
+  }
+}
+
+interface Cancellable {
+  host: string;
+  port: number;
+}
+
+/**
+ * Asks PostgreSQL to cancel what the connection runs, through the protocol's cancel request on a connection of its
+ * own (as psql's Ctrl-C does): no pooled connection is taken, so stopping a COPY never waits for the pool, which
+ * other stopping exports may hold.
+ */
+function cancelRunning(client: pg.PoolClient, query: unknown): void {
+  const { host, port } = client as unknown as Cancellable;
+  const canceller = new pg.Client({ host, port }) as unknown as {
+    connection: { on(event: 'error', listener: () => void): void };
+    cancel(client: pg.PoolClient, query: unknown): void;
+  };
+  // The server closes that connection once it has read the request; an error there changes nothing.
+  canceller.connection.on('error', () => undefined);
+  canceller.cancel(client, query);
+}
