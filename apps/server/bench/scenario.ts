@@ -80,6 +80,16 @@ export interface OneShot {
   prepare?(context: BenchContext): Promise<void>;
   /** Runs the work against the server; answers the bytes received. */
   run(context: BenchContext): Promise<number>;
+  /**
+   * Runs the work this many times on the same server and reports the median time (default 1). For read-only work
+   * such as an export, where one run's time on this shared machine varies by a third from run to run.
+   */
+  repeat?: number;
   /** SQL whose run time is the baseline (run through psql). */
   baselineSql(context: BenchContext): string;
+  /**
+   * A second baseline, PostgreSQL only: the statement the handler itself sends, with the settings it sends it under,
+   * run as `COPY (…) TO STDOUT` through psql (the database doing exactly the server's reading, and no more).
+   */
+  handlerSql?(context: BenchContext): Promise<string>;
 }
