@@ -39,17 +39,15 @@ export class CopyTextParser {
   private readonly decoder = new StringDecoder('utf8');
   private tail = '';
   private readonly parsers: (Parse | null)[];
-  private readonly names: string[];
   private readonly values: unknown[];
   /** Makes a row from `values` with one object literal: every row gets the same shape at once. */
   private readonly make: (values: unknown[]) => Record<string, unknown>;
 
   constructor(fields: { name: string; dataTypeID: number }[]) {
-    this.names = fields.map((field) => field.name);
     this.parsers = fields.map((field) => parserOf(field.dataTypeID));
     this.values = new Array(fields.length).fill(null);
     // Later columns of the same name win, as in the driver's rows. The names are written as JSON string literals.
-    const last = new Map(this.names.map((name, index) => [name, index]));
+    const last = new Map(fields.map((field, index) => [field.name, index]));
     this.make = new Function(
       'values',
       `return {${[...last].map(([name, index]) => `${JSON.stringify(name)}: values[${index}]`).join(', ')}};`,
