@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/database';
 import type { Executor } from './client';
 import { CopyTextParser, copyRows, pgClientOf } from './copy-rows';
 
@@ -81,13 +81,11 @@ describe('CopyTextParser', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('copyRows on PostgreSQL', () => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  const database = useTestDatabase();
   let db: Executor;
-  beforeAll(async () => {
-    handle = await openTestDatabase();
-    db = handle.db;
+  beforeAll(() => {
+    db = database.db;
   });
-  afterAll(() => handle?.close());
 
   // Every type the exports read, with the values that are easy to get wrong.
   const statement = `select g as n, g::int8 as big, (g / 3.0)::float8 as ratio, (g / 7.0)::numeric(10, 4) as exact,

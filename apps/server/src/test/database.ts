@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../db/client';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type DatabaseHandle, type Executor, openDatabase } from '../db/client';
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory (loaded from the migrated template that
@@ -40,6 +40,24 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url: string
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/**
+ * A fresh database for the enclosing file or `describe` block, for tests of the data layer without a server: opened
+ * before its tests, closed after. Read `db` inside tests and hooks, once it is open.
+ */
+export function useTestDatabase(): { readonly db: Executor } {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(() => handle?.close());
+  return {
+    get db() {
+      if (!handle) throw new Error('The test database is not open yet: read db inside a test or hook');
+      return handle.db;
     },
   };
 }

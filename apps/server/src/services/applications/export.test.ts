@@ -5,7 +5,7 @@ import { inflateRawSync } from 'node:zlib';
 import { type FormDefinition, OTHER_OPTION_ID } from '@placely/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/client';
 import {
   applicationNotes,
@@ -26,7 +26,7 @@ import {
   videoScores,
 } from '../../db/schema';
 import { seedOpeningWithApplicants, seedOrganization, seedStudent, seedVideoTask } from '../../seed/helpers';
-import { openTestDatabase } from '../../test/database';
+import { useTestDatabase } from '../../test/database';
 import { csvField, csvStream, isoTimestamp, planExport, xlsxStream } from './export';
 import { xml } from './xlsx-writer';
 
@@ -38,13 +38,11 @@ import { xml } from './xlsx-writer';
  * shows here.
  */
 
-let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 let db: Executor;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  db = handle.db;
+beforeAll(() => {
+  db = database.db;
 });
-afterAll(() => handle?.close());
 
 const OLD_FORM: FormDefinition = {
   sections: [
