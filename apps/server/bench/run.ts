@@ -302,6 +302,8 @@ async function psqlSeconds(sqlText: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
 /** Times the work against the server while sampling its resident memory every 50 ms. */
 async function measureOneShot(context: BenchContext, shot: OneShot): Promise<OneShotRow> {
   const pid = server?.pid ?? 0;
@@ -321,13 +323,13 @@ async function measureOneShot(context: BenchContext, shot: OneShot): Promise<One
   } finally {
     clearInterval(sampler);
   }
-  const serverSeconds = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? Number.NaN;
+  const serverSeconds = medianOf(times);
   // PGlite is the server's own: its COPY baseline runs once the server has stopped (pgliteCopyBaselines).
   // The baselines run as often as the work, and report their median too.
   const median = async (sqlText: string) => {
     const seconds: number[] = [];
     for (let run = 0; run < (shot.repeat ?? 1); run++) seconds.push(await psqlSeconds(sqlText));
-    return seconds.sort((a, b) => a - b)[Math.floor(seconds.length / 2)] ?? Number.NaN;
+    return medianOf(seconds);
   };
   const baselineSeconds = usePglite ? Number.NaN : await median(shot.baselineSql(context));
   const handlerBaselineSeconds =
