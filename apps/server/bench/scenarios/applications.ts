@@ -72,6 +72,8 @@ export const state = {
   baselineOpening: '',
   /** A copy of the full opening's applications that never gets a recipe, pins or stage moves (the plain exports). */
   plainOpening: '',
+  /** Another copy with a hiring pipeline's history: stage moves, notes and tags (the pipeline exports). */
+  pipelineOpening: '',
   /** A drive's opening that students open the form of and nobody applies to. */
   formOpening: '',
 };
@@ -574,14 +576,99 @@ function preparePlainOpening(db: BenchDb): Promise<void> {
   return plainPrepared;
 }
 
-/** The export of one opening: `plain` (no recipe: rank by submission) or the full opening (ranked once prepared). */
-export const exportOf = (format: 'csv' | 'xlsx', which: 'plain' | 'full'): OneShot => {
-  const opening = () => (which === 'plain' ? state.plainOpening : state.fullOpening);
+let pipelinePrepared: Promise<void> | null = null;
+/**
+ * The pipeline exports' opening: the full opening's applications again (no recipe), with what screening leaves on an
+ * opening. 40 % of the applications went through two of 80 bulk moves of 1 000 (Applied → Shortlisted, then
+ * Shortlisted → Offered or Rejected) and stand in their last stage; 30 % have a note; the organization's six tags are
+ * on them 0–2 at a time (one on average). So the export's stage history, notes count and tags columns read about
+ * 80 000 moves, 30 000 notes and 100 000 tag links.
+ */
+function preparePipelineOpening(db: BenchDb): Promise<void> {
+  pipelinePrepared ??= (async () => {
+    await prepareOpenings(db);
+    const opening = await createOpening(db, 'Export bench (pipeline)');
+    state.pipelineOpening = opening;
+    await db.query(
+      `INSERT INTO applications (opening_id, applicant_id, form_version, answers, idempotency_key, submitted_at, updated_at)
+       SELECT $1, applicant_id, form_version, answers, 'pipeline-' || idempotency_key, submitted_at, updated_at
+       FROM applications WHERE opening_id = $2`,
+      [opening, state.fullOpening],
+    );
+    const organization = state.organizationId;
+    // Bulk move g (1..80) has a deterministic id, so the moves below can name theirs.
+    const bulkId = (g: string) => `md5('${opening}:' || ${g})::uuid`;
+    await db.query(
+      `INSERT INTO stage_bulk_moves (id, opening_id, actor_id, moved, created_at)
+       SELECT ${bulkId('g')}, $1, $2::bigint, 1000, now() - interval '2 days' + g * interval '10 minutes'
+       FROM generate_series(1, 80) g`,
+      [opening, organization],
+    );
+    const numbered = `SELECT a.id, row_number() OVER (ORDER BY a.submitted_at, a.id) AS n FROM applications a
+      WHERE a.opening_id = '${opening}'`;
+    const stage = (kind: string) =>
+      `(SELECT id FROM opening_stages WHERE opening_id = '${opening}' AND kind = '${kind}')`;
+    await db.query(
+      `INSERT INTO stage_moves (application_id, bulk_move_id, from_stage_id, to_stage_id, from_stage_name, to_stage_name, actor_id, at)
+       SELECT x.id, ${bulkId('1 + x.n % 40')}, ${stage('applied')}, ${stage('shortlisted')}, 'Applied', 'Shortlisted', $1::bigint,
+              now() - interval '2 days' + (1 + x.n % 40) * interval '10 minutes'
+       FROM (${numbered}) x WHERE x.n % 5 IN (0, 1)
+       UNION ALL
+       SELECT x.id, ${bulkId('41 + x.n % 40')}, ${stage('shortlisted')},
+              CASE WHEN x.n % 2 = 0 THEN ${stage('offered')} ELSE ${stage('rejected')} END, 'Shortlisted',
+              CASE WHEN x.n % 2 = 0 THEN 'Offered' ELSE 'Rejected' END, $1::bigint,
+              now() - interval '1 day' + (1 + x.n % 40) * interval '10 minutes'
+       FROM (${numbered}) x WHERE x.n % 5 IN (0, 1)`,
+      [organization],
+    );
+    await db.query(
+      `UPDATE applications a SET stage_id = CASE WHEN x.n % 2 = 0 THEN ${stage('offered')} ELSE ${stage('rejected')} END
+       FROM (${numbered}) x WHERE a.id = x.id AND x.n % 5 IN (0, 1)`,
+    );
+    await db.query(
+      `INSERT INTO application_notes (application_id, author_id, body, created_at)
+       SELECT x.id, $1::bigint, 'Strong project work; ask about the internship in the interview.', now() - interval '1 day'
+       FROM (${numbered}) x WHERE x.n % 10 < 3`,
+      [organization],
+    );
+    await db.query(
+      `INSERT INTO candidate_tags (id, organization_id, name)
+       SELECT md5('${opening}:tag' || t)::uuid, $1::bigint, 'Pipeline tag ' || t FROM generate_series(0, 5) t`,
+      [organization],
+    );
+    await db.query(
+      `INSERT INTO application_tags (application_id, tag_id)
+       SELECT x.id, md5('${opening}:tag' || ((x.n + k) % 6))::uuid
+       FROM (${numbered}) x CROSS JOIN generate_series(0, 1) k WHERE k < x.n % 3`,
+    );
+    await db.query('ANALYZE');
+  })();
+  return pipelinePrepared;
+}
+
+type ExportedOpening = 'plain' | 'pipeline' | 'full';
+const exportedOpening: Record<ExportedOpening, () => string> = {
+  plain: () => state.plainOpening,
+  pipeline: () => state.pipelineOpening,
+  full: () => state.fullOpening,
+};
+const prepareExported: Record<ExportedOpening, (db: BenchDb) => Promise<void>> = {
+  plain: preparePlainOpening,
+  pipeline: preparePipelineOpening,
+  full: prepareOpenings,
+};
+
+/**
+ * The export of one opening: `plain` (no recipe: rank by submission), `pipeline` (the same with stage moves, notes and
+ * tags) or the full opening (ranked once prepared).
+ */
+export const exportOf = (format: 'csv' | 'xlsx', which: ExportedOpening): OneShot => {
+  const opening = exportedOpening[which];
   return {
-    name: `export ${applicationCount} applications as ${format.toUpperCase()}`,
+    name: `export ${applicationCount} applications${which === 'pipeline' ? ' with a pipeline' : ''} as ${format.toUpperCase()}`,
     repeat: 3,
     async prepare(context) {
-      await (which === 'plain' ? preparePlainOpening(context.db) : prepareOpenings(context.db));
+      await prepareExported[which](context.db);
       organizationToken = (await context.mintTokens([state.organizationId]))[0] ?? '';
     },
     async run({ baseUrl }) {
@@ -594,13 +681,16 @@ export const exportOf = (format: 'csv' | 'xlsx', which: 'plain' | 'full'): OneSh
       for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
       return bytes;
     },
-    // The plain opening only: the handler's statement for a ranked opening depends on the stored ranking's state,
+    // Unranked openings only: the handler's statement for a ranked opening depends on the stored ranking's state,
     // which planning the export may rebuild.
-    ...(which === 'plain'
+    ...(which !== 'full'
       ? {
           async handlerSql(context: BenchContext) {
             const db = drizzle(context.db as unknown as pg.Client, { schema }) as unknown as Executor;
-            const plan = await planExport(db, opening(), (applicationId, fileId) => `/${applicationId}/${fileId}`);
+            // In a transaction, as in the handler: its reads then run one after another on the one connection.
+            const plan = await db.transaction((tx) =>
+              planExport(tx, opening(), (applicationId, fileId) => `/${applicationId}/${fileId}`),
+            );
             const statement = withValuesInline(exportQueries(opening(), plan).query('plain'));
             return `set jit = off; set work_mem = '64MB'; copy (${statement}) to stdout`;
           },
@@ -613,6 +703,7 @@ export const exportOf = (format: 'csv' | 'xlsx', which: 'plain' | 'full'): OneSh
 
 export const exportCsv = exportOf('csv', 'plain');
 export const exportXlsx = exportOf('xlsx', 'plain');
+export const pipelineExportCsv = exportOf('csv', 'pipeline');
 
 /**
  * The sorted responses table: an opening of its own with 100 000 applications (the same applicants), their profile

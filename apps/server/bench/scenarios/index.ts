@@ -4,6 +4,7 @@ import {
   exportXlsx,
   openApplyForm,
   openingsFeed,
+  pipelineExportCsv,
   responsesDeepPage,
   responsesFirstPage,
   responsesSorted,
@@ -36,13 +37,15 @@ export const scenarios: Scenario[] = [
 ];
 
 /** Long single operations: timed once each, with the server's peak memory. */
-// The exports run twice: on a copy of the 100 000-application opening that never gets a ranking recipe (the rows stream
-// off the submission index) and on the opening itself once ranked (recipe, stages, ratings: every shortlisting column,
-// through the ranking statement).
+// The exports run on a copy of the 100 000-application opening that never gets a ranking recipe (the rows stream off
+// the submission index), as CSV once more on another copy with a hiring pipeline's history (stage moves, notes, tags),
+// and on the opening itself once ranked (recipe, stages, ratings: every shortlisting column, through the ranking
+// statement).
 export const oneShots: OneShot[] = [
   bulkMove,
   exportCsv,
   exportXlsx,
+  pipelineExportCsv,
   rankingAfterChange,
   rankedExportCsv,
   rankedExportXlsx,
