@@ -557,9 +557,11 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
   const vouchedApplicants = sql`from record_verifications v
     join applications ap on ap.applicant_id = v.subject_user_id and ap.opening_id = ${openingId}::uuid
     where v.voided_at is null`;
+  const ofOpening = (alias: string) =>
+    sql`join applications ap on ap.id = ${sql.raw(alias)}.application_id and ap.opening_id = ${openingId}::uuid`;
   const query = (ranking: ExportRanking) => sql`${withClause(ranking)}
     select a.id, a.applicant_id, coalesce(ip.name, u.name) as name, u.email, a.status, os.name as stage,
-      px.stage_history, coalesce(px.notes_count, 0) as notes_count, px.tags,
+      sm.stage_history, coalesce(nc.notes_count, 0) as notes_count, tg.tags,
       ${ranking === 'plain' ? sql`null::int as rank, 0::float8 as score` : sql`case when o.pin_group < 3 then o.position end as rank, o.score`},
       a.submitted_at, a.updated_at, a.revision, a.form_version, a.answers,
       rv.subject_user_id is not null as has_verifications,
@@ -579,18 +581,16 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
     join users u on u.id = a.applicant_id
     left join individual_profiles ip on ip.user_id = a.applicant_id
     left join opening_stages os on os.id = a.stage_id
-    left join (select x.application_id,
-          string_agg(x.text, '; ' order by x.at, x.id) filter (where x.kind = 1) as stage_history,
-          (count(*) filter (where x.kind = 2))::int as notes_count,
-          string_agg(x.text, '; ' order by lower(x.text)) filter (where x.kind = 3) as tags
-        from (select m.application_id, 1 as kind, coalesce(m.from_stage_name, 'Applied') || ' → ' || m.to_stage_name
-                || ' (' || to_char(m.at at time zone 'UTC', 'YYYY-MM-DD') || ')' as text, m.at, m.id
-              from stage_moves m
-            union all select n.application_id, 2, null, null, null from application_notes n
-            union all select link.application_id, 3, t.name, null, null
-              from application_tags link join candidate_tags t on t.id = link.tag_id) x
-        join applications ap on ap.id = x.application_id and ap.opening_id = ${openingId}::uuid
-        group by x.application_id) px on px.application_id = a.id
+    left join (select m.application_id, string_agg(coalesce(m.from_stage_name, 'Applied') || ' → ' || m.to_stage_name
+          || ' (' || to_char(m.at at time zone 'UTC', 'YYYY-MM-DD') || ')', '; ' order by m.at, m.id) as stage_history
+        from stage_moves m ${ofOpening('m')}
+        group by m.application_id) sm on sm.application_id = a.id
+    left join (select n.application_id, count(*)::int as notes_count
+        from application_notes n ${ofOpening('n')}
+        group by n.application_id) nc on nc.application_id = a.id
+    left join (select link.application_id, string_agg(t.name, '; ' order by lower(t.name)) as tags
+        from application_tags link join candidate_tags t on t.id = link.tag_id ${ofOpening('link')}
+        group by link.application_id) tg on tg.application_id = a.id
     left join (select distinct v.subject_user_id ${vouchedApplicants}) rv on rv.subject_user_id = a.applicant_id
     left join (select va.candidate_id, jsonb_object_agg(va.task_id,
           (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id
@@ -614,10 +614,8 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
  * applications it was built from. When an input changed in between (a submit, a rating), the rows run the ranking
  * statement with the plan's recipe instead (one statement: its ranks are those of the data it reads), so a file never
  * mixes a stale ranking with newer applications. Stage, stage history, notes, tags, badges and video scores are
- * joined from aggregates over the opening (not a subquery per row: most applications have none of them, and a
- * correlated subquery costs its set-up on every row). Stage history, notes and tags come from one aggregate over their
- * three tables at once, so the opening's applications are joined to find them once, not once for each (in every
- * parallel worker).
+ * joined from one aggregate each over the opening (not a subquery per row: most applications have none of them, and
+ * a correlated subquery costs its set-up on every row).
  */
 async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
   const { ordered, version } = plan.ranking;
