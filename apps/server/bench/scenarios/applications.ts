@@ -626,8 +626,8 @@ function preparePipelineOpening(db: BenchDb): Promise<void> {
        FROM (${numbered}) x WHERE a.id = x.id AND x.n % 5 IN (0, 1)`,
     );
     await db.query(
-      `INSERT INTO application_notes (application_id, author_id, body, created_at)
-       SELECT x.id, $1::bigint, 'Strong project work; ask about the internship in the interview.', now() - interval '1 day'
+      `INSERT INTO application_notes (application_id, opening_id, author_id, body, created_at)
+       SELECT x.id, '${opening}', $1::bigint, 'Strong project work; ask about the internship in the interview.', now() - interval '1 day'
        FROM (${numbered}) x WHERE x.n % 10 < 3`,
       [organization],
     );
@@ -637,8 +637,8 @@ function preparePipelineOpening(db: BenchDb): Promise<void> {
       [organization],
     );
     await db.query(
-      `INSERT INTO application_tags (application_id, tag_id)
-       SELECT x.id, md5('${opening}:tag' || ((x.n + k) % 6))::uuid
+      `INSERT INTO application_tags (application_id, opening_id, tag_id)
+       SELECT x.id, '${opening}', md5('${opening}:tag' || ((x.n + k) % 6))::uuid
        FROM (${numbered}) x CROSS JOIN generate_series(0, 1) k WHERE k < x.n % 3`,
     );
     await db.query('ANALYZE');

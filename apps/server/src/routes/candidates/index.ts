@@ -62,7 +62,7 @@ export function candidateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const application = await loadOpeningApplication(tx, opening.id, applicationId);
         const [row] = await tx
           .insert(applicationNotes)
-          .values({ applicationId: application.id, authorId: actor.user.id, body })
+          .values({ applicationId: application.id, openingId: opening.id, authorId: actor.user.id, body })
           .returning();
         if (!row) throw new Error('note insert returned nothing');
         return presentNote(row, actor.user.name, actor);

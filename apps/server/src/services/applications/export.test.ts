@@ -336,9 +336,9 @@ describe('export output', () => {
       .set({ stageId: stage('shortlisted')?.id })
       .where(and(eq(applications.id, ids[0] as string)));
     await db.insert(applicationNotes).values([
-      { applicationId: ids[0] as string, authorId: org.id, body: 'one' },
-      { applicationId: ids[0] as string, authorId: org.id, body: 'two' },
-      { applicationId: ids[2] as string, authorId: org.id, body: 'three' },
+      { applicationId: ids[0] as string, openingId: opening.id, authorId: org.id, body: 'one' },
+      { applicationId: ids[0] as string, openingId: opening.id, authorId: org.id, body: 'two' },
+      { applicationId: ids[2] as string, openingId: opening.id, authorId: org.id, body: 'three' },
     ]);
     const tags = await db
       .insert(candidateTags)
@@ -347,7 +347,9 @@ describe('export output', () => {
         { organizationId: org.id, name: 'Àlpha, "quoted"' },
       ])
       .returning();
-    await db.insert(applicationTags).values(tags.map((tag) => ({ applicationId: ids[1] as string, tagId: tag.id })));
+    await db
+      .insert(applicationTags)
+      .values(tags.map((tag) => ({ applicationId: ids[1] as string, openingId: opening.id, tagId: tag.id })));
     await db.insert(rankingPins).values({
       applicationId: ids[3] as string,
       openingId: opening.id,

@@ -557,8 +557,6 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
   const vouchedApplicants = sql`from record_verifications v
     join applications ap on ap.applicant_id = v.subject_user_id and ap.opening_id = ${openingId}::uuid
     where v.voided_at is null`;
-  const ofOpening = (alias: string) =>
-    sql`join applications ap on ap.id = ${sql.raw(alias)}.application_id and ap.opening_id = ${openingId}::uuid`;
   const query = (ranking: ExportRanking) => sql`${withClause(ranking)}
     select a.id, a.applicant_id, coalesce(ip.name, u.name) as name, u.email, a.status, os.name as stage,
       sm.stage_history, coalesce(nc.notes_count, 0) as notes_count, tg.tags,
@@ -583,13 +581,15 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
     left join opening_stages os on os.id = a.stage_id
     left join (select m.application_id, string_agg(coalesce(m.from_stage_name, 'Applied') || ' → ' || m.to_stage_name
           || ' (' || to_char(m.at at time zone 'UTC', 'YYYY-MM-DD') || ')', '; ' order by m.at, m.id) as stage_history
-        from stage_moves m ${ofOpening('m')}
+        from stage_bulk_moves b join stage_moves m on m.bulk_move_id = b.id
+        where b.opening_id = ${openingId}::uuid
         group by m.application_id) sm on sm.application_id = a.id
     left join (select n.application_id, count(*)::int as notes_count
-        from application_notes n ${ofOpening('n')}
+        from application_notes n where n.opening_id = ${openingId}::uuid
         group by n.application_id) nc on nc.application_id = a.id
     left join (select link.application_id, string_agg(t.name, '; ' order by lower(t.name)) as tags
-        from application_tags link join candidate_tags t on t.id = link.tag_id ${ofOpening('link')}
+        from application_tags link join candidate_tags t on t.id = link.tag_id
+        where link.opening_id = ${openingId}::uuid
         group by link.application_id) tg on tg.application_id = a.id
     left join (select distinct v.subject_user_id ${vouchedApplicants}) rv on rv.subject_user_id = a.applicant_id
     left join (select va.candidate_id, jsonb_object_agg(va.task_id,

@@ -144,6 +144,7 @@ export async function applyTag(
           .select({
             applicationId: applications.id,
             tagId: sql<string>`${input.tagId}::uuid`.as('tag_id'),
+            openingId: applications.openingId,
             createdAt: sql<Date>`now()`.as('created_at'),
           })
           .from(applications)
