@@ -35,7 +35,9 @@ describe('migration 0032 (the opening on notes and tag links)', () => {
       );
       expect(tags.rows).toEqual([{ same: true }, { same: true }]);
       await expect(
-        db.exec(`INSERT INTO application_notes (application_id, body) SELECT id, 'no opening' FROM applications LIMIT 1`),
+        db.exec(
+          `INSERT INTO application_notes (application_id, body) SELECT id, 'no opening' FROM applications LIMIT 1`,
+        ),
       ).rejects.toThrow(/opening_id/);
       await db.close();
     },
