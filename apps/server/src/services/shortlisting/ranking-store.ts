@@ -1,5 +1,5 @@
 import { type Recipe, recipeSchema } from '@placely/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rankingCtes } from './ranking-sql';
 
@@ -22,7 +22,8 @@ export interface RankingBuild {
   version: number;
 }
 
-interface BuildState {
+/** The opening's input version beside its last build, as `buildStateSql` reads it. */
+export interface BuildState {
   current: number;
   built: number | null;
   recipe: unknown;
@@ -39,9 +40,24 @@ export function buildStateSql(openingId: string) {
     from (select 1) one left join ranking_builds b on b.opening_id = ${openingId}::uuid`;
 }
 
+/**
+ * The same state as one jsonb value, for a read that fetches it beside other things (the ranking page's first read);
+ * `buildStateOf` turns it into a `BuildState`. `opening` is the opening's id column or value in that read.
+ */
+export function buildStateJson(opening: SQL) {
+  return sql<Record<string, unknown>>`(select jsonb_build_object('current', coalesce((select sum(v.version)
+      from ranking_versions v where v.opening_id = ${opening}), 0), 'built', b.version, 'recipe', b.recipe,
+      'stats', b.stats, 'total', b.total, 'knocked_out', b.knocked_out)
+    from (select 1) one left join ranking_builds b on b.opening_id = ${opening})`;
+}
+
 async function buildState(db: Executor, openingId: string): Promise<BuildState> {
   const result = await db.execute(buildStateSql(openingId));
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  return buildStateOf((result as unknown as { rows: Record<string, unknown>[] }).rows[0]);
+}
+
+export function buildStateOf(found: Record<string, unknown> | null | undefined): BuildState {
+  const row = found ?? {};
   return {
     current: Number(row.current ?? 0),
     built: row.built === null || row.built === undefined ? null : Number(row.built),
@@ -100,9 +116,11 @@ export function rebuildSql(openingId: string, recipe: Recipe | null, version: nu
  *
  * The version is read before the recipe and the applications: a change committed after that read bumps the version
  * past the one recorded, so the next reader rebuilds (a build may be newer than its version says, never older).
+ * `known` is that state when the caller's own first read already fetched it (`buildStateJson`): reading an unchanged
+ * opening's ranking then costs no statement here.
  */
-export async function currentRankingBuild(db: Executor, openingId: string): Promise<RankingBuild> {
-  const ready = fresh(await buildState(db, openingId));
+export async function currentRankingBuild(db: Executor, openingId: string, known?: BuildState): Promise<RankingBuild> {
+  const ready = fresh(known ?? (await buildState(db, openingId)));
   if (ready) return ready;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(ranking_lock_key(${openingId}::uuid))`);

@@ -15,7 +15,7 @@ import {
   recipeSchema,
   type ScoreTerm,
 } from '@placely/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import {
@@ -32,7 +32,7 @@ import {
 import { errors } from '../../errors';
 import type { OpeningRow } from '../../presenters/opening';
 import { explanationColumns, knockoutReasons, type RankingFilter, rankingCtes, rankingFilterSql } from './ranking-sql';
-import { currentRankingBuild, type RankingBuild } from './ranking-store';
+import { type BuildState, currentRankingBuild, type RankingBuild } from './ranking-store';
 
 export type RankingAction = 'ranking.view' | 'ranking.rate' | 'ranking.manage';
 
@@ -182,8 +182,13 @@ export async function rankableFields(db: Executor, opening: OpeningRow): Promise
     .where(
       and(eq(openingFormVersions.openingId, opening.id), eq(openingFormVersions.version, opening.currentFormVersion)),
     );
-  if (!row) return [];
-  return fieldsOf(row.definition as FormDefinition).flatMap((field): RankableField[] => {
+  return rankableFieldsOf((row?.definition as FormDefinition | undefined) ?? null);
+}
+
+/** `rankableFields` of a current form already read (null: the opening has none). */
+export function rankableFieldsOf(definition: FormDefinition | null): RankableField[] {
+  if (!definition) return [];
+  return fieldsOf(definition).flatMap((field): RankableField[] => {
     if (field.type === 'number' || field.type === 'linearScale') {
       return [{ id: field.id, label: field.label, type: 'number', options: [] }];
     }
@@ -294,6 +299,18 @@ interface OrderedRow extends Record<string, unknown> {
   position: string | number;
   name: string | null;
   pin_by_name: string | null;
+  rated_by_viewer: string[];
+}
+
+/**
+ * What the ranking page needs besides the page, when the caller's first read already fetched it (the route reads it
+ * with the caller and the opening, so an unchanged opening's page is one read, the page with its total, and its
+ * explanation).
+ */
+export interface RankingInputs {
+  buildState: BuildState;
+  criteria: RatingCriterion[];
+  fields: RankableField[];
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -343,12 +360,27 @@ function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields:
   }
 }
 
-/** The page's rows of the stored ranking, in rank order, with what the page shows of each (the bench runs it too). */
-export function storedPageSql(openingId: string, filter: RankingFilter & { page: number; limit: number }) {
+/**
+ * The page's rows of the stored ranking, in rank order, with what the page shows of each (the bench runs it too), and
+ * which of the recipe's rating criteria the viewer has rated on each row (`rated_by_viewer`, by the ratings' key): an
+ * unrated rating term stays hidden.
+ */
+export function storedPageSql(
+  openingId: string,
+  filter: RankingFilter & { page: number; limit: number },
+  viewer: { id: number; ratingCriterionIds: string[] },
+) {
+  const ratedByViewer =
+    viewer.ratingCriterionIds.length > 0
+      ? sql`array(select r.criterion_id::text from candidate_ratings r
+          where r.application_id = o.application_id and r.rater_id = ${viewer.id}::bigint
+            and r.criterion_id = any(${`{${viewer.ratingCriterionIds.join(',')}}`}::uuid[]))`
+      : sql`'{}'::text[]`;
   return sql`select o.application_id as id, o.position, o.score, o.ko, o.pin_group,
       a.applicant_id, a.stage_id, a.submitted_at, p.direction as pin_direction, p.reason as pin_reason,
       p.pinned_by as pin_by, p.pinned_at as pin_at,
-      coalesce(ip.name, u.name) as name, coalesce(pip.name, pu.name) as pin_by_name
+      coalesce(ip.name, u.name) as name, coalesce(pip.name, pu.name) as pin_by_name,
+      ${ratedByViewer} as rated_by_viewer
     from (select o.* from opening_rankings o
       where o.opening_id = ${openingId}::uuid and ${rankingFilterSql(filter)}
       order by o.position
@@ -368,7 +400,11 @@ export function countSql(openingId: string, filter: RankingFilter) {
     where o.opening_id = ${openingId}::uuid and ${rankingFilterSql(filter)}`;
 }
 
-/** The explanation columns (r{i}, s{i}, n{i}) of the given applications, against the build's opening-wide stats. */
+/**
+ * The explanation columns (r{i}, s{i}, n{i}) of the given applications, against the build's opening-wide stats. Its
+ * own statement after the page: folded into the page's statement (the page as a CTE the chain reads), planning the
+ * larger join took longer than the two statements together (bench/results/hot-paths.md, 2026-11-27 20:50).
+ */
 export function explanationSql(
   openingId: string,
   recipe: Recipe | null,
@@ -391,56 +427,49 @@ export async function rankingPage(
   viewerId: number,
   opening: OpeningRow,
   filter: RankingFilter & { page: number; limit: number },
+  known?: RankingInputs,
 ): Promise<RankingPage> {
-  const [build, criteria, fields] = await readTogether(db, [
-    () => currentRankingBuild(db, opening.id),
-    () => criteriaOf(db, opening.id),
-    () => rankableFields(db, opening),
-  ]);
+  const [build, criteria, fields] = known
+    ? [await currentRankingBuild(db, opening.id, known.buildState), known.criteria, known.fields]
+    : await readTogether(db, [
+        () => currentRankingBuild(db, opening.id),
+        () => criteriaOf(db, opening.id),
+        () => rankableFields(db, opening),
+      ]);
   const { recipe, stats } = build;
-  const result = await db.execute(storedPageSql(opening.id, filter));
-  const rows = (result as unknown as { rows: OrderedRow[] }).rows;
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
+  const ratingCriterionIds = recipeCriteria.flatMap((c) => (c.kind === 'rating' ? [c.criterionId] : []));
 
-  // Then, independent of each other: the page's explanation (raw values of its rows only, normalised against the
-  // build's opening-wide stats), the ratings the viewer gave on this page (other rating terms stay hidden: raw,
-  // normalised, contribution), the total, and the video tasks' titles when the recipe weighs one.
-  const ids = rows.map((row) => row.id);
-  const ratingIds = recipeCriteria.flatMap((c) => (c.kind === 'rating' ? [c.criterionId] : []));
-  const [terms, mine, total, tasks] = await readTogether(db, [
+  // The page (with the viewer's own ratings on it) beside the total and, when the recipe weighs one, the video tasks'
+  // titles; then the page's explanation (raw values of its rows only, normalised against the build's opening-wide
+  // stats). Other raters' rating terms stay hidden until the viewer rates: raw, normalised, contribution.
+  const [rows, total, tasks] = await readTogether(db, [
     async () =>
-      recipeCriteria.length > 0 && ids.length > 0
-        ? (
-            (await db.execute(explanationSql(opening.id, recipe, ids, stats))) as unknown as {
-              rows: Record<string, unknown>[];
-            }
-          ).rows
-        : [],
-    async () =>
-      ratingIds.length > 0 && ids.length > 0
-        ? db
-            .select({ applicationId: candidateRatings.applicationId, criterionId: candidateRatings.criterionId })
-            .from(candidateRatings)
-            .where(
-              and(
-                eq(candidateRatings.raterId, viewerId),
-                inArray(candidateRatings.applicationId, ids),
-                inArray(candidateRatings.criterionId, ratingIds),
-              ),
-            )
-        : [],
+      (
+        (await db.execute(storedPageSql(opening.id, filter, { id: viewerId, ratingCriterionIds }))) as unknown as {
+          rows: OrderedRow[];
+        }
+      ).rows,
     () => totalOf(db, opening.id, build, filter),
     async () => (videoTaskIdsOf(recipe).size > 0 ? videoTasksOf(db, opening.id) : []),
   ]);
+  const ids = rows.map((row) => row.id);
+  const terms =
+    recipeCriteria.length > 0 && ids.length > 0
+      ? (
+          (await db.execute(explanationSql(opening.id, recipe, ids, stats))) as unknown as {
+            rows: Record<string, unknown>[];
+          }
+        ).rows
+      : [];
   const explained = new Map(terms.map((row) => [String(row.id), row]));
-  const rated = new Set(mine.map((row) => `${row.applicationId}:${row.criterionId}`));
 
   const items = rows.map((stored): RankedCandidate => {
     const row = { ...explained.get(stored.id), ...stored } as OrderedRow;
     const knockouts = knockoutReasons(recipe, Number(row.ko));
     const explanation = recipeCriteria.map((criterion, i): ScoreTerm => {
-      const hidden = criterion.kind === 'rating' && !rated.has(`${row.id}:${criterion.criterionId}`);
+      const hidden = criterion.kind === 'rating' && !row.rated_by_viewer.includes(criterion.criterionId);
       const normalised = row[`n${i}`] === null || row[`n${i}`] === undefined ? 0 : Number(row[`n${i}`]);
       return {
         index: i,
