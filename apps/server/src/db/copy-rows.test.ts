@@ -130,6 +130,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('copyRows on PostgreSQL', () => 
     expect((after as unknown as { rows: { one: number }[] }).rows[0]?.one).toBe(1);
   });
 
+  it('a cancel that comes after the COPY has finished never cancels what the connection runs next', async () => {
+    // About 500 KB: PostgreSQL has often sent all of it into the socket and finished the COPY while the reader still
+    // holds its first row, so the cancel request reaches a connection that is idle by then. Before the fix, the
+    // request could still be in flight once the transaction had ended and the pool had lent the connection again,
+    // and it cancelled that next statement (seen in CI: 57014 on another test's query).
+    const statement = `select g, repeat('x', 100) as filler from generate_series(1, 5000) g`;
+    for (let round = 0; round < 5; round += 1) {
+      let connection: ReturnType<typeof pgClientOf> = null;
+      await db.transaction(async (tx) => {
+        connection = pgClientOf(tx);
+        if (!connection) throw new Error('expected a pg connection');
+        for await (const rows of copyRows(connection, statement, 1)) {
+          expect(rows[0]?.g).toBe(1);
+          break;
+        }
+      });
+      // Back in the pool: what runs on the connection next is someone else's statement.
+      const next = connection as unknown as { query(text: string): Promise<{ rows: { slept: boolean }[] }> };
+      const slept = await next.query('select pg_sleep(0.05) is not null as slept');
+      expect(slept.rows[0]?.slept).toBe(true);
+    }
+  });
+
   it('reports a failing statement as an error, without leaving the connection busy', async () => {
     await expect(
       db.transaction(async (tx) => {

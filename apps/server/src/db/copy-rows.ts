@@ -172,13 +172,19 @@ export async function* copyRows(
     if (batch.length > 0) yield batch;
   } finally {
     if (!ended) {
-      cancelRunning(client, stream);
+      const cancelled = cancelRunning(client, stream);
       // The rows the COPY had already sent are discarded, up to the error the cancel causes (57014, query_canceled).
       // Nobody reads the rows any more, so no error of the COPY's matters now; a broken connection fails the
       // transaction's end instead.
       await (async () => {
         while (!(await chunks.next()).done) {}
       })().catch(() => undefined);
+      // A cancel request is not tied to a statement: when the COPY had already finished on the server, a request
+      // still in flight would cancel whatever the connection ran next — the transaction's end, or another request's
+      // statement once the pool lends the connection again. So the connection is not given back before PostgreSQL
+      // has acted on the request (it closes the cancel connection after signalling the backend, and an idle
+      // backend ignores the signal).
+      await cancelled;
     }
   }
 }
@@ -186,20 +192,36 @@ export async function* copyRows(
 interface Cancellable {
   host: string;
   port: number;
+  /** What the driver runs on the connection now (node-postgres' own `cancel` checks it too). */
+  activeQuery: unknown;
 }
+
+/** Longest wait for PostgreSQL to act on a cancel request (it answers in milliseconds; this only bounds a hang). */
+const CANCEL_ACKNOWLEDGED_WITHIN_MS = 5_000;
 
 /**
  * Asks PostgreSQL to cancel what the connection runs, through the protocol's cancel request on a connection of its
  * own (as psql's Ctrl-C does): no pooled connection is taken, so stopping a COPY never waits for the pool, which
- * other stopping exports may hold.
+ * other stopping exports may hold. Resolves once the server has closed that connection, which it does after
+ * signalling the backend; at once when the driver no longer runs `query` (then no request is sent).
  */
-function cancelRunning(client: pg.PoolClient, query: unknown): void {
-  const { host, port } = client as unknown as Cancellable;
+function cancelRunning(client: pg.PoolClient, query: unknown): Promise<void> {
+  const { host, port, activeQuery } = client as unknown as Cancellable;
+  if (activeQuery !== query) return Promise.resolve();
   const canceller = new pg.Client({ host, port }) as unknown as {
-    connection: { on(event: 'error', listener: () => void): void };
+    connection: { on(event: 'error' | 'end', listener: () => void): void };
     cancel(client: pg.PoolClient, query: unknown): void;
   };
-  // The server closes that connection once it has read the request; an error there changes nothing.
-  canceller.connection.on('error', () => undefined);
-  canceller.cancel(client, query);
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, CANCEL_ACKNOWLEDGED_WITHIN_MS);
+    timer.unref();
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    canceller.connection.on('end', done);
+    // An error on the cancel connection (it could not connect, say) changes nothing for the export's own connection.
+    canceller.connection.on('error', done);
+    canceller.cancel(client, query);
+  });
 }
