@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import type { FormDefinition } from '@placely/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/authenticate';
 import type { Executor } from '../db/client';
 import { type OpeningRow, openings } from '../db/schema';
@@ -10,6 +11,26 @@ import type { OrganizationAccess } from '../policies/organization';
 export type OrganizationOpeningAction = {
   [A in Action]: { access: OrganizationAccess; opening: OpeningRow } extends RecordOf<A> ? A : never;
 }[Action];
+
+/**
+ * For a first read that starts from the caller (`from users where users.id = :userId`), the condition of its left
+ * join to `openings`: the opening the request names (`:id`) when it is a live opening of the organization the request
+ * acts for (`:organizationId`). The left join keeps the caller's row either way, so the refusals still come in order:
+ * 401, 403, then 404.
+ */
+export function namedOpeningOfOrganization() {
+  return and(
+    eq(openings.id, sql.placeholder('id')),
+    isNull(openings.deletedAt),
+    eq(openings.organizationId, sql.placeholder('organizationId')),
+  );
+}
+
+/** The opening's current form definition, as a column of a read that joins `openings`. */
+export function currentFormColumn() {
+  return sql<FormDefinition | null>`(select v.definition from opening_form_versions v
+    where v.opening_id = ${openings.id} and v.version = ${openings.currentFormVersion})`;
+}
 
 /**
  * A live opening of the organization the caller acts for, authorized for `action`. An opening that is deleted or

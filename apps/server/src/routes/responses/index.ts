@@ -1,5 +1,5 @@
 import { EXPORT_TOTAL_ROWS_HEADER, type FormDefinition, GRADE_SCALES, type GradeScale } from '@placely/contract';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorFromFirstRead, actorOf, claimsOf, signedInColumns } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -27,7 +27,11 @@ import {
   loadApplicantVerifications,
   verifiedAnswersFor,
 } from '../../services/applications/verified';
-import { loadOrganizationOpening } from '../../services/organization-openings';
+import {
+  currentFormColumn,
+  loadOrganizationOpening,
+  namedOpeningOfOrganization,
+} from '../../services/organization-openings';
 import {
   accessFromMembership,
   actingForOf,
@@ -127,19 +131,11 @@ function createResponseQueries(db: Database) {
       opening: openings,
       total: sql<string | number>`(select coalesce(sum(c.applications), 0) from opening_application_counts c
         where c.opening_id = ${openings.id})`,
-      currentForm: sql<FormDefinition | null>`(select v.definition from opening_form_versions v
-        where v.opening_id = ${openings.id} and v.version = ${openings.currentFormVersion})`,
+      currentForm: currentFormColumn(),
       scored: sql<boolean>`exists(select 1 from ranking_recipes r where r.opening_id = ${openings.id})`,
     })
     .from(users)
-    .leftJoin(
-      openings,
-      and(
-        eq(openings.id, sql.placeholder('id')),
-        isNull(openings.deletedAt),
-        eq(openings.organizationId, sql.placeholder('organizationId')),
-      ),
-    )
+    .leftJoin(openings, namedOpeningOfOrganization())
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('responses_caller_opening');
   // Unnamed on purpose, so each page is planned with its values (an index range). A named statement soon runs a

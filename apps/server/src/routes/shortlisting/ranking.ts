@@ -1,12 +1,11 @@
 import {
-  type FormDefinition,
   RANKING_MESSAGES,
   RANKING_TIE_BREAK,
   type RatingCriterion,
   type Recipe,
   type RecipeState,
 } from '@placely/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorFromFirstRead, actorOf, claimsOf, signedInColumns } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -18,7 +17,11 @@ import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
-import { loadOrganizationOpening } from '../../services/organization-openings';
+import {
+  currentFormColumn,
+  loadOrganizationOpening,
+  namedOpeningOfOrganization,
+} from '../../services/organization-openings';
 import {
   accessFromMembership,
   actingForOf,
@@ -113,18 +116,10 @@ export function rankingCallerAndOpeningQuery(db: Database) {
       criteria: sql<RatingCriterion[] | null>`(select jsonb_agg(jsonb_build_object('id', c.id, 'name', c.name,
           'position', c.position) order by c.position, c.created_at)
         from rating_criteria c where c.opening_id = ${openings.id})`,
-      currentForm: sql<FormDefinition | null>`(select v.definition from opening_form_versions v
-        where v.opening_id = ${openings.id} and v.version = ${openings.currentFormVersion})`,
+      currentForm: currentFormColumn(),
     })
     .from(users)
-    .leftJoin(
-      openings,
-      and(
-        eq(openings.id, sql.placeholder('id')),
-        isNull(openings.deletedAt),
-        eq(openings.organizationId, sql.placeholder('organizationId')),
-      ),
-    )
+    .leftJoin(openings, namedOpeningOfOrganization())
     .where(eq(users.id, sql.placeholder('userId')));
 }
 
