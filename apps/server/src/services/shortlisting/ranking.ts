@@ -303,9 +303,8 @@ interface OrderedRow extends Record<string, unknown> {
 }
 
 /**
- * What the ranking page needs besides the page, when the caller's first read already fetched it (the route reads it
- * with the caller and the opening, so an unchanged opening's page is one read, the page with its total, and its
- * explanation).
+ * What the ranking page needs besides the page, which the route's first read fetches with the caller and the opening
+ * (an unchanged opening's page is then that read, the page beside its total, and the page's explanation).
  */
 export interface RankingInputs {
   buildState: BuildState;
@@ -427,15 +426,10 @@ export async function rankingPage(
   viewerId: number,
   opening: OpeningRow,
   filter: RankingFilter & { page: number; limit: number },
-  known?: RankingInputs,
+  inputs: RankingInputs,
 ): Promise<RankingPage> {
-  const [build, criteria, fields] = known
-    ? [await currentRankingBuild(db, opening.id, known.buildState), known.criteria, known.fields]
-    : await readTogether(db, [
-        () => currentRankingBuild(db, opening.id),
-        () => criteriaOf(db, opening.id),
-        () => rankableFields(db, opening),
-      ]);
+  const { criteria, fields } = inputs;
+  const build = await currentRankingBuild(db, opening.id, inputs.buildState);
   const { recipe, stats } = build;
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
