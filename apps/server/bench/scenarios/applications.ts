@@ -754,11 +754,11 @@ function prepareSorting(db: BenchDb): Promise<void> {
       sorting.opening,
       JSON.stringify(sorting.recipe),
     ]);
-    const version = await db.query<{ current: string }>(inline(buildStateSql(sorting.opening)));
+    const version = await db.query<{ state: { current: number } }>(inline(buildStateSql(sorting.opening)));
     await db.query('BEGIN');
     await db.query('SET LOCAL jit = off');
     await db.query("SET LOCAL work_mem = '64MB'");
-    await db.query(inline(rebuildSql(sorting.opening, sorting.recipe, Number(version.rows[0]?.current ?? 0))));
+    await db.query(inline(rebuildSql(sorting.opening, sorting.recipe, Number(version.rows[0]?.state.current ?? 0))));
     await db.query('COMMIT');
     // The stages a stage order walks (those holding applications), with how many each holds.
     const { rows } = await db.query<Stage & { n: string }>(

@@ -144,13 +144,13 @@ function warm(context: BenchContext): Promise<void> {
     organizationToken = (await context.mintTokens([state.organizationId]))[0] ?? '';
     const db = context.db;
     const started = performance.now();
-    const version = await db.query<{ current: string }>(inline(buildStateSql(state.fullOpening)));
+    const version = await db.query<{ state: { current: number } }>(inline(buildStateSql(state.fullOpening)));
     await db.query('BEGIN');
     await db.query('SET LOCAL jit = off');
     await db.query("SET LOCAL work_mem = '64MB'");
     await db.query('DELETE FROM opening_rankings WHERE opening_id = $1', [state.fullOpening]);
     const built = await db.query<{ stats: Record<string, number | null> }>(
-      inline(rebuildSql(state.fullOpening, ranking.recipe, Number(version.rows[0]?.current ?? 0))),
+      inline(rebuildSql(state.fullOpening, ranking.recipe, Number(version.rows[0]?.state.current ?? 0))),
     );
     await db.query('COMMIT');
     console.log(`ranking: the stored ranking was built in ${((performance.now() - started) / 1000).toFixed(2)} s`);

@@ -22,7 +22,7 @@ export interface RankingBuild {
   version: number;
 }
 
-/** The opening's input version beside its last build, as `buildStateSql` reads it. */
+/** The opening's input version beside its last build. */
 export interface BuildState {
   current: number;
   built: number | null;
@@ -32,17 +32,9 @@ export interface BuildState {
   knockedOut: number;
 }
 
-/** The opening's input version beside its last build (the bench runs it too). */
-export function buildStateSql(openingId: string) {
-  return sql`select coalesce((select sum(v.version) from ranking_versions v
-      where v.opening_id = ${openingId}::uuid), 0) as current, b.version as built, b.recipe, b.stats,
-      b.total, b.knocked_out
-    from (select 1) one left join ranking_builds b on b.opening_id = ${openingId}::uuid`;
-}
-
 /**
- * The same state as one jsonb value, for a read that fetches it beside other things (the ranking page's first read);
- * `buildStateOf` turns it into a `BuildState`. `opening` is the opening's id column or value in that read.
+ * The opening's input version beside its last build, as one jsonb value (`buildStateOf` reads it), so a read can
+ * fetch it beside other things (the ranking page's first read). `opening` is the opening's id column or value there.
  */
 export function buildStateJson(opening: SQL) {
   return sql<Record<string, unknown>>`(select jsonb_build_object('current', coalesce((select sum(v.version)
@@ -51,9 +43,14 @@ export function buildStateJson(opening: SQL) {
     from (select 1) one left join ranking_builds b on b.opening_id = ${opening})`;
 }
 
+/** The build state alone, in a column `state` (the bench runs it too). */
+export function buildStateSql(openingId: string) {
+  return sql`select ${buildStateJson(sql`${openingId}::uuid`)} as state`;
+}
+
 async function buildState(db: Executor, openingId: string): Promise<BuildState> {
   const result = await db.execute(buildStateSql(openingId));
-  return buildStateOf((result as unknown as { rows: Record<string, unknown>[] }).rows[0]);
+  return buildStateOf((result as unknown as { rows: { state: Record<string, unknown> }[] }).rows[0]?.state);
 }
 
 export function buildStateOf(found: Record<string, unknown> | null | undefined): BuildState {
