@@ -140,7 +140,32 @@ export async function* copyRows(
 ): AsyncGenerator<Record<string, unknown>[]> {
   const described = await client.query({ text: `select * from (${text}) as copied limit 0` });
   const parser = new CopyTextParser(described.fields);
-  const stream = client.query(copyTo(`copy (${text}) to stdout`));
+  let batch: Record<string, unknown>[] = [];
+  for await (const chunk of copyData(client, `copy (${text}) to stdout`)) {
+    for (const row of parser.rows(chunk)) {
+      batch.push(row);
+      if (batch.length === size) {
+        yield batch;
+        batch = [];
+      }
+    }
+  }
+  parser.end();
+  if (batch.length > 0) yield batch;
+}
+
+/**
+ * A statement's rows as COPY's CSV (`FORMAT csv`: no header, records ending in a line feed, null as an empty field,
+ * fields quoted only where they must be), in the chunks PostgreSQL sent, on the transaction's connection; as
+ * `copyRows` for the rest.
+ */
+export function copyCsv(client: pg.PoolClient, text: string): AsyncGenerator<Buffer> {
+  return copyData(client, `copy (${text}) to stdout with (format csv)`);
+}
+
+/** The data of a `COPY … TO STDOUT` as the connection receives it; cancelled when the consumer stops early. */
+async function* copyData(client: pg.PoolClient, copy: string): AsyncGenerator<Buffer> {
+  const stream = client.query(copyTo(copy));
   // Read by hand, not with for-await: leaving a for-await loop destroys the stream while the connection still
   // carries the COPY's data, and the connection would never become free again.
   const chunks = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
@@ -156,20 +181,11 @@ export async function* copyRows(
     }
   };
   try {
-    let batch: Record<string, unknown>[] = [];
     for (;;) {
       const next = await read();
-      if (next.done) break;
-      for (const row of parser.rows(next.value)) {
-        batch.push(row);
-        if (batch.length === size) {
-          yield batch;
-          batch = [];
-        }
-      }
+      if (next.done) return;
+      yield next.value;
     }
-    parser.end();
-    if (batch.length > 0) yield batch;
   } finally {
     if (!ended) {
       const cancelled = cancelRunning(client, stream);

@@ -21,7 +21,14 @@ import { authorize } from '../../policies';
 import { canSeeContacts } from '../../policies/organization';
 import { presentReceivedApplication, type ReceivedApplicationRow } from '../../presenters/application';
 import { withoutContactAnswers } from '../../services/applications/contacts';
-import { csvStream, EXPORT_CONTENT_TYPES, planExport, xlsxStream } from '../../services/applications/export';
+import {
+  csvStream,
+  EXPORT_CONTENT_TYPES,
+  type FileLinkSql,
+  planExport,
+  xlsxStream,
+} from '../../services/applications/export';
+import { formUrlEncoded } from '../../services/applications/export-cells';
 import {
   type ApplicantVerification,
   loadApplicantVerifications,
@@ -84,10 +91,14 @@ function verificationOf(
   };
 }
 
-/** The stable in-app address of an applicant's file: it opens the application and fetches a fresh signed link. */
-export function applicantFileLink(publicUrl: string, openingId: string, applicationId: string, fileId: string) {
-  const query = new URLSearchParams({ opening: openingId, application: applicationId, file: fileId });
-  return `${publicUrl}/organization/openings?${query}`;
+/**
+ * The stable in-app address of an applicant's file, in SQL for the export's cells: it opens the application and
+ * fetches a fresh signed link. The query is written as `URLSearchParams` writes it; the application id is a uuid,
+ * which needs no escaping.
+ */
+export function applicantFileLinkSql(publicUrl: string, openingId: string): FileLinkSql {
+  const start = `${publicUrl}/organization/openings?${new URLSearchParams({ opening: openingId })}&application=`;
+  return (applicationId, fileId) => sql`(${start}::text || ${applicationId} || '&file=' || ${formUrlEncoded(fileId)})`;
 }
 
 /**
@@ -360,9 +371,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { id, format } = request.query;
         const access = await organizationAccessOf(ctx.db, request, actor);
         const opening = await loadOrganizationOpening(ctx.db, actor, access, id, 'opening.export');
-        const plan = await planExport(ctx.db, opening.id, (applicationId, fileId) =>
-          applicantFileLink(ctx.publicUrl(), opening.id, applicationId, fileId),
-        );
+        const plan = await planExport(ctx.db, opening.id, applicantFileLinkSql(ctx.publicUrl(), opening.id));
         await recordAudit(ctx.db, access.organizationId, actor.user.id, {
           kind: 'export.downloaded',
           openingId: opening.id,

@@ -31,7 +31,7 @@ import {
   shortlistCandidates,
   shortlistsOf,
 } from '../../services/shortlisting/shortlists';
-import { applicantFileLink } from '../responses';
+import { applicantFileLinkSql } from '../responses';
 import { shareLinkRoutes } from './links';
 import {
   addShortlistUsersSchema,
@@ -262,7 +262,7 @@ export function shortlistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const plan = await planExport(
           ctx.db,
           opening.id,
-          (applicationId, fileId) => applicantFileLink(ctx.publicUrl(), opening.id, applicationId, fileId),
+          applicantFileLinkSql(ctx.publicUrl(), opening.id),
           shortlist.id,
         );
         await recordAudit(ctx.db, access.organizationId, actor.user.id, {

@@ -14,17 +14,32 @@ import {
 } from '@placely/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { copyRows, pgClientOf, withValuesInline } from '../../db/copy-rows';
+import { copyCsv, copyRows, pgClientOf, withValuesInline } from '../../db/copy-rows';
 import { readTogether } from '../../db/read-together';
 import { applications, openingFormVersions, rankingPins, shortlistEntries } from '../../db/schema';
 import { criteriaOf, rankableFields, labelOf as recipeLabelOf, recipeOf, videoTasksOf } from '../shortlisting/ranking';
 import { explanationColumns, explanationJoin, rankingCtes } from '../shortlisting/ranking-sql';
 import { currentRankingBuild, storedRankingIsAt } from '../shortlisting/ranking-store';
 import { onCurrentRubric } from '../video/scores';
+import { CsvLineEnds } from './csv-line-ends';
+import {
+  type AnswerRef,
+  answerAt,
+  type CellWriter,
+  csvWriter,
+  fileIdSql,
+  floatText,
+  isoText,
+  jsRound,
+  leafCellSql,
+  numberText,
+  otherTextSql,
+  xlsxWriter,
+} from './export-cells';
 import { loadApplicantVerifications, verifiedAnswersFor } from './verified';
 import { xlsxStream as writeXlsx } from './xlsx-writer';
 
-/** Rows fetched per query while streaming: bounded memory whatever the number of applications. */
+/** Rows fetched per query while streaming through a cursor: bounded memory whatever the number of applications. */
 const BATCH = 1000;
 /**
  * Rows handed over at a time when they stream through COPY. There is no round trip per batch to save there, and a
@@ -37,53 +52,44 @@ const COPY_BATCH = 200;
 type Cell = string | number | null;
 
 /**
- * One application as the cursor gives it (column names as selected; int8 counts and ranks arrive as text), plus what
- * its batch adds: the rank in submission order when nothing reorders the opening, and the badges of an applicant with
- * a live verification decision. Columns read it directly: no per-row copy.
+ * One application as the statement gives it: each column's cell as text (`c0`, `c1`, …; null for an empty cell), and,
+ * when some applicant of the opening has a live verification decision, what the badge columns are worked out from.
  */
 interface ExportRow {
-  id: string;
-  applicant_id: string | number;
-  name: string | null;
-  email: string;
-  status: string;
-  stage: string | null;
-  /** "Applied → Shortlisted (2026-11-24); …", oldest move first. */
-  stage_history: string | null;
-  notes_count: number;
-  tags: string | null;
-  /** Opening-wide rank (null: a knock-out excluded the candidate); a number once the batch has set it. */
-  rank: string | number | null;
-  /** 0–100 score from the ranking recipe. */
-  score: number;
-  submitted_at: string | Date;
-  updated_at: string | Date;
-  revision: number;
-  form_version: number;
-  answers: Answers;
+  [cell: string]: unknown;
+  applicant_id?: string | number;
+  form_version?: number;
+  answers?: Answers;
   /** The applicant has a live verification decision (their badges are looked up). */
-  has_verifications: boolean;
-  /** Per video task of the opening: the mean of every reviewer's scores on this applicant's submitted answer. */
-  video_averages: Record<string, number | string | null> | null;
-  /** Its place in the shortlist being exported (shortlist exports only). */
-  position: number | null;
+  has_verifications?: boolean;
   /** Set per batch, for applicants with a live verification decision only: what the organization may trust. */
   verifiedRecords?: VerifiedRecord[];
   verifiedAnswers?: VerifiedAnswers;
-  /** Explanation (`n{i}`) and rating (`ra{i}`, `rc{i}`) columns, read by the keys the plan computed once. */
-  [column: string]: unknown;
 }
 
+/** How a column's cells are written: text (the CSV defuses formulas), a number, or a link (an XLSX hyperlink). */
+type CellKind = 'text' | 'number' | 'link';
+
 /**
- * A column of the export. `cell` is built once per export for this column (its field's type, options and position
- * are resolved then), so writing a row is one call per column with no per-cell allocation beyond the cell's text.
+ * A column of the export. PostgreSQL computes its cell (`value`, over the export's row `x`: export-cells.ts), so a
+ * CSV export is COPY's own CSV; the server only fills the badge columns (`fill`), from reads beside the statement.
  */
 interface Column {
   header: string;
-  cell: (row: ExportRow) => Cell;
-  /** The cell's text is a link: the XLSX makes it a hyperlink. */
-  link?: boolean;
+  /** The cell's text (null: an empty cell) as `write` writes text for the file; for `fill` columns, null. */
+  value: (write: CellWriter) => SQL;
+  kind: CellKind;
+  /**
+   * Computed over all rows in their order (the rank in submission order), in the statement's outer select over the
+   * cells (`s`), instead of beside the other cells.
+   */
+  overRows?: SQL;
+  /** The server's own cell: the statement gives null and the rows carry what this reads. */
+  fill?: (row: ExportRow) => string | null;
 }
+
+/** Builds an application's file link in SQL from its id and the file's id (null when either is null). */
+export type FileLinkSql = (applicationId: SQL, fileId: SQL) => SQL;
 
 export interface ExportPlan {
   columns: Column[];
@@ -173,33 +179,18 @@ function leafCellOf(field: LeafField): (value: AnswerValue | undefined) => Cell 
 }
 
 /** The columns one leaf question adds: its answer, plus "Other" text and file link columns where they apply. */
-function leafColumns(
-  field: LeafField,
-  header: string,
-  read: (row: ExportRow) => AnswerValue | undefined,
-  fileLink: (applicationId: string, fileId: string) => string,
-): Column[] {
-  const cellOf = leafCellOf(field);
-  const columns: Column[] = [{ header, cell: (row) => cellOf(read(row)) }];
+function leafColumns(field: LeafField, header: string, answer: AnswerRef, fileLink: FileLinkSql): Column[] {
+  const numeric = field.type === 'number' || field.type === 'linearScale';
+  const columns: Column[] = [
+    { header, value: (write) => leafCellSql(field, answer, write), kind: numeric ? 'number' : 'text' },
+  ];
   const hasOther = (field.type === 'singleChoice' || field.type === 'multipleChoice') && field.allowOther;
-  if (hasOther) {
-    columns.push({
-      header: `${header} (Other)`,
-      cell: (row) => {
-        const otherText = prop(read(row), 'otherText');
-        return typeof otherText === 'string' ? otherText : null;
-      },
-    });
-  }
+  if (hasOther)
+    columns.push({ header: `${header} (Other)`, value: (write) => otherTextSql(answer, write), kind: 'text' });
   if (field.type === 'fileUpload') {
-    columns.push({
-      header: `${header} (link)`,
-      link: true,
-      cell: (row) => {
-        const fileId = prop(read(row), 'fileId');
-        return typeof fileId === 'string' ? fileLink(row.id, fileId) : null;
-      },
-    });
+    // A link starts with the public address: never text a spreadsheet would run, never empty (null without a file).
+    const link = fileLink(sql`x.id::text`, fileIdSql(answer));
+    columns.push({ header: `${header} (link)`, value: () => link, kind: 'link' });
   }
   return columns;
 }
@@ -210,42 +201,13 @@ export function leafCell(field: LeafField, value: AnswerValue | undefined): Cell
 }
 
 /**
- * A timestamp as `Date#toISOString()` writes it. PostgreSQL sends UTC timestamps as `2026-11-24 21:52:00.12+00`
- * (trailing zeros of the fraction dropped); those are rewritten in place, which is what the Date round trip gives
- * for them. Anything else (another time zone, more than milliseconds, a Date) takes the Date round trip.
- */
-export function isoTimestamp(value: string | Date): string {
-  if (typeof value === 'string') {
-    const length = value.length;
-    // "YYYY-MM-DD HH:MM:SS" (19), then nothing or "." and 1–3 digits, then "+00".
-    if (
-      length >= 22 &&
-      length <= 26 &&
-      length !== 23 &&
-      value.charCodeAt(10) === 32 &&
-      value.charCodeAt(length - 3) === 43 &&
-      value.charCodeAt(length - 2) === 48 &&
-      value.charCodeAt(length - 1) === 48
-    ) {
-      const seconds = value.slice(11, 19);
-      if (length === 22) return `${value.slice(0, 10)}T${seconds}.000Z`;
-      if (value.charCodeAt(19) === 46) {
-        const fraction = value.slice(20, length - 3);
-        return `${value.slice(0, 10)}T${seconds}.${fraction.length === 3 ? fraction : fraction.length === 2 ? `${fraction}0` : `${fraction}00`}Z`;
-      }
-    }
-  }
-  return new Date(value).toISOString();
-}
-
-/**
  * Plans the export of an opening's applications — or of one of its shortlists, in the shortlist's order with its
  * position first: every column, and how many rows there will be.
  */
 export async function planExport(
   db: Executor,
   openingId: string,
-  fileLink: (applicationId: string, fileId: string) => string,
+  fileLink: FileLinkSql,
   shortlistId?: string,
 ): Promise<ExportPlan> {
   const versions = await db
@@ -295,49 +257,51 @@ export async function planExport(
   const recipe = build?.recipe ?? null;
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
+  const text = (header: string, value: SQL): Column => ({ header, value: (write) => write.text(value), kind: 'text' });
+  /** Text that is never empty and never starts like a formula (ids, states, timestamps): written as it is. */
+  const fixed = (header: string, value: SQL): Column => ({ header, value: () => value, kind: 'text' });
+  const number = (header: string, value: SQL): Column => ({ header, value: () => value, kind: 'number' });
   const columns: Column[] = [
-    ...(shortlistId ? [{ header: 'Shortlist position', cell: (row: ExportRow) => (row.position ?? 0) + 1 }] : []),
-    { header: 'Application ID', cell: (row) => row.id },
-    { header: 'Name', cell: (row) => row.name },
-    { header: 'Email', cell: (row) => row.email },
-    { header: 'Status', cell: (row) => row.status },
-    { header: 'Stage', cell: (row) => row.stage },
-    { header: 'Stage history', cell: (row) => row.stage_history },
-    { header: 'Notes', cell: (row) => Number(row.notes_count) },
-    { header: 'Tags', cell: (row) => row.tags },
-    { header: 'Rank', cell: (row) => row.rank as number | null },
-    { header: 'Score', cell: recipe ? (row) => Number(row.score) : () => null },
-    // Points each recipe criterion gave: its normalised value (`n{i}` of the explanation columns) times its share.
-    ...recipeCriteria.map((criterion, i): Column => {
-      const key = `n${i}`;
-      const weight = criterion.weight;
-      return {
-        header: `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks)}`,
-        cell: (row) => (totalWeight > 0 ? Math.round((Number(row[key] ?? 0) * weight * 10000) / totalWeight) / 100 : 0),
-      };
-    }),
-    // Per rating criterion of the opening: the average (none when nobody rated) and how many ratings.
-    ...criteria.flatMap((criterion, i): Column[] => {
-      const average = `ra${i}`;
-      const count = `rc${i}`;
-      return [
+    ...(shortlistId ? [number('Shortlist position', sql`(coalesce(x.position, 0) + 1)::text`)] : []),
+    fixed('Application ID', sql`x.id::text`),
+    text('Name', sql`x.name`),
+    text('Email', sql`x.email`),
+    fixed('Status', sql`x.status::text`),
+    text('Stage', sql`x.stage`),
+    text('Stage history', sql`x.stage_history`),
+    number('Notes', sql`x.notes_count::text`),
+    text('Tags', sql`x.tags`),
+    ordered
+      ? number('Rank', sql`x.rank::text`)
+      : // Nothing reorders the opening: the rank is the submission order, the order the rows come in.
         {
-          header: `Average rating: ${criterion.name}`,
-          cell: (row) => {
-            const value = row[average];
-            return value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100;
-          },
+          ...number('Rank', sql`null::text`),
+          overRows: sql`(row_number() over (order by s.submitted_at, s.id))::text`,
         },
-        { header: `Ratings: ${criterion.name}`, cell: (row) => Number(row[count] ?? 0) },
-      ];
-    }),
-    { header: 'Submitted at (UTC)', cell: (row) => isoTimestamp(row.submitted_at) },
-    { header: 'Last edited at (UTC)', cell: (row) => (row.revision > 1 ? isoTimestamp(row.updated_at) : null) },
-    { header: 'Edits', cell: (row) => row.revision - 1 },
-    { header: 'Form version', cell: (row) => row.form_version },
+    number('Score', recipe ? floatText(sql`x.score`) : sql`null::text`),
+    // Points each recipe criterion gave: its normalised value (`n{i}` of the explanation columns) times its share.
+    ...recipeCriteria.map((criterion, i) =>
+      number(
+        `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks)}`,
+        totalWeight > 0
+          ? floatText(
+              sql`${jsRound(sql`coalesce(${sql.raw(`x.n${i}`)}, 0) * ${criterion.weight}::float8 * 10000 / ${totalWeight}::float8`)} / 100`,
+            )
+          : sql`'0'`,
+      ),
+    ),
+    // Per rating criterion of the opening: the average (none when nobody rated) and how many ratings.
+    ...criteria.flatMap((criterion, i) => [
+      number(`Average rating: ${criterion.name}`, floatText(sql`${jsRound(sql.raw(`x.ra${i} * 100`))} / 100`)),
+      number(`Ratings: ${criterion.name}`, sql`coalesce(${sql.raw(`x.rc${i}`)}, 0)::text`),
+    ]),
+    fixed('Submitted at (UTC)', isoText(sql`x.submitted_at`)),
+    fixed('Last edited at (UTC)', sql`case when x.revision > 1 then ${isoText(sql`x.updated_at`)} end`),
+    number('Edits', sql`(x.revision - 1)::text`),
+    number('Form version', sql`x.form_version::text`),
     {
-      header: 'Verified records',
-      cell: (row) =>
+      ...fixed('Verified records', sql`null::text`),
+      fill: (row) =>
         row.verifiedRecords?.length
           ? row.verifiedRecords
               .map((r) => `${r.title} (verified by ${r.groupName}, ${r.verifiedAt.slice(0, 10)})`)
@@ -345,8 +309,8 @@ export async function planExport(
           : null,
     },
     {
-      header: 'Verified answers',
-      cell: (row) => {
+      ...fixed('Verified answers', sql`null::text`),
+      fill: (row) => {
         const ids = Object.keys(row.verifiedAnswers ?? {});
         return ids.length ? ids.map((id) => labelOf.get(id) ?? id).join('; ') : null;
       },
@@ -354,39 +318,25 @@ export async function planExport(
   ];
   for (const question of questions) {
     if (question.type !== 'repeatableGroup') {
-      const id = question.id;
-      columns.push(...leafColumns(question, question.label, (row) => row.answers[id], fileLink));
+      columns.push(...leafColumns(question, question.label, answerAt(sql`x.answers`, question.id), fileLink));
       continue;
     }
     const rows = rowCounts.get(question.id) ?? 0;
-    const groupId = question.id;
     for (let index = 0; index < rows; index++) {
+      // An index into an array only (on an object or a scalar `->` gives null, as `Array.isArray` does).
+      const entry = sql`(x.answers -> ${question.id}::text -> ${sql.raw(String(index))})`;
       for (const sub of question.fields) {
-        const subId = sub.id;
         columns.push(
-          ...leafColumns(
-            sub,
-            `${question.label} #${index + 1}: ${sub.label}`,
-            (row) => {
-              const list = row.answers[groupId];
-              return Array.isArray(list) ? list[index]?.[subId] : undefined;
-            },
-            fileLink,
-          ),
+          ...leafColumns(sub, `${question.label} #${index + 1}: ${sub.label}`, answerAt(entry, sub.id), fileLink),
         );
       }
     }
   }
   // Video tasks (deleted ones too: their submitted answers are kept): each answer's average score.
   for (const task of tasks) {
-    const taskId = task.id;
-    columns.push({
-      header: `Video: ${task.title} (average score)`,
-      cell: (row) => {
-        const value = row.video_averages?.[taskId];
-        return value === null || value === undefined ? null : Number(value);
-      },
-    });
+    columns.push(
+      number(`Video: ${task.title} (average score)`, numberText(sql`(x.video_averages ->> ${task.id}::text)::numeric`)),
+    );
   }
   return {
     shortlistId,
@@ -406,8 +356,8 @@ const inShortlist = (shortlistId: string) =>
  * this one, and never more than one ahead, so memory stays flat. `give` resolves once the consumer took the batch,
  * with false when the consumer stopped (the client went away): the producer then ends its work.
  */
-async function* handedOver<T>(produce: (give: (batch: T[]) => Promise<boolean>) => Promise<void>): AsyncGenerator<T[]> {
-  let slot: T[] | null = null;
+async function* handedOver<T>(produce: (give: (batch: T) => Promise<boolean>) => Promise<void>): AsyncGenerator<T> {
+  let slot: T | null = null;
   /** Lets the producer go on: called when the stream takes the slot's batch, or stops. */
   let release: (() => void) | null = null;
   let wake: (() => void) | null = null;
@@ -418,7 +368,7 @@ async function* handedOver<T>(produce: (give: (batch: T[]) => Promise<boolean>) 
     wake?.();
     wake = null;
   };
-  const give = async (batch: T[]) => {
+  const give = async (batch: T) => {
     await new Promise<void>((taken) => {
       if (stopped) return taken();
       slot = batch;
@@ -441,7 +391,7 @@ async function* handedOver<T>(produce: (give: (batch: T[]) => Promise<boolean>) 
   try {
     for (;;) {
       if (!slot && !finished) await new Promise<void>((resolve) => (wake = resolve));
-      const rows = slot as T[] | null;
+      const rows = slot as T | null;
       if (rows) {
         slot = null;
         const next = release as (() => void) | null;
@@ -462,53 +412,62 @@ async function* handedOver<T>(produce: (give: (batch: T[]) => Promise<boolean>) 
   }
 }
 
+/** How the rows get rank, score and n{i}: from the stored ranking, from the ranking statement, or none. */
+export type ExportRanking = 'stored' | 'computed' | 'plain';
+
+/** What a batch of the export is: COPY's CSV bytes as they came, or rows of cells. */
+type ExportBatch = Buffer | ExportRow[];
+
 /**
- * A statement's rows in batches, read in one transaction. `query` may be a function run first in the transaction, to
- * choose the statement by what the transaction sees. `prepare` runs on each batch before it crosses, with the
- * transaction for the reads a batch needs (badges), or null when the rows stream through COPY and the connection can
- * take no other statement: `needsReads` says, in the transaction, whether any batch will need them.
+ * The export's rows in one transaction, handed over a batch at a time (`handedOver`).
  *
- * On PostgreSQL, when no batch needs reads, the rows come through `COPY (…) TO STDOUT` (`copyRows`): one stream, no
- * round trip per batch, no per-row protocol work in the driver (bench/results/hot-paths.md has the figures).
- * Otherwise, and on PGlite (no COPY stream in its driver), they come through a cursor, a FETCH per batch, and a
- * batch's reads run between FETCHes on the same transaction. Those reads do not take a second connection: on PGlite it
- * would wait for this transaction for ever, and on PostgreSQL exports holding every pooled connection while each
- * waits for one more would wait for ever too.
+ * PostgreSQL computes every cell (export-cells.ts). On PostgreSQL, when no applicant of the opening has a live
+ * verification decision, the statement runs under `COPY (…) TO STDOUT`: a CSV export is COPY's own CSV, passed on as
+ * bytes (`csv`), and an XLSX export reads COPY's text rows (`copyRows`): one stream, no round trip per batch, no
+ * per-row protocol work in the driver (bench/results/hot-paths.md has the figures). Otherwise, and on PGlite (no COPY
+ * stream in its driver), the rows come through a cursor, a FETCH per batch, and the badges a batch needs are read
+ * between FETCHes on the same transaction. Those reads do not take a second connection: on PGlite it would wait for
+ * this transaction for ever, and on PostgreSQL exports holding every pooled connection while each waits for one more
+ * would wait for ever too.
  */
-function statementBatches<T>(
-  db: Executor,
-  query: SQL | ((tx: Executor) => Promise<SQL>),
-  prepare: (rows: T[], tx: Executor | null) => Promise<void>,
-  needsReads: (tx: Executor) => Promise<boolean>,
-): AsyncGenerator<T[]> {
-  // REPEATABLE READ: every statement of the export sees one snapshot, so the badges a batch reads, and whether any
-  // batch needs them (checked before the rows stream), agree with the rows.
-  return handedOver<T>((give) =>
+function exportBatches(db: Executor, openingId: string, plan: ExportPlan, format: ExportFormat) {
+  const { ordered, version } = plan.ranking;
+  const { vouchedApplicants } = exportRows(openingId, plan);
+  // REPEATABLE READ: every statement of the export sees one snapshot, so the stored ranking's state, whether any
+  // applicant needs badges, the rows and the badges agree.
+  return handedOver<ExportBatch>((give) =>
     db.transaction(
       async (tx) => {
-        // First, before any setting: a query chosen by what the transaction reads.
-        const statement = typeof query === 'function' ? await query(tx) : query;
+        const ranking: ExportRanking = ordered
+          ? (await storedRankingIsAt(tx, openingId, version))
+            ? 'stored'
+            : 'computed'
+          : 'plain';
         // The statement reads a whole opening once: PostgreSQL's JIT compiler, which its cost estimate sets off, spends
         // more time compiling (~1.5 s at 100 000 rows) than it saves, and the sorts fit in memory with a larger budget.
-        // Both settings end with this transaction (PGlite has no JIT and takes the settings as no-ops).
+        // The cells' numbers are float8's shortest text, as JavaScript writes them, whatever the server's default.
+        // The settings end with this transaction (PGlite has no JIT and takes that one as a no-op).
         await tx.execute(sql`set local jit = off`);
         await tx.execute(sql`set local work_mem = '64MB'`);
+        await tx.execute(sql`set local extra_float_digits = 1`);
+        const vouched = await tx.execute(sql`select exists(select 1 ${vouchedApplicants}) as vouched`);
+        const badges = Boolean((vouched as unknown as { rows: { vouched: boolean }[] }).rows[0]?.vouched);
+        const statement = exportStatement(openingId, plan, { ranking, format, badges });
         // COPY only on the pool's own connection: a caller's transaction would share it with the caller's statements.
         const client = pgClientOf(db) ? null : pgClientOf(tx);
-        if (client && !(await needsReads(tx))) {
-          for await (const rows of copyRows(client, withValuesInline(statement), COPY_BATCH)) {
-            await prepare(rows as T[], null);
-            if (!(await give(rows as T[]))) break;
-          }
+        if (client && !badges) {
+          const text = withValuesInline(statement);
+          const batches = format === 'csv' ? copyCsv(client, text) : copyRows(client, text, COPY_BATCH);
+          for await (const batch of batches) if (!(await give(batch as ExportBatch))) break;
           return;
         }
         await tx.execute(sql`declare export_rows no scroll cursor for ${statement}`);
         const fetch = sql.raw(`fetch forward ${BATCH} from export_rows`);
         for (;;) {
           const result = await tx.execute(fetch);
-          const rows = (result as unknown as { rows: T[] }).rows;
+          const rows = (result as unknown as { rows: ExportRow[] }).rows;
           if (rows.length === 0) break;
-          await prepare(rows, tx);
+          if (badges) await addBadges(tx, plan, rows);
           if (!(await give(rows))) break;
         }
       },
@@ -517,14 +476,35 @@ function statementBatches<T>(
   );
 }
 
-/** How the rows get rank, score and n{i}: from the stored ranking, from the ranking statement, or none. */
-export type ExportRanking = 'stored' | 'computed' | 'plain';
+/** What the badge columns show, for the rows whose applicant has a live verification decision. */
+async function addBadges(tx: Executor, plan: ExportPlan, rows: ExportRow[]): Promise<void> {
+  const vouched = rows.filter((row) => row.has_verifications);
+  if (vouched.length === 0) return;
+  const verifications = await loadApplicantVerifications(
+    tx,
+    vouched.map((row) => Number(row.applicant_id)),
+  );
+  for (const row of vouched) {
+    const verification = verifications.get(Number(row.applicant_id));
+    row.verifiedRecords = verification?.records ?? [];
+    row.verifiedAnswers = verifiedAnswersFor(
+      plan.definitions.get(Number(row.form_version)),
+      row.answers ?? {},
+      verification,
+    );
+  }
+}
 
 /**
- * The export's statement for a plan (see `applicationRows`), and the applicants whose badges its rows need. Exported
- * for the bench, which runs the same statement under COPY as a baseline.
+ * The rows the cells are computed from (`x` of the columns' SQL), without an order, and the applicants whose badges
+ * they need. Stage, stage history, notes, tags, badges and video scores are joined from one aggregate each over the
+ * opening (not a subquery per row: most applications have none of them, and a correlated subquery costs its set-up
+ * on every row). Rank, score and each criterion's normalised value are read by key from the stored ranking the plan
+ * made current (`stored`), or computed by the ranking statement with the plan's recipe when an input changed since
+ * (`computed`: its ranks are those of the data it reads, so a file never mixes a stale ranking with newer
+ * applications).
  */
-export function exportQueries(openingId: string, plan: ExportPlan) {
+function exportRows(openingId: string, plan: ExportPlan) {
   const { recipe, criterionIds } = plan.ranking;
   const { shortlistId } = plan;
   const criteriaCount = recipe?.criteria.length ?? 0;
@@ -557,12 +537,12 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
   const vouchedApplicants = sql`from record_verifications v
     join applications ap on ap.applicant_id = v.subject_user_id and ap.opening_id = ${openingId}::uuid
     where v.voided_at is null`;
-  const query = (ranking: ExportRanking) => sql`${withClause(ranking)}
+  const rows = (ranking: ExportRanking, badges: boolean) => sql`
     select a.id, a.applicant_id, coalesce(ip.name, u.name) as name, u.email, a.status, os.name as stage,
       sm.stage_history, coalesce(nc.notes_count, 0) as notes_count, tg.tags,
       ${ranking === 'plain' ? sql`null::int as rank, 0::float8 as score` : sql`case when o.pin_group < 3 then o.position end as rank, o.score`},
       a.submitted_at, a.updated_at, a.revision, a.form_version, a.answers,
-      rv.subject_user_id is not null as has_verifications,
+      ${badges ? sql`rv.subject_user_id is not null` : sql`false`} as has_verifications,
       vid.video_averages,
       ${shortlistId ? sql`se.position` : sql`null::int`} as position
       ${ranking === 'computed' ? explanationColumns(recipe) : ranking === 'stored' ? normalised : sql``}
@@ -591,7 +571,7 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
         from application_tags link join candidate_tags t on t.id = link.tag_id
         where link.opening_id = ${openingId}::uuid
         group by link.application_id) tg on tg.application_id = a.id
-    left join (select distinct v.subject_user_id ${vouchedApplicants}) rv on rv.subject_user_id = a.applicant_id
+    ${badges ? sql`left join (select distinct v.subject_user_id ${vouchedApplicants}) rv on rv.subject_user_id = a.applicant_id` : sql``}
     left join (select va.candidate_id, jsonb_object_agg(va.task_id,
           (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id
             and ${onCurrentRubric('vt', 's')})) as video_averages
@@ -600,58 +580,42 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
         group by va.candidate_id) vid on vid.candidate_id = a.applicant_id
     ${criterionIds.length > 0 ? sql`left join rating_averages ra on ra.application_id = a.id` : sql``}
     ${shortlistId ? sql`join shortlist_entries se on se.application_id = a.id and se.shortlist_id = ${shortlistId}::uuid` : sql``}
-    ${ranking === 'computed' ? sql`` : sql`where a.opening_id = ${openingId}::uuid`}
-    order by ${shortlistId ? sql`se.position` : sql`a.submitted_at, a.id`}`;
-  return { query, vouchedApplicants };
+    ${ranking === 'computed' ? sql`` : sql`where a.opening_id = ${openingId}::uuid`}`;
+  return { withClause, rows, vouchedApplicants };
 }
 
 /**
- * The opening's applications, oldest first (or a shortlist's, in its order), in bounded batches from one statement, with
- * the average ratings per criterion beside them. Rank, score and each criterion's normalised value are read by key
- * from the stored ranking the plan made current (no ranking statement: raw values, opening-wide ranges and the window
- * over every application are what made the ranked export slow). The statement's transaction is REPEATABLE READ and
- * first checks that the stored ranking is still the plan's: then every row it reads is of that one build and the
- * applications it was built from. When an input changed in between (a submit, a rating), the rows run the ranking
- * statement with the plan's recipe instead (one statement: its ranks are those of the data it reads), so a file never
- * mixes a stale ranking with newer applications. Stage, stage history, notes, tags, badges and video scores are
- * joined from one aggregate each over the opening (not a subquery per row: most applications have none of them, and
- * a correlated subquery costs its set-up on every row).
+ * The export's statement: one text cell per column (`c0`, `c1`, …), in the file's order (submission order, or the
+ * shortlist's). `format` chooses how text cells are written (export-cells.ts `CellWriter`): for the CSV with
+ * formula-looking text defused and empty text as null, so that COPY's CSV is the file's; for the XLSX as they are.
+ * With `badges`, the rows also carry what the badge columns are worked out from. Exported for the bench, which runs
+ * it under COPY as a baseline.
+ *
+ * The cells are computed in a subquery that PostgreSQL may not merge into the outer select (`offset 0`), so that its
+ * parallel workers compute them; only what needs every row in order (the rank by submission) is left to the outer
+ * select, which runs in one process. Computed there, above the sort, the cells took half again as long
+ * (hot-paths.md, 2026-11-27 22:57–00:30 UTC).
  */
-async function* applicationRows(db: Executor, openingId: string, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
-  const { ordered, version } = plan.ranking;
-  const { query, vouchedApplicants } = exportQueries(openingId, plan);
-  // Without a reordering the rank is the submission order, which is the order the rows come in.
-  let submitted = 0;
-  const prepare = async (rows: ExportRow[], tx: Executor | null) => {
-    for (const row of rows) {
-      submitted += 1;
-      row.rank = ordered ? (row.rank === null ? null : Number(row.rank)) : submitted;
-    }
-    // Badges need a live verification decision: a batch without one skips the lookup.
-    const vouched = rows.filter((row) => row.has_verifications);
-    if (vouched.length === 0) return;
-    if (!tx) throw new Error('Badges are needed but the rows came through COPY: needsReads must have said so');
-    const verifications = await loadApplicantVerifications(
-      tx,
-      vouched.map((row) => Number(row.applicant_id)),
-    );
-    for (const row of vouched) {
-      const verification = verifications.get(Number(row.applicant_id));
-      row.verifiedRecords = verification?.records ?? [];
-      row.verifiedAnswers = verifiedAnswersFor(plan.definitions.get(row.form_version), row.answers, verification);
-    }
-  };
-  const chosen = ordered
-    ? async (tx: Executor) => {
-        return (await storedRankingIsAt(tx, openingId, version)) ? query('stored') : query('computed');
-      }
-    : query('plain');
-  // Badges are read per batch: an opening with no live verification decision needs no reads beside the rows.
-  const needsReads = async (tx: Executor) => {
-    const result = await tx.execute(sql`select exists(select 1 ${vouchedApplicants}) as vouched`);
-    return Boolean((result as unknown as { rows: { vouched: boolean }[] }).rows[0]?.vouched);
-  };
-  yield* statementBatches<ExportRow>(db, chosen, prepare, needsReads);
+export function exportStatement(
+  openingId: string,
+  plan: ExportPlan,
+  options: { ranking: ExportRanking; format: ExportFormat; badges: boolean },
+): SQL {
+  const { withClause, rows } = exportRows(openingId, plan);
+  const { ranking, format, badges } = options;
+  const write = format === 'csv' ? csvWriter : xlsxWriter;
+  // What the subquery carries beside the cells: the order, and the badges' inputs.
+  const carried = ['submitted_at', 'id', 'position'];
+  if (badges) carried.push('applicant_id', 'form_version', 'answers', 'has_verifications');
+  const cells = plan.columns.map((column, i) => sql`${column.value(write)} as ${sql.raw(`c${i}`)}`);
+  const outer = plan.columns.map((column, i) =>
+    column.overRows ? sql`${column.overRows} as ${sql.raw(`c${i}`)}` : sql.raw(`s.c${i}`),
+  );
+  return sql`${withClause(ranking)}
+    select ${sql.join(outer, sql`, `)}${badges ? sql.raw(`, ${carried.map((name) => `s.${name}`).join(', ')}`) : sql``}
+    from (select ${sql.join(cells, sql`, `)}, ${sql.raw(carried.map((name) => `x.${name}`).join(', '))}
+      from (${rows(ranking, badges)}) x offset 0) s
+    order by ${plan.shortlistId ? sql`s.position` : sql`s.submitted_at, s.id`}`;
 }
 
 /** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused with a quote mark. */
@@ -675,39 +639,70 @@ export function csvField(cell: Cell): string {
   return text;
 }
 
-/** Streams the CSV (UTF-8 with a byte-order mark, so spreadsheet programs read non-Latin names right). */
-export function csvStream(db: Executor, openingId: string, plan: ExportPlan): Readable {
-  const cells = plan.columns.map((column) => column.cell);
-  const count = cells.length;
-  async function* lines() {
-    yield `\uFEFF${plan.columns.map((column) => csvField(column.header)).join(',')}\r\n`;
-    // One string per batch, written once: the stream's backpressure holds the next batch back.
-    for await (const batch of applicationRows(db, openingId, plan)) {
-      let text = '';
-      for (const row of batch) {
-        for (let i = 0; i < count; i++) {
-          if (i > 0) text += ',';
-          text += csvField((cells[i] as Column['cell'])(row));
-        }
-        text += '\r\n';
+/** Text the statement already defused (export-cells.ts `csvText`), quoted when it holds a quote, comma or line break. */
+function csvQuoted(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    // " , \r \n
+    if (char === 34 || char === 44 || char === 13 || char === 10) return `"${text.replaceAll('"', '""')}"`;
+  }
+  return text;
+}
+
+/** Rows of cells (from a cursor: PGlite, or an opening with badges) as CSV lines. */
+function csvLines(columns: Column[], rows: ExportRow[]): string {
+  const count = columns.length;
+  let text = '';
+  for (const row of rows) {
+    for (let i = 0; i < count; i++) {
+      if (i > 0) text += ',';
+      const column = columns[i] as Column;
+      if (column.fill) {
+        text += csvField(column.fill(row));
+        continue;
       }
-      yield text;
+      const cell = row[`c${i}`] as string | null;
+      if (cell !== null) text += column.kind === 'number' ? cell : csvQuoted(cell);
+    }
+    text += '\r\n';
+  }
+  return text;
+}
+
+/**
+ * Streams the CSV (UTF-8 with a byte-order mark, so spreadsheet programs read non-Latin names right; records end in
+ * CRLF). Through COPY the rows are PostgreSQL's own CSV, passed on with their line ends made CRLF.
+ */
+export function csvStream(db: Executor, openingId: string, plan: ExportPlan): Readable {
+  async function* chunks() {
+    yield `\uFEFF${plan.columns.map((column) => csvField(column.header)).join(',')}\r\n`;
+    const lineEnds = new CsvLineEnds();
+    // One piece per batch, written once: the stream's backpressure holds the next batch back.
+    for await (const batch of exportBatches(db, openingId, plan, 'csv')) {
+      yield Buffer.isBuffer(batch) ? lineEnds.crlf(batch) : csvLines(plan.columns, batch);
     }
   }
-  return Readable.from(lines());
+  return Readable.from(chunks());
 }
 
 /** Streams an XLSX workbook: one sheet, a bold frozen header row, file links as hyperlinks. */
 export function xlsxStream(db: Executor, openingId: string, plan: ExportPlan, sheetName: string): Readable {
   return writeXlsx<ExportRow>({
     name: sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Applications',
-    columns: plan.columns.map((column) => ({
-      header: column.header,
-      width: Math.min(40, Math.max(12, column.header.length + 2)),
-      cell: column.cell,
-      link: column.link ?? false,
-    })),
-    rows: applicationRows(db, openingId, plan),
+    columns: plan.columns.map((column, i) => {
+      const key = `c${i}`;
+      return {
+        header: column.header,
+        width: Math.min(40, Math.max(12, column.header.length + 2)),
+        cell: column.fill
+          ? column.fill
+          : column.kind === 'number'
+            ? (row: ExportRow) => (row[key] === null ? null : Number(row[key]))
+            : (row: ExportRow) => row[key] as string | null,
+        link: column.kind === 'link',
+      };
+    }),
+    rows: exportBatches(db, openingId, plan, 'xlsx') as AsyncGenerator<ExportRow[]>,
   });
 }
 
