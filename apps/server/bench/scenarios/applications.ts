@@ -8,9 +8,9 @@ import type { Executor } from '../../src/db/client';
 import { withValuesInline } from '../../src/db/copy-rows';
 import * as schema from '../../src/db/schema';
 import { feedPageQuery } from '../../src/routes/openings/feed';
-import { applicantFileLinkSql, responsePageQuery } from '../../src/routes/responses';
+import { applicantFileLink, responsePageQuery } from '../../src/routes/responses';
 import { responseRanges, type SortedOrder, type Stage, stagesInOrder } from '../../src/routes/responses/orders';
-import { exportStatement, planExport } from '../../src/services/applications/export';
+import { exportQueries, planExport } from '../../src/services/applications/export';
 import { submitWritesSql } from '../../src/services/applications/submit';
 import { buildStateSql, rebuildSql } from '../../src/services/shortlisting/ranking-store';
 import type { BenchContext, BenchDb, OneShot, Scenario } from '../scenario';
@@ -689,12 +689,11 @@ export const exportOf = (format: 'csv' | 'xlsx', which: ExportedOpening): OneSho
             const db = drizzle(context.db as unknown as pg.Client, { schema }) as unknown as Executor;
             // In a transaction, as in the handler: its reads then run one after another on the one connection.
             const plan = await db.transaction((tx) =>
-              planExport(tx, opening(), applicantFileLinkSql('http://127.0.0.1', opening())),
-            );
-            const statement = withValuesInline(
-              exportStatement(opening(), plan, { ranking: 'plain', format, badges: false }),
+              planExport(tx, opening(), applicantFileLink('http://127.0.0.1', opening())),
             );
             // As the handler runs it: the CSV is COPY's own; the XLSX reads COPY's text rows.
+            const { query, csv } = exportQueries(opening(), plan);
+            const statement = withValuesInline(format === 'csv' ? csv('plain') : query('plain'));
             return `set jit = off; set work_mem = '64MB'; set extra_float_digits = 1; copy (${statement}) to stdout${format === 'csv' ? ' with (format csv)' : ''}`;
           },
         }

@@ -1,5 +1,5 @@
 import { EXPORT_TOTAL_ROWS_HEADER, type FormDefinition, GRADE_SCALES, type GradeScale } from '@placely/contract';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorFromFirstRead, actorOf, claimsOf, signedInColumns } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -24,7 +24,7 @@ import { withoutContactAnswers } from '../../services/applications/contacts';
 import {
   csvStream,
   EXPORT_CONTENT_TYPES,
-  type FileLinkSql,
+  type FileLink,
   planExport,
   xlsxStream,
 } from '../../services/applications/export';
@@ -92,13 +92,18 @@ function verificationOf(
 }
 
 /**
- * The stable in-app address of an applicant's file, in SQL for the export's cells: it opens the application and
- * fetches a fresh signed link. The query is written as `URLSearchParams` writes it; the application id is a uuid,
- * which needs no escaping.
+ * The stable in-app address of an applicant's file: it opens the application and fetches a fresh signed link. In SQL
+ * too, for the CSV PostgreSQL writes: its query as `URLSearchParams` writes it (the application id is a uuid, which
+ * needs no escaping).
  */
-export function applicantFileLinkSql(publicUrl: string, openingId: string): FileLinkSql {
+export function applicantFileLink(publicUrl: string, openingId: string): FileLink {
+  const link = (applicationId: string, fileId: string) =>
+    `${publicUrl}/organization/openings?${new URLSearchParams({ opening: openingId, application: applicationId, file: fileId })}`;
   const start = `${publicUrl}/organization/openings?${new URLSearchParams({ opening: openingId })}&application=`;
-  return (applicationId, fileId) => sql`(${start}::text || ${applicationId} || '&file=' || ${formUrlEncoded(fileId)})`;
+  return Object.assign(link, {
+    sql: (applicationId: SQL, fileId: SQL) =>
+      sql`(${start}::text || ${applicationId} || '&file=' || ${formUrlEncoded(fileId)})`,
+  });
 }
 
 /**
@@ -371,7 +376,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { id, format } = request.query;
         const access = await organizationAccessOf(ctx.db, request, actor);
         const opening = await loadOrganizationOpening(ctx.db, actor, access, id, 'opening.export');
-        const plan = await planExport(ctx.db, opening.id, applicantFileLinkSql(ctx.publicUrl(), opening.id));
+        const plan = await planExport(ctx.db, opening.id, applicantFileLink(ctx.publicUrl(), opening.id));
         await recordAudit(ctx.db, access.organizationId, actor.user.id, {
           kind: 'export.downloaded',
           openingId: opening.id,

@@ -31,7 +31,7 @@ import {
   shortlistCandidates,
   shortlistsOf,
 } from '../../services/shortlisting/shortlists';
-import { applicantFileLinkSql } from '../responses';
+import { applicantFileLink } from '../responses';
 import { shareLinkRoutes } from './links';
 import {
   addShortlistUsersSchema,
@@ -259,12 +259,7 @@ export function shortlistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const access = await organizationAccessOf(ctx.db, request, actor);
         const { id, format } = request.query;
         const { shortlist, opening } = await loadShortlist(ctx.db, actor, access, id, 'shortlist.export');
-        const plan = await planExport(
-          ctx.db,
-          opening.id,
-          applicantFileLinkSql(ctx.publicUrl(), opening.id),
-          shortlist.id,
-        );
+        const plan = await planExport(ctx.db, opening.id, applicantFileLink(ctx.publicUrl(), opening.id), shortlist.id);
         await recordAudit(ctx.db, access.organizationId, actor.user.id, {
           kind: 'export.downloaded',
           openingId: opening.id,

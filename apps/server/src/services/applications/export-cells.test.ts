@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/client';
+import { applicantFileLink } from '../../routes/responses';
 import { useTestDatabase } from '../../test/database';
 import { leafCell } from './export';
 import {
@@ -186,6 +187,21 @@ describe('export cells in SQL', () => {
         expect(cells).toEqual(strings.map((s) => new URLSearchParams({ v: s }).toString().slice(2)));
       }),
       { numRuns: 40 },
+    );
+  });
+
+  it("links an applicant's file in SQL as the server links it", async () => {
+    const link = applicantFileLink('https://placely.test', '00000000-0000-4000-8000-0000000000aa');
+    const applicationId = '00000000-0000-4000-8000-0000000000bb';
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(text, fc.uuid()), { minLength: 1, maxLength: 20 }), async (fileIds) => {
+        const cells = await cellsOf(
+          fileIds.map((s) => JSON.stringify(s)),
+          (doc) => link.sql(sql`${applicationId}::text`, sql`(${doc} ->> 'v')`),
+        );
+        expect(cells).toEqual(fileIds.map((fileId) => link(applicationId, fileId)));
+      }),
+      { numRuns: 20 },
     );
   });
 

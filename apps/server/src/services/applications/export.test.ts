@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import { type FormDefinition, OTHER_OPTION_ID } from '@placely/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/client';
@@ -34,7 +34,7 @@ import {
   seedVideoTask,
 } from '../../seed/helpers';
 import { useTestDatabase } from '../../test/database';
-import { csvField, csvStream, type FileLinkSql, planExport, xlsxStream } from './export';
+import { csvField, csvStream, type FileLink, planExport, xlsxStream } from './export';
 import { xml } from './xlsx-writer';
 
 /**
@@ -143,8 +143,14 @@ const FORM: FormDefinition = {
 const idsOf = (opening: number) => [1, 2, 3, 4].map((n) => `0000000${opening}-0000-4000-8000-00000000000${n}`);
 
 const at = (seconds: number, ms = 0) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds, ms));
-const fileLink: FileLinkSql = (applicationId, fileId) =>
-  sql`('https://placely.test/organization/openings?application=' || ${applicationId} || '&file=' || ${fileId})`;
+const fileLink: FileLink = Object.assign(
+  (applicationId: string, fileId: string) =>
+    `https://placely.test/organization/openings?application=${applicationId}&file=${fileId}`,
+  {
+    sql: (applicationId: SQL, fileId: SQL) =>
+      sql`('https://placely.test/organization/openings?application=' || ${applicationId} || '&file=' || ${fileId})`,
+  },
+);
 
 /** Answers stored as they are (not through the form's schema): older versions and odd shapes included. */
 const APPLICANTS = [

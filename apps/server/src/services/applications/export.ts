@@ -34,12 +34,11 @@ import {
   leafCellSql,
   numberText,
   otherTextSql,
-  xlsxWriter,
 } from './export-cells';
 import { loadApplicantVerifications, verifiedAnswersFor } from './verified';
 import { xlsxStream as writeXlsx } from './xlsx-writer';
 
-/** Rows fetched per query while streaming through a cursor: bounded memory whatever the number of applications. */
+/** Rows fetched per query while streaming: bounded memory whatever the number of applications. */
 const BATCH = 1000;
 /**
  * Rows handed over at a time when they stream through COPY. There is no round trip per batch to save there, and a
@@ -52,44 +51,67 @@ const COPY_BATCH = 200;
 type Cell = string | number | null;
 
 /**
- * One application as the statement gives it: each column's cell as text (`c0`, `c1`, …; null for an empty cell), and,
- * when some applicant of the opening has a live verification decision, what the badge columns are worked out from.
+ * One application as the cursor gives it (column names as selected; int8 counts and ranks arrive as text), plus what
+ * its batch adds: the rank in submission order when nothing reorders the opening, and the badges of an applicant with
+ * a live verification decision. Columns read it directly: no per-row copy.
  */
 interface ExportRow {
-  [cell: string]: unknown;
-  applicant_id?: string | number;
-  form_version?: number;
-  answers?: Answers;
+  id: string;
+  applicant_id: string | number;
+  name: string | null;
+  email: string;
+  status: string;
+  stage: string | null;
+  /** "Applied → Shortlisted (2026-11-24); …", oldest move first. */
+  stage_history: string | null;
+  notes_count: number;
+  tags: string | null;
+  /** Opening-wide rank (null: a knock-out excluded the candidate); a number once the batch has set it. */
+  rank: string | number | null;
+  /** 0–100 score from the ranking recipe. */
+  score: number;
+  submitted_at: string | Date;
+  updated_at: string | Date;
+  revision: number;
+  form_version: number;
+  answers: Answers;
   /** The applicant has a live verification decision (their badges are looked up). */
-  has_verifications?: boolean;
+  has_verifications: boolean;
+  /** Per video task of the opening: the mean of every reviewer's scores on this applicant's submitted answer. */
+  video_averages: Record<string, number | string | null> | null;
+  /** Its place in the shortlist being exported (shortlist exports only). */
+  position: number | null;
   /** Set per batch, for applicants with a live verification decision only: what the organization may trust. */
   verifiedRecords?: VerifiedRecord[];
   verifiedAnswers?: VerifiedAnswers;
+  /** Explanation (`n{i}`) and rating (`ra{i}`, `rc{i}`) columns, read by the keys the plan computed once. */
+  [column: string]: unknown;
 }
 
-/** How a column's cells are written: text (the CSV defuses formulas), a number, or a link (an XLSX hyperlink). */
-type CellKind = 'text' | 'number' | 'link';
-
 /**
- * A column of the export. PostgreSQL computes its cell (`value`, over the export's row `x`: export-cells.ts), so a
- * CSV export is COPY's own CSV; the server only fills the badge columns (`fill`), from reads beside the statement.
+ * A column of the export. `cell` is built once per export for this column (its field's type, options and position
+ * are resolved then), so writing a row is one call per column with no per-cell allocation beyond the cell's text.
  */
 interface Column {
   header: string;
-  /** The cell's text (null: an empty cell) as `write` writes text for the file; for `fill` columns, null. */
-  value: (write: CellWriter) => SQL;
-  kind: CellKind;
+  cell: (row: ExportRow) => Cell;
+  /** The cell's text is a link: the XLSX makes it a hyperlink. */
+  link?: boolean;
   /**
-   * Computed over all rows in their order (the rank in submission order), in the statement's outer select over the
-   * cells (`s`), instead of beside the other cells.
+   * The same cell as PostgreSQL writes it (export-cells.ts), over the statement's row `x`, for the CSV that COPY
+   * writes itself (`csvStatement`): its text (null for no cell) as `write` writes text for the file.
    */
+  sql: (write: CellWriter) => SQL;
+  /** Computed over all rows in their order (the rank by submission) in the CSV statement's outer select. */
   overRows?: SQL;
-  /** The server's own cell: the statement gives null and the rows carry what this reads. */
-  fill?: (row: ExportRow) => string | null;
 }
 
-/** Builds an application's file link in SQL from its id and the file's id (null when either is null). */
-export type FileLinkSql = (applicationId: SQL, fileId: SQL) => SQL;
+/** An application's file link, in JavaScript for the rows the server writes and in SQL for the CSV COPY writes. */
+export interface FileLink {
+  (applicationId: string, fileId: string): string;
+  /** The link from the application's id and the file's id (null when the file id is null). */
+  sql: (applicationId: SQL, fileId: SQL) => SQL;
+}
 
 export interface ExportPlan {
   columns: Column[];
@@ -179,18 +201,40 @@ function leafCellOf(field: LeafField): (value: AnswerValue | undefined) => Cell 
 }
 
 /** The columns one leaf question adds: its answer, plus "Other" text and file link columns where they apply. */
-function leafColumns(field: LeafField, header: string, answer: AnswerRef, fileLink: FileLinkSql): Column[] {
-  const numeric = field.type === 'number' || field.type === 'linearScale';
+function leafColumns(
+  field: LeafField,
+  header: string,
+  read: (row: ExportRow) => AnswerValue | undefined,
+  answer: AnswerRef,
+  fileLink: FileLink,
+): Column[] {
+  const cellOf = leafCellOf(field);
   const columns: Column[] = [
-    { header, value: (write) => leafCellSql(field, answer, write), kind: numeric ? 'number' : 'text' },
+    { header, cell: (row) => cellOf(read(row)), sql: (write) => leafCellSql(field, answer, write) },
   ];
   const hasOther = (field.type === 'singleChoice' || field.type === 'multipleChoice') && field.allowOther;
-  if (hasOther)
-    columns.push({ header: `${header} (Other)`, value: (write) => otherTextSql(answer, write), kind: 'text' });
+  if (hasOther) {
+    columns.push({
+      header: `${header} (Other)`,
+      cell: (row) => {
+        const otherText = prop(read(row), 'otherText');
+        return typeof otherText === 'string' ? otherText : null;
+      },
+      sql: (write) => otherTextSql(answer, write),
+    });
+  }
   if (field.type === 'fileUpload') {
     // A link starts with the public address: never text a spreadsheet would run, never empty (null without a file).
-    const link = fileLink(sql`x.id::text`, fileIdSql(answer));
-    columns.push({ header: `${header} (link)`, value: () => link, kind: 'link' });
+    const link = fileLink.sql(sql`x.id::text`, fileIdSql(answer));
+    columns.push({
+      header: `${header} (link)`,
+      link: true,
+      cell: (row) => {
+        const fileId = prop(read(row), 'fileId');
+        return typeof fileId === 'string' ? fileLink(row.id, fileId) : null;
+      },
+      sql: () => link,
+    });
   }
   return columns;
 }
@@ -201,13 +245,42 @@ export function leafCell(field: LeafField, value: AnswerValue | undefined): Cell
 }
 
 /**
+ * A timestamp as `Date#toISOString()` writes it. PostgreSQL sends UTC timestamps as `2026-11-24 21:52:00.12+00`
+ * (trailing zeros of the fraction dropped); those are rewritten in place, which is what the Date round trip gives
+ * for them. Anything else (another time zone, more than milliseconds, a Date) takes the Date round trip.
+ */
+export function isoTimestamp(value: string | Date): string {
+  if (typeof value === 'string') {
+    const length = value.length;
+    // "YYYY-MM-DD HH:MM:SS" (19), then nothing or "." and 1–3 digits, then "+00".
+    if (
+      length >= 22 &&
+      length <= 26 &&
+      length !== 23 &&
+      value.charCodeAt(10) === 32 &&
+      value.charCodeAt(length - 3) === 43 &&
+      value.charCodeAt(length - 2) === 48 &&
+      value.charCodeAt(length - 1) === 48
+    ) {
+      const seconds = value.slice(11, 19);
+      if (length === 22) return `${value.slice(0, 10)}T${seconds}.000Z`;
+      if (value.charCodeAt(19) === 46) {
+        const fraction = value.slice(20, length - 3);
+        return `${value.slice(0, 10)}T${seconds}.${fraction.length === 3 ? fraction : fraction.length === 2 ? `${fraction}0` : `${fraction}00`}Z`;
+      }
+    }
+  }
+  return new Date(value).toISOString();
+}
+
+/**
  * Plans the export of an opening's applications — or of one of its shortlists, in the shortlist's order with its
  * position first: every column, and how many rows there will be.
  */
 export async function planExport(
   db: Executor,
   openingId: string,
-  fileLink: FileLinkSql,
+  fileLink: FileLink,
   shortlistId?: string,
 ): Promise<ExportPlan> {
   const versions = await db
@@ -257,86 +330,148 @@ export async function planExport(
   const recipe = build?.recipe ?? null;
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
-  const text = (header: string, value: SQL): Column => ({ header, value: (write) => write.text(value), kind: 'text' });
-  /** Text that is never empty and never starts like a formula (ids, states, timestamps): written as it is. */
-  const fixed = (header: string, value: SQL): Column => ({ header, value: () => value, kind: 'text' });
-  const number = (header: string, value: SQL): Column => ({ header, value: () => value, kind: 'number' });
+  /** A column whose cell is a row's text as it is, and the same column's SQL (`text`: may need writing for the file). */
+  const text = (header: string, key: keyof ExportRow & string): Column => ({
+    header,
+    cell: (row) => row[key] as string | null,
+    sql: (write) => write.text(sql.raw(`x.${key}`)),
+  });
   const columns: Column[] = [
-    ...(shortlistId ? [number('Shortlist position', sql`(coalesce(x.position, 0) + 1)::text`)] : []),
-    fixed('Application ID', sql`x.id::text`),
-    text('Name', sql`x.name`),
-    text('Email', sql`x.email`),
-    fixed('Status', sql`x.status::text`),
-    text('Stage', sql`x.stage`),
-    text('Stage history', sql`x.stage_history`),
-    number('Notes', sql`x.notes_count::text`),
-    text('Tags', sql`x.tags`),
-    ordered
-      ? number('Rank', sql`x.rank::text`)
-      : // Nothing reorders the opening: the rank is the submission order, the order the rows come in.
-        {
-          ...number('Rank', sql`null::text`),
-          overRows: sql`(row_number() over (order by s.submitted_at, s.id))::text`,
-        },
-    number('Score', recipe ? floatText(sql`x.score`) : sql`null::text`),
-    // Points each recipe criterion gave: its normalised value (`n{i}` of the explanation columns) times its share.
-    ...recipeCriteria.map((criterion, i) =>
-      number(
-        `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks)}`,
-        totalWeight > 0
-          ? floatText(
-              sql`${jsRound(sql`coalesce(${sql.raw(`x.n${i}`)}, 0) * ${criterion.weight}::float8 * 10000 / ${totalWeight}::float8`)} / 100`,
-            )
-          : sql`'0'`,
-      ),
-    ),
-    // Per rating criterion of the opening: the average (none when nobody rated) and how many ratings.
-    ...criteria.flatMap((criterion, i) => [
-      number(`Average rating: ${criterion.name}`, floatText(sql`${jsRound(sql.raw(`x.ra${i} * 100`))} / 100`)),
-      number(`Ratings: ${criterion.name}`, sql`coalesce(${sql.raw(`x.rc${i}`)}, 0)::text`),
-    ]),
-    fixed('Submitted at (UTC)', isoText(sql`x.submitted_at`)),
-    fixed('Last edited at (UTC)', sql`case when x.revision > 1 then ${isoText(sql`x.updated_at`)} end`),
-    number('Edits', sql`(x.revision - 1)::text`),
-    number('Form version', sql`x.form_version::text`),
+    ...(shortlistId
+      ? [
+          {
+            header: 'Shortlist position',
+            cell: (row: ExportRow) => (row.position ?? 0) + 1,
+            sql: () => sql`(coalesce(x.position, 0) + 1)::text`,
+          },
+        ]
+      : []),
+    // Ids, states and timestamps are never empty and never start like a formula: their SQL needs no writing.
+    { header: 'Application ID', cell: (row) => row.id, sql: () => sql`x.id::text` },
+    text('Name', 'name'),
+    text('Email', 'email'),
+    { header: 'Status', cell: (row) => row.status, sql: () => sql`x.status::text` },
+    text('Stage', 'stage'),
+    text('Stage history', 'stage_history'),
+    { header: 'Notes', cell: (row) => Number(row.notes_count), sql: () => sql`x.notes_count::text` },
+    text('Tags', 'tags'),
     {
-      ...fixed('Verified records', sql`null::text`),
-      fill: (row) =>
+      header: 'Rank',
+      cell: (row) => row.rank as number | null,
+      sql: () => (ordered ? sql`x.rank::text` : sql`null::text`),
+      // Nothing reorders the opening: the rank is the submission order, the order the rows come in.
+      overRows: ordered ? undefined : sql`(row_number() over (order by s.submitted_at, s.id))::text`,
+    },
+    {
+      header: 'Score',
+      cell: recipe ? (row) => Number(row.score) : () => null,
+      sql: () => (recipe ? floatText(sql`x.score`) : sql`null::text`),
+    },
+    // Points each recipe criterion gave: its normalised value (`n{i}` of the explanation columns) times its share.
+    ...recipeCriteria.map((criterion, i): Column => {
+      const key = `n${i}`;
+      const weight = criterion.weight;
+      const points = sql`coalesce(${sql.raw(`x.${key}`)}, 0) * ${weight}::float8 * 10000 / ${totalWeight}::float8`;
+      return {
+        header: `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks)}`,
+        cell: (row) => (totalWeight > 0 ? Math.round((Number(row[key] ?? 0) * weight * 10000) / totalWeight) / 100 : 0),
+        sql: () => (totalWeight > 0 ? floatText(sql`${jsRound(points)} / 100`) : sql`'0'`),
+      };
+    }),
+    // Per rating criterion of the opening: the average (none when nobody rated) and how many ratings.
+    ...criteria.flatMap((criterion, i): Column[] => {
+      const average = `ra${i}`;
+      const count = `rc${i}`;
+      return [
+        {
+          header: `Average rating: ${criterion.name}`,
+          cell: (row) => {
+            const value = row[average];
+            return value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100;
+          },
+          sql: () => floatText(sql`${jsRound(sql.raw(`x.${average} * 100`))} / 100`),
+        },
+        {
+          header: `Ratings: ${criterion.name}`,
+          cell: (row) => Number(row[count] ?? 0),
+          sql: () => sql`coalesce(${sql.raw(`x.${count}`)}, 0)::text`,
+        },
+      ];
+    }),
+    {
+      header: 'Submitted at (UTC)',
+      cell: (row) => isoTimestamp(row.submitted_at),
+      sql: () => isoText(sql`x.submitted_at`),
+    },
+    {
+      header: 'Last edited at (UTC)',
+      cell: (row) => (row.revision > 1 ? isoTimestamp(row.updated_at) : null),
+      sql: () => sql`case when x.revision > 1 then ${isoText(sql`x.updated_at`)} end`,
+    },
+    { header: 'Edits', cell: (row) => row.revision - 1, sql: () => sql`(x.revision - 1)::text` },
+    { header: 'Form version', cell: (row) => row.form_version, sql: () => sql`x.form_version::text` },
+    // Badges are read beside the statement, for applicants with a live verification decision; COPY writes the CSV
+    // only when the opening has none, so its SQL is no cell.
+    {
+      header: 'Verified records',
+      cell: (row) =>
         row.verifiedRecords?.length
           ? row.verifiedRecords
               .map((r) => `${r.title} (verified by ${r.groupName}, ${r.verifiedAt.slice(0, 10)})`)
               .join('; ')
           : null,
+      sql: () => sql`null::text`,
     },
     {
-      ...fixed('Verified answers', sql`null::text`),
-      fill: (row) => {
+      header: 'Verified answers',
+      cell: (row) => {
         const ids = Object.keys(row.verifiedAnswers ?? {});
         return ids.length ? ids.map((id) => labelOf.get(id) ?? id).join('; ') : null;
       },
+      sql: () => sql`null::text`,
     },
   ];
   for (const question of questions) {
     if (question.type !== 'repeatableGroup') {
-      columns.push(...leafColumns(question, question.label, answerAt(sql`x.answers`, question.id), fileLink));
+      const id = question.id;
+      columns.push(
+        ...leafColumns(question, question.label, (row) => row.answers[id], answerAt(sql`x.answers`, id), fileLink),
+      );
       continue;
     }
     const rows = rowCounts.get(question.id) ?? 0;
+    const groupId = question.id;
     for (let index = 0; index < rows; index++) {
-      // An index into an array only (on an object or a scalar `->` gives null, as `Array.isArray` does).
-      const entry = sql`(x.answers -> ${question.id}::text -> ${sql.raw(String(index))})`;
+      // In SQL an index reads an array only (on an object or a scalar `->` gives null, as `Array.isArray` does).
+      const entry = sql`(x.answers -> ${groupId}::text -> ${sql.raw(String(index))})`;
       for (const sub of question.fields) {
+        const subId = sub.id;
         columns.push(
-          ...leafColumns(sub, `${question.label} #${index + 1}: ${sub.label}`, answerAt(entry, sub.id), fileLink),
+          ...leafColumns(
+            sub,
+            `${question.label} #${index + 1}: ${sub.label}`,
+            (row) => {
+              const list = row.answers[groupId];
+              return Array.isArray(list) ? list[index]?.[subId] : undefined;
+            },
+            answerAt(entry, subId),
+            fileLink,
+          ),
         );
       }
     }
   }
   // Video tasks (deleted ones too: their submitted answers are kept): each answer's average score.
   for (const task of tasks) {
-    columns.push(
-      number(`Video: ${task.title} (average score)`, numberText(sql`(x.video_averages ->> ${task.id}::text)::numeric`)),
-    );
+    const taskId = task.id;
+    columns.push({
+      header: `Video: ${task.title} (average score)`,
+      cell: (row) => {
+        const value = row.video_averages?.[taskId];
+        return value === null || value === undefined ? null : Number(value);
+      },
+      sql: () => numberText(sql`(x.video_averages ->> ${taskId}::text)::numeric`),
+    });
   }
   return {
     shortlistId,
@@ -412,62 +547,64 @@ async function* handedOver<T>(produce: (give: (batch: T) => Promise<boolean>) =>
   }
 }
 
-/** How the rows get rank, score and n{i}: from the stored ranking, from the ranking statement, or none. */
-export type ExportRanking = 'stored' | 'computed' | 'plain';
-
-/** What a batch of the export is: COPY's CSV bytes as they came, or rows of cells. */
-type ExportBatch = Buffer | ExportRow[];
-
 /**
- * The export's rows in one transaction, handed over a batch at a time (`handedOver`).
+ * A statement's rows in batches, read in one transaction. `chooseRanking` runs first in the transaction and says how
+ * the rows get their ranks, by what the transaction sees; `statements.rows` is the statement for it. `prepare` runs on
+ * each batch before it crosses, with the transaction for the reads a batch needs (badges), or null when the rows
+ * stream through COPY and the connection can take no other statement: `needsReads` says, in the transaction, whether
+ * any batch will need them.
  *
- * PostgreSQL computes every cell (export-cells.ts). On PostgreSQL, when no applicant of the opening has a live
- * verification decision, the statement runs under `COPY (…) TO STDOUT`: a CSV export is COPY's own CSV, passed on as
- * bytes (`csv`), and an XLSX export reads COPY's text rows (`copyRows`): one stream, no round trip per batch, no
- * per-row protocol work in the driver (bench/results/hot-paths.md has the figures). Otherwise, and on PGlite (no COPY
- * stream in its driver), the rows come through a cursor, a FETCH per batch, and the badges a batch needs are read
- * between FETCHes on the same transaction. Those reads do not take a second connection: on PGlite it would wait for
- * this transaction for ever, and on PostgreSQL exports holding every pooled connection while each waits for one more
- * would wait for ever too.
+ * On PostgreSQL, when no batch needs reads, the rows come through `COPY (…) TO STDOUT` (`copyRows`): one stream, no
+ * round trip per batch, no per-row protocol work in the driver (bench/results/hot-paths.md has the figures). With
+ * `statements.csv` they come as COPY's own CSV of that statement instead, bytes the server passes on (`copyCsv`).
+ * Otherwise, and on PGlite (no COPY stream in its driver), they come through a cursor, a FETCH per batch, and a
+ * batch's reads run between FETCHes on the same transaction. Those reads do not take a second connection: on PGlite it
+ * would wait for this transaction for ever, and on PostgreSQL exports holding every pooled connection while each
+ * waits for one more would wait for ever too.
  */
-function exportBatches(db: Executor, openingId: string, plan: ExportPlan, format: ExportFormat) {
-  const { ordered, version } = plan.ranking;
-  const { vouchedApplicants } = exportRows(openingId, plan);
-  // REPEATABLE READ: every statement of the export sees one snapshot, so the stored ranking's state, whether any
-  // applicant needs badges, the rows and the badges agree.
-  return handedOver<ExportBatch>((give) =>
+function statementBatches<T>(
+  db: Executor,
+  chooseRanking: (tx: Executor) => Promise<ExportRanking>,
+  statements: { rows: (ranking: ExportRanking) => SQL; csv?: (ranking: ExportRanking) => SQL },
+  prepare: (rows: T[], tx: Executor | null) => Promise<void>,
+  needsReads: (tx: Executor) => Promise<boolean>,
+): AsyncGenerator<T[] | Buffer> {
+  // REPEATABLE READ: every statement of the export sees one snapshot, so the badges a batch reads, and whether any
+  // batch needs them (checked before the rows stream), agree with the rows.
+  return handedOver<T[] | Buffer>((give) =>
     db.transaction(
       async (tx) => {
-        const ranking: ExportRanking = ordered
-          ? (await storedRankingIsAt(tx, openingId, version))
-            ? 'stored'
-            : 'computed'
-          : 'plain';
+        // First, before any setting: the statement is chosen by what the transaction reads.
+        const ranking = await chooseRanking(tx);
         // The statement reads a whole opening once: PostgreSQL's JIT compiler, which its cost estimate sets off, spends
         // more time compiling (~1.5 s at 100 000 rows) than it saves, and the sorts fit in memory with a larger budget.
-        // The cells' numbers are float8's shortest text, as JavaScript writes them, whatever the server's default.
+        // Numbers are float8's shortest text whatever the server's default, as the CSV's cells need (export-cells.ts).
         // The settings end with this transaction (PGlite has no JIT and takes that one as a no-op).
         await tx.execute(sql`set local jit = off`);
         await tx.execute(sql`set local work_mem = '64MB'`);
         await tx.execute(sql`set local extra_float_digits = 1`);
-        const vouched = await tx.execute(sql`select exists(select 1 ${vouchedApplicants}) as vouched`);
-        const badges = Boolean((vouched as unknown as { rows: { vouched: boolean }[] }).rows[0]?.vouched);
-        const statement = exportStatement(openingId, plan, { ranking, format, badges });
         // COPY only on the pool's own connection: a caller's transaction would share it with the caller's statements.
         const client = pgClientOf(db) ? null : pgClientOf(tx);
-        if (client && !badges) {
-          const text = withValuesInline(statement);
-          const batches = format === 'csv' ? copyCsv(client, text) : copyRows(client, text, COPY_BATCH);
-          for await (const batch of batches) if (!(await give(batch as ExportBatch))) break;
+        if (client && !(await needsReads(tx))) {
+          if (statements.csv) {
+            for await (const chunk of copyCsv(client, withValuesInline(statements.csv(ranking)))) {
+              if (!(await give(chunk))) break;
+            }
+            return;
+          }
+          for await (const rows of copyRows(client, withValuesInline(statements.rows(ranking)), COPY_BATCH)) {
+            await prepare(rows as T[], null);
+            if (!(await give(rows as T[]))) break;
+          }
           return;
         }
-        await tx.execute(sql`declare export_rows no scroll cursor for ${statement}`);
+        await tx.execute(sql`declare export_rows no scroll cursor for ${statements.rows(ranking)}`);
         const fetch = sql.raw(`fetch forward ${BATCH} from export_rows`);
         for (;;) {
           const result = await tx.execute(fetch);
-          const rows = (result as unknown as { rows: ExportRow[] }).rows;
+          const rows = (result as unknown as { rows: T[] }).rows;
           if (rows.length === 0) break;
-          if (badges) await addBadges(tx, plan, rows);
+          await prepare(rows, tx);
           if (!(await give(rows))) break;
         }
       },
@@ -476,35 +613,15 @@ function exportBatches(db: Executor, openingId: string, plan: ExportPlan, format
   );
 }
 
-/** What the badge columns show, for the rows whose applicant has a live verification decision. */
-async function addBadges(tx: Executor, plan: ExportPlan, rows: ExportRow[]): Promise<void> {
-  const vouched = rows.filter((row) => row.has_verifications);
-  if (vouched.length === 0) return;
-  const verifications = await loadApplicantVerifications(
-    tx,
-    vouched.map((row) => Number(row.applicant_id)),
-  );
-  for (const row of vouched) {
-    const verification = verifications.get(Number(row.applicant_id));
-    row.verifiedRecords = verification?.records ?? [];
-    row.verifiedAnswers = verifiedAnswersFor(
-      plan.definitions.get(Number(row.form_version)),
-      row.answers ?? {},
-      verification,
-    );
-  }
-}
+/** How the rows get rank, score and n{i}: from the stored ranking, from the ranking statement, or none. */
+export type ExportRanking = 'stored' | 'computed' | 'plain';
 
 /**
- * The rows the cells are computed from (`x` of the columns' SQL), without an order, and the applicants whose badges
- * they need. Stage, stage history, notes, tags, badges and video scores are joined from one aggregate each over the
- * opening (not a subquery per row: most applications have none of them, and a correlated subquery costs its set-up
- * on every row). Rank, score and each criterion's normalised value are read by key from the stored ranking the plan
- * made current (`stored`), or computed by the ranking statement with the plan's recipe when an input changed since
- * (`computed`: its ranks are those of the data it reads, so a file never mixes a stale ranking with newer
- * applications).
+ * The export's statements for a plan (see `applicationRows`): its rows, and their CSV as COPY writes it; and the
+ * applicants whose badges its rows need. Exported for the bench, which runs the same statements under COPY as
+ * baselines.
  */
-function exportRows(openingId: string, plan: ExportPlan) {
+export function exportQueries(openingId: string, plan: ExportPlan) {
   const { recipe, criterionIds } = plan.ranking;
   const { shortlistId } = plan;
   const criteriaCount = recipe?.criteria.length ?? 0;
@@ -537,12 +654,13 @@ function exportRows(openingId: string, plan: ExportPlan) {
   const vouchedApplicants = sql`from record_verifications v
     join applications ap on ap.applicant_id = v.subject_user_id and ap.opening_id = ${openingId}::uuid
     where v.voided_at is null`;
-  const rows = (ranking: ExportRanking, badges: boolean) => sql`
+  /** The rows of the opening (or shortlist) for a ranking, without their order. */
+  const rowsSelect = (ranking: ExportRanking) => sql`
     select a.id, a.applicant_id, coalesce(ip.name, u.name) as name, u.email, a.status, os.name as stage,
       sm.stage_history, coalesce(nc.notes_count, 0) as notes_count, tg.tags,
       ${ranking === 'plain' ? sql`null::int as rank, 0::float8 as score` : sql`case when o.pin_group < 3 then o.position end as rank, o.score`},
       a.submitted_at, a.updated_at, a.revision, a.form_version, a.answers,
-      ${badges ? sql`rv.subject_user_id is not null` : sql`false`} as has_verifications,
+      rv.subject_user_id is not null as has_verifications,
       vid.video_averages,
       ${shortlistId ? sql`se.position` : sql`null::int`} as position
       ${ranking === 'computed' ? explanationColumns(recipe) : ranking === 'stored' ? normalised : sql``}
@@ -571,7 +689,7 @@ function exportRows(openingId: string, plan: ExportPlan) {
         from application_tags link join candidate_tags t on t.id = link.tag_id
         where link.opening_id = ${openingId}::uuid
         group by link.application_id) tg on tg.application_id = a.id
-    ${badges ? sql`left join (select distinct v.subject_user_id ${vouchedApplicants}) rv on rv.subject_user_id = a.applicant_id` : sql``}
+    left join (select distinct v.subject_user_id ${vouchedApplicants}) rv on rv.subject_user_id = a.applicant_id
     left join (select va.candidate_id, jsonb_object_agg(va.task_id,
           (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id
             and ${onCurrentRubric('vt', 's')})) as video_averages
@@ -581,41 +699,79 @@ function exportRows(openingId: string, plan: ExportPlan) {
     ${criterionIds.length > 0 ? sql`left join rating_averages ra on ra.application_id = a.id` : sql``}
     ${shortlistId ? sql`join shortlist_entries se on se.application_id = a.id and se.shortlist_id = ${shortlistId}::uuid` : sql``}
     ${ranking === 'computed' ? sql`` : sql`where a.opening_id = ${openingId}::uuid`}`;
-  return { withClause, rows, vouchedApplicants };
+  const query = (ranking: ExportRanking) => sql`${withClause(ranking)} ${rowsSelect(ranking)}
+    order by ${shortlistId ? sql`se.position` : sql`a.submitted_at, a.id`}`;
+  /**
+   * The CSV of the same rows, as COPY writes it: one cell per column (`column.sql`), computed in a subquery that
+   * PostgreSQL may not merge into the outer select (`offset 0`), so that its parallel workers compute the cells; only
+   * what needs every row in order (the rank by submission) is left to the outer select, which runs in one process.
+   * Computed there, above the sort, the cells took half again as long (hot-paths.md, 2026-11-27 22:57 UTC on).
+   */
+  const csv = (ranking: ExportRanking) => {
+    const cells = plan.columns.map((column, i) => sql`${column.sql(csvWriter)} as ${sql.raw(`c${i}`)}`);
+    const outer = plan.columns.map((column, i) =>
+      column.overRows ? sql`${column.overRows} as ${sql.raw(`c${i}`)}` : sql.raw(`s.c${i}`),
+    );
+    return sql`${withClause(ranking)}
+      select ${sql.join(outer, sql`, `)}
+      from (select ${sql.join(cells, sql`, `)}, x.submitted_at, x.id, x.position
+        from (${rowsSelect(ranking)}) x offset 0) s
+      order by ${shortlistId ? sql`s.position` : sql`s.submitted_at, s.id`}`;
+  };
+  return { query, csv, vouchedApplicants };
 }
 
 /**
- * The export's statement: one text cell per column (`c0`, `c1`, …), in the file's order (submission order, or the
- * shortlist's). `format` chooses how text cells are written (export-cells.ts `CellWriter`): for the CSV with
- * formula-looking text defused and empty text as null, so that COPY's CSV is the file's; for the XLSX as they are.
- * With `badges`, the rows also carry what the badge columns are worked out from. Exported for the bench, which runs
- * it under COPY as a baseline.
- *
- * The cells are computed in a subquery that PostgreSQL may not merge into the outer select (`offset 0`), so that its
- * parallel workers compute them; only what needs every row in order (the rank by submission) is left to the outer
- * select, which runs in one process. Computed there, above the sort, the cells took half again as long
- * (hot-paths.md, 2026-11-27 22:57–00:30 UTC).
+ * The opening's applications, oldest first (or a shortlist's, in its order), in bounded batches from one statement, with
+ * the average ratings per criterion beside them. Rank, score and each criterion's normalised value are read by key
+ * from the stored ranking the plan made current (no ranking statement: raw values, opening-wide ranges and the window
+ * over every application are what made the ranked export slow). The statement's transaction is REPEATABLE READ and
+ * first checks that the stored ranking is still the plan's: then every row it reads is of that one build and the
+ * applications it was built from. When an input changed in between (a submit, a rating), the rows run the ranking
+ * statement with the plan's recipe instead (one statement: its ranks are those of the data it reads), so a file never
+ * mixes a stale ranking with newer applications. Stage, stage history, notes, tags, badges and video scores are
+ * joined from one aggregate each over the opening (not a subquery per row: most applications have none of them, and
+ * a correlated subquery costs its set-up on every row).
  */
-export function exportStatement(
+async function* applicationRows(
+  db: Executor,
   openingId: string,
   plan: ExportPlan,
-  options: { ranking: ExportRanking; format: ExportFormat; badges: boolean },
-): SQL {
-  const { withClause, rows } = exportRows(openingId, plan);
-  const { ranking, format, badges } = options;
-  const write = format === 'csv' ? csvWriter : xlsxWriter;
-  // What the subquery carries beside the cells: the order, and the badges' inputs.
-  const carried = ['submitted_at', 'id', 'position'];
-  if (badges) carried.push('applicant_id', 'form_version', 'answers', 'has_verifications');
-  const cells = plan.columns.map((column, i) => sql`${column.value(write)} as ${sql.raw(`c${i}`)}`);
-  const outer = plan.columns.map((column, i) =>
-    column.overRows ? sql`${column.overRows} as ${sql.raw(`c${i}`)}` : sql.raw(`s.c${i}`),
-  );
-  return sql`${withClause(ranking)}
-    select ${sql.join(outer, sql`, `)}${badges ? sql.raw(`, ${carried.map((name) => `s.${name}`).join(', ')}`) : sql``}
-    from (select ${sql.join(cells, sql`, `)}, ${sql.raw(carried.map((name) => `x.${name}`).join(', '))}
-      from (${rows(ranking, badges)}) x offset 0) s
-    order by ${plan.shortlistId ? sql`s.position` : sql`s.submitted_at, s.id`}`;
+  format: ExportFormat,
+): AsyncGenerator<ExportRow[] | Buffer> {
+  const { ordered, version } = plan.ranking;
+  const { query, csv, vouchedApplicants } = exportQueries(openingId, plan);
+  // Without a reordering the rank is the submission order, which is the order the rows come in.
+  let submitted = 0;
+  const prepare = async (rows: ExportRow[], tx: Executor | null) => {
+    for (const row of rows) {
+      submitted += 1;
+      row.rank = ordered ? (row.rank === null ? null : Number(row.rank)) : submitted;
+    }
+    // Badges need a live verification decision: a batch without one skips the lookup.
+    const vouched = rows.filter((row) => row.has_verifications);
+    if (vouched.length === 0) return;
+    if (!tx) throw new Error('Badges are needed but the rows came through COPY: needsReads must have said so');
+    const verifications = await loadApplicantVerifications(
+      tx,
+      vouched.map((row) => Number(row.applicant_id)),
+    );
+    for (const row of vouched) {
+      const verification = verifications.get(Number(row.applicant_id));
+      row.verifiedRecords = verification?.records ?? [];
+      row.verifiedAnswers = verifiedAnswersFor(plan.definitions.get(row.form_version), row.answers, verification);
+    }
+  };
+  const chooseRanking = async (tx: Executor): Promise<ExportRanking> =>
+    ordered ? ((await storedRankingIsAt(tx, openingId, version)) ? 'stored' : 'computed') : 'plain';
+  // Badges are read per batch: an opening with no live verification decision needs no reads beside the rows.
+  const needsReads = async (tx: Executor) => {
+    const result = await tx.execute(sql`select exists(select 1 ${vouchedApplicants}) as vouched`);
+    return Boolean((result as unknown as { rows: { vouched: boolean }[] }).rows[0]?.vouched);
+  };
+  // The CSV through COPY is PostgreSQL's own: the server passes its bytes on instead of parsing and writing every row.
+  const statements = format === 'csv' ? { rows: query, csv } : { rows: query };
+  yield* statementBatches<ExportRow>(db, chooseRanking, statements, prepare, needsReads);
 }
 
 /** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused with a quote mark. */
@@ -639,70 +795,47 @@ export function csvField(cell: Cell): string {
   return text;
 }
 
-/** Text the statement already defused (export-cells.ts `csvText`), quoted when it holds a quote, comma or line break. */
-function csvQuoted(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i);
-    // " , \r \n
-    if (char === 34 || char === 44 || char === 13 || char === 10) return `"${text.replaceAll('"', '""')}"`;
-  }
-  return text;
-}
-
-/** Rows of cells (from a cursor: PGlite, or an opening with badges) as CSV lines. */
-function csvLines(columns: Column[], rows: ExportRow[]): string {
-  const count = columns.length;
-  let text = '';
-  for (const row of rows) {
-    for (let i = 0; i < count; i++) {
-      if (i > 0) text += ',';
-      const column = columns[i] as Column;
-      if (column.fill) {
-        text += csvField(column.fill(row));
-        continue;
-      }
-      const cell = row[`c${i}`] as string | null;
-      if (cell !== null) text += column.kind === 'number' ? cell : csvQuoted(cell);
-    }
-    text += '\r\n';
-  }
-  return text;
-}
-
 /**
  * Streams the CSV (UTF-8 with a byte-order mark, so spreadsheet programs read non-Latin names right; records end in
- * CRLF). Through COPY the rows are PostgreSQL's own CSV, passed on with their line ends made CRLF.
+ * CRLF). Through COPY the rows are PostgreSQL's own CSV, passed on with their record ends made CRLF.
  */
 export function csvStream(db: Executor, openingId: string, plan: ExportPlan): Readable {
-  async function* chunks() {
+  const cells = plan.columns.map((column) => column.cell);
+  const count = cells.length;
+  async function* lines() {
     yield `\uFEFF${plan.columns.map((column) => csvField(column.header)).join(',')}\r\n`;
     const lineEnds = new CsvLineEnds();
     // One piece per batch, written once: the stream's backpressure holds the next batch back.
-    for await (const batch of exportBatches(db, openingId, plan, 'csv')) {
-      yield Buffer.isBuffer(batch) ? lineEnds.crlf(batch) : csvLines(plan.columns, batch);
+    for await (const batch of applicationRows(db, openingId, plan, 'csv')) {
+      if (Buffer.isBuffer(batch)) {
+        yield lineEnds.crlf(batch);
+        continue;
+      }
+      let text = '';
+      for (const row of batch) {
+        for (let i = 0; i < count; i++) {
+          if (i > 0) text += ',';
+          text += csvField((cells[i] as Column['cell'])(row));
+        }
+        text += '\r\n';
+      }
+      yield text;
     }
   }
-  return Readable.from(chunks());
+  return Readable.from(lines());
 }
 
 /** Streams an XLSX workbook: one sheet, a bold frozen header row, file links as hyperlinks. */
 export function xlsxStream(db: Executor, openingId: string, plan: ExportPlan, sheetName: string): Readable {
   return writeXlsx<ExportRow>({
     name: sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Applications',
-    columns: plan.columns.map((column, i) => {
-      const key = `c${i}`;
-      return {
-        header: column.header,
-        width: Math.min(40, Math.max(12, column.header.length + 2)),
-        cell: column.fill
-          ? column.fill
-          : column.kind === 'number'
-            ? (row: ExportRow) => (row[key] === null ? null : Number(row[key]))
-            : (row: ExportRow) => row[key] as string | null,
-        link: column.kind === 'link',
-      };
-    }),
-    rows: exportBatches(db, openingId, plan, 'xlsx') as AsyncGenerator<ExportRow[]>,
+    columns: plan.columns.map((column) => ({
+      header: column.header,
+      width: Math.min(40, Math.max(12, column.header.length + 2)),
+      cell: column.cell,
+      link: column.link ?? false,
+    })),
+    rows: applicationRows(db, openingId, plan, 'xlsx') as AsyncGenerator<ExportRow[]>,
   });
 }
 
