@@ -20,14 +20,15 @@ DECLARE
   shorter text;
 BEGIN
   IF n = 'NaN'::numeric THEN RETURN 'NaN'; END IF;
-  BEGIN
-    f := n::float8;
-  EXCEPTION WHEN numeric_value_out_of_range THEN
-    -- Beyond a double's range: JavaScript reads huge values as Infinity and tiny ones as 0.
-    IF abs(n) < 1 THEN RETURN '0'; END IF;
+  IF n = 0 THEN RETURN '0'; END IF;
+  -- Beyond a double's range JavaScript reads huge values as Infinity and tiny ones as 0, where the cast to float8
+  -- fails. Checked beforehand, exactly (2^1024 - 2^970 rounds up to infinity; 2^-1075 and below round to 0): an
+  -- EXCEPTION block would start a subtransaction, which a parallel worker may not.
+  IF abs(n) >= power(2::numeric, 1024) - power(2::numeric, 970) THEN
     RETURN CASE WHEN n > 0 THEN 'Infinity' ELSE '-Infinity' END;
-  END;
-  IF f = 0 THEN RETURN '0'; END IF;
+  END IF;
+  IF abs(n) * power(2::numeric, 1075) <= 1 THEN RETURN '0'; END IF;
+  f := n::float8;
   t := f::text;
   IF position('e' IN t) = 0 THEN RETURN t; END IF;
   m := split_part(t, 'e', 1);

@@ -14,15 +14,15 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * A number as `String(Number(n))` writes it. Between 1e-4 and 1e15 PostgreSQL's shortest float8 text is the same as
- * JavaScript's; outside, and for 0, `export_number_text` (migration 0033) lays it out.
+ * JavaScript's (0 too); outside, `export_number_text` (migration 0033) lays it out.
  */
 export function numberText(value: SQL): SQL {
-  return sql`case when abs(${value}) >= 0.0001 and abs(${value}) < 1e15 then (${value})::float8::text else export_number_text(${value}) end`;
+  return sql`case when (abs(${value}) >= 0.0001 and abs(${value}) < 1e15) or ${value} = 0 then (${value})::float8::text else export_number_text(${value}) end`;
 }
 
 /** A float8 (computed in the statement) as JavaScript writes it; `+ 0` turns a negative zero into 0, as `String(-0)`. */
 export function floatText(value: SQL): SQL {
-  return sql`case when abs(${value}) >= 0.0001 and abs(${value}) < 1e15 then ((${value}) + 0)::text else export_number_text((${value})::numeric) end`;
+  return sql`case when (abs(${value}) >= 0.0001 and abs(${value}) < 1e15) or ${value} = 0 then ((${value}) + 0)::text else export_number_text((${value})::numeric) end`;
 }
 
 /** `Math.round(value)` for a float8: the nearest integer, halves toward +∞ (`round()` in SQL rounds them away from 0). */
