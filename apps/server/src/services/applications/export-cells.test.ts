@@ -71,7 +71,19 @@ const numberTexts = fc.oneof(
       ([negative, whole, fraction, exponent]) =>
         `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}${exponent === undefined ? '' : `e${exponent}`}`,
     ),
-  fc.constantFrom('0', '-0', '0.0001', '1e15', '1e21', '1e-7', '1e-6', '123456789012345680000', '1e400', '1e-400'),
+  fc.constantFrom(
+    '0',
+    '-0',
+    '0.0001',
+    '1e15',
+    '99999999999999993750e-5',
+    '1e21',
+    '1e-7',
+    '1e-6',
+    '123456789012345680000',
+    '1e400',
+    '1e-400',
+  ),
 );
 
 /** Text PostgreSQL can hold (no NUL), anything else included: quotes, separators, control characters, emoji. */

@@ -14,10 +14,11 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * A number as `String(Number(n))` writes it. Between 1e-4 and 1e15 PostgreSQL's shortest float8 text is the same as
- * JavaScript's (0 too); outside, `export_number_text` (migration 0033) lays it out.
+ * JavaScript's (0 too); outside, `export_number_text` (migration 0033) lays it out. The inline bound is 1e14, not 1e15:
+ * a decimal just under 1e15 can read as the double 1e15 (999999999999999.9375 is a tie that rounds to it).
  */
 export function numberText(value: SQL): SQL {
-  return sql`case when (abs(${value}) >= 0.0001 and abs(${value}) < 1e15) or ${value} = 0 then (${value})::float8::text else export_number_text(${value}) end`;
+  return sql`case when (abs(${value}) >= 0.0001 and abs(${value}) < 1e14) or ${value} = 0 then (${value})::float8::text else export_number_text(${value}) end`;
 }
 
 /** A float8 (computed in the statement) as JavaScript writes it; `+ 0` turns a negative zero into 0, as `String(-0)`. */
