@@ -37,28 +37,14 @@ export function isoText(timestamp: SQL): SQL {
 }
 
 /**
- * How a text cell goes into the file. `text` keeps an empty text as an empty cell, `textOrNull` makes it no cell (as
- * `leafCell` does for an empty answer). The XLSX writes text as it is. The CSV (`csvWriter`) defuses text a
- * spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) with a leading quote mark,
- * and writes an empty text as null: COPY's CSV quotes an empty string to tell it from null, and the export never did.
- * The cell builders apply it where their text is made, not around the whole cell, so that a cell's JSON reads are
- * not repeated for it.
+ * A text cell as the CSV writes it: text a spreadsheet would run as a formula (starting with = + - @, a tab or a
+ * carriage return) gets a leading quote mark, and an empty text is null: COPY's CSV quotes an empty string to tell it
+ * from null, and the export never did. The cell builders apply it where their text is made, not around the whole
+ * cell, so that a cell's JSON reads are not repeated for it.
  */
-export interface CellWriter {
-  text(text: SQL): SQL;
-  textOrNull(text: SQL): SQL;
-}
-
-export const xlsxWriter: CellWriter = {
-  text: (text) => text,
-  textOrNull: (text) => sql`nullif(${text}, '')`,
-};
-
-function csvText(text: SQL): SQL {
+export function csvText(text: SQL): SQL {
   return sql`(case when ascii(${text}) in (61, 43, 45, 64, 9, 13) then '''' || ${text} else nullif(${text}, '') end)`;
 }
-
-export const csvWriter: CellWriter = { text: csvText, textOrNull: csvText };
 
 /** A JSON string value's text, `String(value)` of any other non-null value. */
 function jsonText(value: SQL): SQL {
@@ -88,8 +74,8 @@ export function answerAt(parent: SQL, key: string): AnswerRef {
   return { value: sql`(${parent} -> ${key}::text)`, text: sql`(${parent} ->> ${key}::text)` };
 }
 
-/** The answer cell of one field (null when the key is missing), written by `write`: `leafCell` in SQL. */
-export function leafCellSql(field: LeafField, answer: AnswerRef, write: CellWriter): SQL {
+/** The answer cell of one field (null when the key is missing) as the CSV writes it: `leafCell`, then `csvText`. */
+export function leafCellSql(field: LeafField, answer: AnswerRef): SQL {
   const value = answer.value;
   switch (field.type) {
     case 'yesNo':
@@ -100,27 +86,28 @@ export function leafCellSql(field: LeafField, answer: AnswerRef, write: CellWrit
     case 'singleChoice':
     case 'dropdown': {
       const optionId = sql`(${value} ->> 'optionId')`;
-      return sql`(case when jsonb_typeof(${value} -> 'optionId') = 'string' then ${optionLabel(field, optionId, write.text)} end)`;
+      return sql`(case when jsonb_typeof(${value} -> 'optionId') = 'string' then ${optionLabel(field, optionId, csvText)} end)`;
     }
     case 'multipleChoice': {
-      // The labels are joined first and the joined text written once (PostgreSQL computes the repeated aggregate once).
+      // The labels are joined first and the joined text written once (PostgreSQL computes the repeated aggregate once);
+      // no option chosen is an empty text, which the CSV writes as nothing.
       const label = optionLabel(field, jsonText(sql`chosen.option_id`), (text) => text);
       return sql`(case when jsonb_typeof(${value} -> 'optionIds') = 'array' then (
-          select ${write.text(sql`coalesce(string_agg(${label}, '; ' order by chosen.place), '')`)}
+          select ${csvText(sql`string_agg(${label}, '; ' order by chosen.place)`)}
           from jsonb_array_elements(${value} -> 'optionIds') with ordinality as chosen(option_id, place)) end)`;
     }
     case 'fileUpload':
-      return sql`(case when jsonb_typeof(${value} -> 'name') = 'string' then ${write.text(sql`(${value} ->> 'name')`)} end)`;
+      return sql`(case when jsonb_typeof(${value} -> 'name') = 'string' then ${csvText(sql`(${value} ->> 'name')`)} end)`;
     default:
-      return sql`(case jsonb_typeof(${value}) when 'string' then ${write.textOrNull(answer.text)} when 'null' then null
-        else ${write.text(sql`export_json_text(${value})`)} end)`;
+      return sql`(case jsonb_typeof(${value}) when 'string' then ${csvText(answer.text)} when 'null' then null
+        else ${csvText(sql`export_json_text(${value})`)} end)`;
   }
 }
 
-/** The "Other" text of a choice answer. */
-export function otherTextSql(answer: AnswerRef, write: CellWriter): SQL {
+/** The "Other" text of a choice answer, as the CSV writes it. */
+export function otherTextSql(answer: AnswerRef): SQL {
   const value = answer.value;
-  return sql`(case when jsonb_typeof(${value} -> 'otherText') = 'string' then ${write.text(sql`(${value} ->> 'otherText')`)} end)`;
+  return sql`(case when jsonb_typeof(${value} -> 'otherText') = 'string' then ${csvText(sql`(${value} ->> 'otherText')`)} end)`;
 }
 
 /** The file id of a file answer, for its link. */

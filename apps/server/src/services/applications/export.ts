@@ -25,8 +25,7 @@ import { CsvLineEnds } from './csv-line-ends';
 import {
   type AnswerRef,
   answerAt,
-  type CellWriter,
-  csvWriter,
+  csvText,
   fileIdSql,
   floatText,
   isoText,
@@ -98,10 +97,10 @@ interface Column {
   /** The cell's text is a link: the XLSX makes it a hyperlink. */
   link?: boolean;
   /**
-   * The same cell as PostgreSQL writes it (export-cells.ts), over the statement's row `x`, for the CSV that COPY
-   * writes itself (`csvStatement`): its text (null for no cell) as `write` writes text for the file.
+   * The same cell as the CSV that PostgreSQL's COPY writes (`exportQueries(…).csv`): its text (null for no cell) from
+   * the statement's row `x`, formula-looking text defused (export-cells.ts).
    */
-  sql: (write: CellWriter) => SQL;
+  sql: SQL;
   /** Computed over all rows in their order (the rank by submission) in the CSV statement's outer select. */
   overRows?: SQL;
 }
@@ -209,9 +208,7 @@ function leafColumns(
   fileLink: FileLink,
 ): Column[] {
   const cellOf = leafCellOf(field);
-  const columns: Column[] = [
-    { header, cell: (row) => cellOf(read(row)), sql: (write) => leafCellSql(field, answer, write) },
-  ];
+  const columns: Column[] = [{ header, cell: (row) => cellOf(read(row)), sql: leafCellSql(field, answer) }];
   const hasOther = (field.type === 'singleChoice' || field.type === 'multipleChoice') && field.allowOther;
   if (hasOther) {
     columns.push({
@@ -220,7 +217,7 @@ function leafColumns(
         const otherText = prop(read(row), 'otherText');
         return typeof otherText === 'string' ? otherText : null;
       },
-      sql: (write) => otherTextSql(answer, write),
+      sql: otherTextSql(answer),
     });
   }
   if (field.type === 'fileUpload') {
@@ -233,7 +230,7 @@ function leafColumns(
         const fileId = prop(read(row), 'fileId');
         return typeof fileId === 'string' ? fileLink(row.id, fileId) : null;
       },
-      sql: () => link,
+      sql: link,
     });
   }
   return columns;
@@ -330,11 +327,11 @@ export async function planExport(
   const recipe = build?.recipe ?? null;
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
-  /** A column whose cell is a row's text as it is, and the same column's SQL (`text`: may need writing for the file). */
+  /** A column whose cell is a row's text as it is, and the same column's SQL (defused for the CSV). */
   const text = (header: string, key: keyof ExportRow & string): Column => ({
     header,
     cell: (row) => row[key] as string | null,
-    sql: (write) => write.text(sql.raw(`x.${key}`)),
+    sql: csvText(sql.raw(`x.${key}`)),
   });
   const columns: Column[] = [
     ...(shortlistId
@@ -342,30 +339,30 @@ export async function planExport(
           {
             header: 'Shortlist position',
             cell: (row: ExportRow) => (row.position ?? 0) + 1,
-            sql: () => sql`(coalesce(x.position, 0) + 1)::text`,
+            sql: sql`(coalesce(x.position, 0) + 1)::text`,
           },
         ]
       : []),
     // Ids, states and timestamps are never empty and never start like a formula: their SQL needs no writing.
-    { header: 'Application ID', cell: (row) => row.id, sql: () => sql`x.id::text` },
+    { header: 'Application ID', cell: (row) => row.id, sql: sql`x.id::text` },
     text('Name', 'name'),
     text('Email', 'email'),
-    { header: 'Status', cell: (row) => row.status, sql: () => sql`x.status::text` },
+    { header: 'Status', cell: (row) => row.status, sql: sql`x.status::text` },
     text('Stage', 'stage'),
     text('Stage history', 'stage_history'),
-    { header: 'Notes', cell: (row) => Number(row.notes_count), sql: () => sql`x.notes_count::text` },
+    { header: 'Notes', cell: (row) => Number(row.notes_count), sql: sql`x.notes_count::text` },
     text('Tags', 'tags'),
     {
       header: 'Rank',
       cell: (row) => row.rank as number | null,
-      sql: () => (ordered ? sql`x.rank::text` : sql`null::text`),
+      sql: ordered ? sql`x.rank::text` : sql`null::text`,
       // Nothing reorders the opening: the rank is the submission order, the order the rows come in.
       overRows: ordered ? undefined : sql`(row_number() over (order by s.submitted_at, s.id))::text`,
     },
     {
       header: 'Score',
       cell: recipe ? (row) => Number(row.score) : () => null,
-      sql: () => (recipe ? floatText(sql`x.score`) : sql`null::text`),
+      sql: recipe ? floatText(sql`x.score`) : sql`null::text`,
     },
     // Points each recipe criterion gave: its normalised value (`n{i}` of the explanation columns) times its share.
     ...recipeCriteria.map((criterion, i): Column => {
@@ -375,7 +372,7 @@ export async function planExport(
       return {
         header: `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks)}`,
         cell: (row) => (totalWeight > 0 ? Math.round((Number(row[key] ?? 0) * weight * 10000) / totalWeight) / 100 : 0),
-        sql: () => (totalWeight > 0 ? floatText(sql`${jsRound(points)} / 100`) : sql`'0'`),
+        sql: totalWeight > 0 ? floatText(sql`${jsRound(points)} / 100`) : sql`'0'`,
       };
     }),
     // Per rating criterion of the opening: the average (none when nobody rated) and how many ratings.
@@ -389,27 +386,27 @@ export async function planExport(
             const value = row[average];
             return value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100;
           },
-          sql: () => floatText(sql`${jsRound(sql.raw(`x.${average} * 100`))} / 100`),
+          sql: floatText(sql`${jsRound(sql.raw(`x.${average} * 100`))} / 100`),
         },
         {
           header: `Ratings: ${criterion.name}`,
           cell: (row) => Number(row[count] ?? 0),
-          sql: () => sql`coalesce(${sql.raw(`x.${count}`)}, 0)::text`,
+          sql: sql`coalesce(${sql.raw(`x.${count}`)}, 0)::text`,
         },
       ];
     }),
     {
       header: 'Submitted at (UTC)',
       cell: (row) => isoTimestamp(row.submitted_at),
-      sql: () => isoText(sql`x.submitted_at`),
+      sql: isoText(sql`x.submitted_at`),
     },
     {
       header: 'Last edited at (UTC)',
       cell: (row) => (row.revision > 1 ? isoTimestamp(row.updated_at) : null),
-      sql: () => sql`case when x.revision > 1 then ${isoText(sql`x.updated_at`)} end`,
+      sql: sql`case when x.revision > 1 then ${isoText(sql`x.updated_at`)} end`,
     },
-    { header: 'Edits', cell: (row) => row.revision - 1, sql: () => sql`(x.revision - 1)::text` },
-    { header: 'Form version', cell: (row) => row.form_version, sql: () => sql`x.form_version::text` },
+    { header: 'Edits', cell: (row) => row.revision - 1, sql: sql`(x.revision - 1)::text` },
+    { header: 'Form version', cell: (row) => row.form_version, sql: sql`x.form_version::text` },
     // Badges are read beside the statement, for applicants with a live verification decision; COPY writes the CSV
     // only when the opening has none, so its SQL is no cell.
     {
@@ -420,7 +417,7 @@ export async function planExport(
               .map((r) => `${r.title} (verified by ${r.groupName}, ${r.verifiedAt.slice(0, 10)})`)
               .join('; ')
           : null,
-      sql: () => sql`null::text`,
+      sql: sql`null::text`,
     },
     {
       header: 'Verified answers',
@@ -428,7 +425,7 @@ export async function planExport(
         const ids = Object.keys(row.verifiedAnswers ?? {});
         return ids.length ? ids.map((id) => labelOf.get(id) ?? id).join('; ') : null;
       },
-      sql: () => sql`null::text`,
+      sql: sql`null::text`,
     },
   ];
   for (const question of questions) {
@@ -470,7 +467,7 @@ export async function planExport(
         const value = row.video_averages?.[taskId];
         return value === null || value === undefined ? null : Number(value);
       },
-      sql: () => numberText(sql`(x.video_averages ->> ${taskId}::text)::numeric`),
+      sql: numberText(sql`(x.video_averages ->> ${taskId}::text)::numeric`),
     });
   }
   return {
@@ -708,7 +705,7 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
    * Computed there, above the sort, the cells took half again as long (hot-paths.md, 2026-11-27 22:57 UTC on).
    */
   const csv = (ranking: ExportRanking) => {
-    const cells = plan.columns.map((column, i) => sql`${column.sql(csvWriter)} as ${sql.raw(`c${i}`)}`);
+    const cells = plan.columns.map((column, i) => sql`${column.sql} as ${sql.raw(`c${i}`)}`);
     const outer = plan.columns.map((column, i) =>
       column.overRows ? sql`${column.overRows} as ${sql.raw(`c${i}`)}` : sql.raw(`s.c${i}`),
     );
