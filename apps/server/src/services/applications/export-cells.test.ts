@@ -152,7 +152,8 @@ describe('export cells in SQL', () => {
             expect(csv).toEqual(expected.map(csvShown));
           },
         ),
-        { numRuns: 25 },
+        // Found by CI: String() of an object with a "toString" key throws (leafCell must not call the answer's methods).
+        { numRuns: 25, examples: [[['{"toString":{}}', '[{"valueOf":1},null,[2,{"toString":"x"}]]', null]]] },
       );
     },
   );

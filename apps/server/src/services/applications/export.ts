@@ -147,6 +147,23 @@ function prop(value: unknown, key: string): unknown {
     : undefined;
 }
 
+/**
+ * `String(value)` of a parsed JSON value (as `export_json_text` writes it in SQL), without calling the value's own
+ * methods: an answer of an unexpected shape may be an object with a "toString" key, on which `String()` throws.
+ */
+function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    let text = '';
+    for (let i = 0; i < value.length; i++) {
+      const element: unknown = value[i];
+      text += (i > 0 ? ',' : '') + (element === null || element === undefined ? '' : valueText(element));
+    }
+    return text;
+  }
+  return typeof value === 'object' && value !== null ? '[object Object]' : String(value);
+}
+
 /** A choice's label by option id (the id itself for an option the form no longer has); the first option of an id wins. */
 function optionLabels(field: LeafField): (optionId: string) => string {
   const labels = new Map<string, string>();
@@ -184,7 +201,7 @@ function leafCellOf(field: LeafField): (value: AnswerValue | undefined) => Cell 
         const optionIds = prop(value, 'optionIds');
         if (!Array.isArray(optionIds)) return null;
         let text = '';
-        for (let i = 0; i < optionIds.length; i++) text += (i > 0 ? '; ' : '') + label(String(optionIds[i]));
+        for (let i = 0; i < optionIds.length; i++) text += (i > 0 ? '; ' : '') + label(valueText(optionIds[i]));
         return text;
       };
     }
@@ -195,7 +212,7 @@ function leafCellOf(field: LeafField): (value: AnswerValue | undefined) => Cell 
         return typeof name === 'string' ? name : null;
       };
     default:
-      return (value) => (empty(value) ? null : typeof value === 'string' ? value : String(value));
+      return (value) => (empty(value) ? null : valueText(value));
   }
 }
 
