@@ -1,6 +1,7 @@
 import type { RecordKind, VerificationBadge } from '@placely/contract';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import {
   educationEntries,
   experienceEntries,
@@ -26,6 +27,39 @@ export const badgeKey = (recordKind: RecordKind, recordId: string) => `${recordK
 export type BadgeOfUser = VerificationBadge & { userId: number };
 
 /**
+ * The latest live decision of each approved, live group on each record of some people (of some kinds, or of every
+ * kind when `kinds` is null), with the group's and the verifier's names. Written once and prepared per connection:
+ * every portfolio view, applicant table and apply form runs it, and building it per request cost more CPU than
+ * PostgreSQL spends running it (hot-paths.md, 2026-11-28).
+ */
+const latestDecisions = preparedStatement<{
+  user_id: number | string;
+  record_kind: RecordKind;
+  record_id: string;
+  group_id: string;
+  group_name: string;
+  verifier_name: string;
+  decision: string;
+  decided_at: string | Date;
+}>(
+  'verification_badges',
+  sql`select distinct on (${recordVerifications.recordKind}, ${recordVerifications.recordId}, ${recordVerifications.verificationGroupId})
+      ${recordVerifications.subjectUserId} as user_id, ${recordVerifications.recordKind} as record_kind,
+      ${recordVerifications.recordId} as record_id, ${recordVerifications.verificationGroupId} as group_id,
+      ${verificationGroups.name} as group_name, ${users.name} as verifier_name, ${recordVerifications.decision} as decision,
+      ${recordVerifications.decidedAt} as decided_at
+    from ${recordVerifications}
+    join ${verificationGroups} on ${verificationGroups.id} = ${recordVerifications.verificationGroupId}
+      and ${verificationGroups.deletedAt} is null and ${verificationGroups.approvalState} = 'approved'
+    join ${users} on ${users.id} = ${recordVerifications.verifierId}
+    where ${recordVerifications.subjectUserId} = any(${sql.placeholder('userIds')}::bigint[])
+      and ${recordVerifications.voidedAt} is null
+      and (${sql.placeholder('kinds')}::text[] is null or ${recordVerifications.recordKind} = any(${sql.placeholder('kinds')}::text[]))
+    order by ${recordVerifications.recordKind}, ${recordVerifications.recordId}, ${recordVerifications.verificationGroupId},
+      ${recordVerifications.decidedAt} desc, ${recordVerifications.id} desc`,
+);
+
+/**
  * The verification badges of the given people's records, keyed by `badgeKey(kind, id)`.
  *
  * A record has a badge when some live, approved verification group's latest live (not voided) decision on it is
@@ -45,58 +79,21 @@ export async function verificationBadgesFor(
 ): Promise<Map<string, BadgeOfUser>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0 || options.kinds?.length === 0) return new Map();
-  const latestPerGroup = await db
-    .selectDistinctOn(
-      [recordVerifications.recordKind, recordVerifications.recordId, recordVerifications.verificationGroupId],
-      {
-        userId: recordVerifications.subjectUserId,
-        recordKind: recordVerifications.recordKind,
-        recordId: recordVerifications.recordId,
-        groupId: recordVerifications.verificationGroupId,
-        groupName: verificationGroups.name,
-        verifierName: users.name,
-        decision: recordVerifications.decision,
-        decidedAt: recordVerifications.decidedAt,
-      },
-    )
-    .from(recordVerifications)
-    .innerJoin(
-      verificationGroups,
-      and(
-        eq(verificationGroups.id, recordVerifications.verificationGroupId),
-        isNull(verificationGroups.deletedAt),
-        eq(verificationGroups.approvalState, 'approved'),
-      ),
-    )
-    .innerJoin(users, eq(users.id, recordVerifications.verifierId))
-    .where(
-      and(
-        inArray(recordVerifications.subjectUserId, ids),
-        isNull(recordVerifications.voidedAt),
-        options.kinds ? inArray(recordVerifications.recordKind, options.kinds) : undefined,
-      ),
-    )
-    .orderBy(
-      recordVerifications.recordKind,
-      recordVerifications.recordId,
-      recordVerifications.verificationGroupId,
-      desc(recordVerifications.decidedAt),
-      desc(recordVerifications.id),
-    );
+  const latestPerGroup = await latestDecisions(db, { userIds: ids, kinds: options.kinds ?? null });
   const badges = new Map<string, BadgeOfUser>();
   for (const row of latestPerGroup) {
     if (row.decision !== 'verified') continue;
-    const key = badgeKey(row.recordKind, row.recordId);
-    const verifiedAt = row.decidedAt.toISOString();
+    const key = badgeKey(row.record_kind, row.record_id);
+    const verifiedAt = new Date(row.decided_at).toISOString();
     const existing = badges.get(key);
     if (existing && existing.verifiedAt >= verifiedAt) continue;
     badges.set(key, {
-      userId: row.userId,
-      recordKind: row.recordKind,
-      recordId: row.recordId,
-      groupId: row.groupId,
-      groupName: row.groupName,
-      verifierName: row.verifierName,
+      userId: Number(row.user_id),
+      recordKind: row.record_kind,
+      recordId: row.record_id,
+      groupId: row.group_id,
+      groupName: row.group_name,
+      verifierName: row.verifier_name,
       verifiedAt,
     });
   }

@@ -5,7 +5,7 @@ import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { rowOf } from '../../db/prepared';
+import { preparedStatement, rowOf } from '../../db/prepared';
 import { readTogether } from '../../db/read-together';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
@@ -30,24 +30,35 @@ export async function listSection(db: Executor, section: SectionDefinition, user
 }
 
 /**
- * Several sections' entries in one statement: one JSON list per section, each in its section's own order, mapped as
- * the query builder maps a row. A portfolio shows up to six sections: one read instead of one per section.
+ * Every section's entries of one person in one statement, each section only when `shown` names it: one JSON list per
+ * section, in the section's own order. Written once and prepared per connection (a portfolio view runs it; building
+ * it per request cost more CPU than PostgreSQL spends running it, hot-paths.md 2026-11-28).
  */
+const sectionLists = preparedStatement<Record<string, Record<string, unknown>[] | null>>(
+  'section_lists',
+  sql`select ${sql.join(
+    SECTIONS.map((section, index) => {
+      const { table } = section;
+      const order = sql.join(section.orderBy(table), sql`, `);
+      return sql`case when ${section.tag}::text = any(${sql.placeholder('shown')}::text[]) then coalesce((
+          select jsonb_agg(to_jsonb(${table}) order by ${order}) from ${table}
+          where ${table.userId} = ${sql.placeholder('userId')}), '[]'::jsonb) end as ${sql.raw(`s${index}`)}`;
+    }),
+    sql`, `,
+  )}`,
+);
+
+/** Several sections' entries of one person in one read, each list mapped as the query builder maps a row. */
 export async function readSectionRows(
   db: Executor,
   sections: SectionDefinition[],
   userId: number,
 ): Promise<Record<string, unknown>[][]> {
   if (sections.length === 0) return [];
-  const lists = sections.map((section, index) => {
-    const { table } = section;
-    const order = sql.join(section.orderBy(table), sql`, `);
-    return sql`coalesce((select jsonb_agg(to_jsonb(${table}) order by ${order})
-      from ${table} where ${table.userId} = ${userId}), '[]'::jsonb) as ${sql.raw(`s${index}`)}`;
-  });
-  const result = await db.execute(sql`select ${sql.join(lists, sql`, `)}`);
-  const [row] = (result as unknown as { rows: Record<string, Record<string, unknown>[] | null>[] }).rows;
-  return sections.map((section, index) => (row?.[`s${index}`] ?? []).map((raw) => rowOf(section.table, raw)));
+  const [row] = await sectionLists(db, { userId, shown: sections.map((section) => section.tag) });
+  return sections.map((section) =>
+    (row?.[`s${SECTIONS.indexOf(section)}`] ?? []).map((raw) => rowOf(section.table, raw)),
+  );
 }
 
 /** A section's entries as its list presents them, verified where one of the person's badges vouches for the entry. */

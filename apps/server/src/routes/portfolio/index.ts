@@ -145,15 +145,15 @@ export function portfolioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(list, 'Portfolio deleted');
     });
 
-    const findByPublicId = async (publicId: string) => {
-      const [row] = await ctx.db
-        .select({ portfolio: portfolios, user: users, profile: individualProfiles })
-        .from(portfolios)
-        .innerJoin(users, eq(users.id, portfolios.userId))
-        .leftJoin(individualProfiles, eq(individualProfiles.userId, portfolios.userId))
-        .where(eq(portfolios.publicId, publicId));
-      return row;
-    };
+    // Built once and prepared per connection: every view of a shared link runs it.
+    const portfolioByPublicId = ctx.db
+      .select({ portfolio: portfolios, user: users, profile: individualProfiles })
+      .from(portfolios)
+      .innerJoin(users, eq(users.id, portfolios.userId))
+      .leftJoin(individualProfiles, eq(individualProfiles.userId, portfolios.userId))
+      .where(eq(portfolios.publicId, sql.placeholder('publicId')))
+      .prepare('portfolio_by_public_id');
+    const findByPublicId = async (publicId: string) => (await portfolioByPublicId.execute({ publicId }))[0];
 
     app.get('/api/individual/portfolio/id', { schema: viewPortfolioSchema }, async (request) => {
       const actor = await optionalActor(request.headers.authorization);
