@@ -17,13 +17,8 @@ import { SECTIONS, type SectionDefinition } from './sections';
 
 /** The list every call answers with, so the client replaces its copy in one go. */
 export async function listSection(db: Executor, section: SectionDefinition, userId: number) {
-  const [rows, verified] = await readTogether(db, [
-    () =>
-      db
-        .select()
-        .from(section.table)
-        .where(eq(section.table.userId, userId))
-        .orderBy(...section.orderBy(section.table)),
+  const [[rows = []], verified] = await readTogether(db, [
+    () => readSectionRows(db, [section], userId),
     () => (section.recordKind ? verifiedRecordIds(db, userId, section.recordKind) : new Set<string>()),
   ]);
   return { entries: rows.map((row) => section.present(row, verified.has(row.id as string))) };
@@ -31,8 +26,9 @@ export async function listSection(db: Executor, section: SectionDefinition, user
 
 /**
  * Every section's entries of one person in one statement, each section only when `shown` names it: one JSON list per
- * section, in the section's own order. Written once and prepared per connection (a portfolio view runs it; building
- * it per request cost more CPU than PostgreSQL spends running it, hot-paths.md 2026-11-28).
+ * section, in the section's own order. Written once and prepared per connection: a portfolio view and every section
+ * list run it, and building a statement per request cost more CPU than PostgreSQL spends running it (hot-paths.md,
+ * 2026-11-28).
  */
 const sectionLists = preparedStatement<Record<string, Record<string, unknown>[] | null>>(
   'section_lists',
