@@ -4,15 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorFromFirstRead, actorOf, claimsOf, signedInColumns } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import type { Database, Executor } from '../../db/client';
-import {
-  applicationRevisions,
-  applications,
-  autoFillData,
-  individualProfiles,
-  openingFormVersions,
-  openings,
-  users,
-} from '../../db/schema';
+import { applicationRevisions, applications, openingFormVersions, openings, users } from '../../db/schema';
 import { errors } from '../../errors';
 import { actingForOrganization } from '../../http/acting-for';
 import { createCursorSigner } from '../../http/cursor';
@@ -321,9 +313,6 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             scored: sql<boolean>`exists(select 1 from ranking_recipes r where r.opening_id = ${applications.openingId})`,
           })
           .from(applications)
-          .innerJoin(users, eq(users.id, applications.applicantId))
-          .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-          .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
           .where(and(eq(applications.id, request.query.applicationId), eq(applications.openingId, opening.id)));
         if (!found) throw errors.notFound('That application');
         const { page: row, scored } = found;

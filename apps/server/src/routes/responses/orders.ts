@@ -2,15 +2,7 @@ import { type ApplicationFilter, RESPONSE_ORDERS, type ResponseOrder } from '@pl
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import {
-  applicationSortKeys,
-  applications,
-  autoFillData,
-  individualProfiles,
-  openingRankings,
-  openingStages,
-  users,
-} from '../../db/schema';
+import { applicationSortKeys, applications, openingRankings, openingStages } from '../../db/schema';
 import { errors } from '../../errors';
 import type { CursorSigner } from '../../http/cursor';
 import type { ReceivedApplicationRow } from '../../presenters/application';
@@ -25,6 +17,11 @@ import { currentRankingBuild } from '../../services/shortlisting/ranking-store';
  * One JSON value per row, built by the database: the driver parses it natively in one call, where sixteen columns
  * cost the driver a string per field and the ORM a type check and decoder call per field (issue #17: 15–30 % less
  * server CPU per page). `pageRowOf` names every field it keeps and turns the JSON timestamps back into dates.
+ *
+ * Everything beside the application is a lookup by key in the select list, not a join: every page is planned with
+ * its values, and a join of four tables whose keys are all the applicant cost PostgreSQL more to plan than to run
+ * (1.3 against 0.5 ms to plan the first page, the same plan for the rows: bench/results/hot-paths.md, 2026-11-28).
+ * Each page statement reads `applications` (and its sort key's table) and nothing else in its FROM.
  */
 export const pageColumns = {
   page: sql<PageRow>`json_build_object(
@@ -37,32 +34,31 @@ export const pageColumns = {
     'revision', ${applications.revision},
     'submittedAt', ${applications.submittedAt},
     'updatedAt', ${applications.updatedAt},
-    'name', coalesce(${individualProfiles.name}, ${users.name}),
-    'email', ${users.email},
+    'applicant', (select json_build_object('name', coalesce(ip.name, u.name), 'email', u.email)
+      from users u left join individual_profiles ip on ip.user_id = u.id where u.id = ${applications.applicantId}),
     'hasVerifications', exists(select 1 from record_verifications rv
       where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null),
-    'grade', profile_fact(${autoFillData.data}, 'grade'),
-    'gradeScale', ${autoFillData.data} ->> 'gradeScale',
-    'graduationYear', profile_fact(${autoFillData.data}, 'graduationYear'),
+    'facts', (select json_build_object('grade', profile_fact(f.data, 'grade'), 'gradeScale', f.data ->> 'gradeScale',
+        'graduationYear', profile_fact(f.data, 'graduationYear'))
+      from auto_fill_data f where f.user_id = ${applications.applicantId}),
     'score', (select r.score from opening_rankings r where r.application_id = ${applications.id}))`.mapWith(pageRowOf),
 };
 
-/**
- * Page rows (`pageColumns`) of applications, with what they show beside each application joined: its applicant's user
- * row, profile and auto-fill facts. The start of every page read straight from `applications`.
- */
+/** Page rows (`pageColumns`) read straight from `applications`: the start of every page but the sort-key and score orders'. */
 export function pageRowsOfApplications(db: Executor) {
-  return db
-    .select(pageColumns)
-    .from(applications)
-    .innerJoin(users, eq(users.id, applications.applicantId))
-    .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-    .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId));
+  return db.select(pageColumns).from(applications);
 }
 
-/** The page row's JSON as the database builds it (`pageColumns`): `PageRow`'s fields, flat, timestamps as ISO text. */
-type PageRowJson = Omit<PageRow, 'application'> &
-  Omit<ReceivedApplicationRow, 'submittedAt' | 'updatedAt'> & { submittedAt: string; updatedAt: string };
+/** The page row's JSON as the database builds it (`pageColumns`): timestamps as ISO text, the applicant's user and facts nested. */
+type PageRowJson = Omit<ReceivedApplicationRow, 'submittedAt' | 'updatedAt'> & {
+  submittedAt: string;
+  updatedAt: string;
+  // An applicant's user row always exists (the foreign key cascades); the auto-fill row may not.
+  applicant: { name: string | null; email: string };
+  hasVerifications: boolean;
+  facts: Pick<PageRow, 'grade' | 'gradeScale' | 'graduationYear'> | null;
+  score: number | null;
+};
 
 function pageRowOf(json: PageRowJson): PageRow {
   return {
@@ -77,12 +73,12 @@ function pageRowOf(json: PageRowJson): PageRow {
       submittedAt: new Date(json.submittedAt),
       updatedAt: new Date(json.updatedAt),
     },
-    name: json.name,
-    email: json.email,
+    name: json.applicant.name,
+    email: json.applicant.email,
     hasVerifications: json.hasVerifications,
-    grade: json.grade,
-    gradeScale: json.gradeScale,
-    graduationYear: json.graduationYear,
+    grade: json.facts?.grade ?? null,
+    gradeScale: json.facts?.gradeScale ?? null,
+    graduationYear: json.facts?.graduationYear ?? null,
     score: json.score,
   };
 }
@@ -229,9 +225,6 @@ function sortKeyRanges(
         .select({ ...pageColumns, key: sql<string | number | null>`${column}` })
         .from(applicationSortKeys)
         .innerJoin(applications, eq(applications.id, applicationSortKeys.applicationId))
-        .innerJoin(users, eq(users.id, applications.applicantId))
-        .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-        .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
         .where(and(eq(applicationSortKeys.openingId, openingId), where, ...conditions))
         .orderBy(...order)
         .limit(limit),
@@ -267,9 +260,6 @@ function scoreRanges(
           .select({ ...pageColumns, key: score })
           .from(openingRankings)
           .innerJoin(applications, eq(applications.id, openingRankings.applicationId))
-          .innerJoin(users, eq(users.id, applications.applicantId))
-          .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
-          .leftJoin(autoFillData, eq(autoFillData.userId, applications.applicantId))
           .where(
             and(
               eq(openingRankings.openingId, openingId),
