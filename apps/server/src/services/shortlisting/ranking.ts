@@ -362,7 +362,8 @@ function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields:
 /**
  * The page's rows of the stored ranking, in rank order, with what the page shows of each (the bench runs it too), and
  * which of the recipe's rating criteria the viewer has rated on each row (`rated_by_viewer`, by the ratings' key): an
- * unrated rating term stays hidden.
+ * unrated rating term stays hidden. The names are key lookups in the select list: as joins, seven tables took PostgreSQL
+ * twice as long to plan (1.8 against 0.8 ms here, bench/results/hot-paths.md, 2026-11-28).
  */
 export function storedPageSql(
   openingId: string,
@@ -378,18 +379,17 @@ export function storedPageSql(
   return sql`select o.application_id as id, o.position, o.score, o.ko, o.pin_group,
       a.applicant_id, a.stage_id, a.submitted_at, p.direction as pin_direction, p.reason as pin_reason,
       p.pinned_by as pin_by, p.pinned_at as pin_at,
-      coalesce(ip.name, u.name) as name, coalesce(pip.name, pu.name) as pin_by_name,
+      (select coalesce(ip.name, u.name) from users u left join individual_profiles ip on ip.user_id = u.id
+        where u.id = a.applicant_id) as name,
+      (select coalesce(pip.name, pu.name) from users pu left join individual_profiles pip on pip.user_id = pu.id
+        where pu.id = p.pinned_by) as pin_by_name,
       ${ratedByViewer} as rated_by_viewer
     from (select o.* from opening_rankings o
       where o.opening_id = ${openingId}::uuid and ${rankingFilterSql(filter)}
       order by o.position
       limit ${filter.limit}::int offset ${(filter.page - 1) * filter.limit}::int) o
     join applications a on a.id = o.application_id
-    join users u on u.id = a.applicant_id
-    left join individual_profiles ip on ip.user_id = a.applicant_id
     left join ranking_pins p on p.application_id = o.application_id
-    left join users pu on pu.id = p.pinned_by
-    left join individual_profiles pip on pip.user_id = p.pinned_by
     order by o.position`;
 }
 
