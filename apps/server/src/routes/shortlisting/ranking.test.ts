@@ -412,6 +412,9 @@ describe('ranking', () => {
     expect(names(page)).toEqual(['Dev', 'Chitra', 'Asha', 'Bala']);
     expect(page.items.map((i) => i.rank)).toEqual([1, 2, 3, 4]);
     expect(page.items[0]?.why).toBe('Pinned to the top: Referred by the panel');
+    // Who pinned: the organization's own account by its user name, a team member by their profile's.
+    expect(page.items[0]?.pin).toMatchObject({ direction: 'top', by: { id: org.id, name: org.name } });
+    expect(page.items[3]?.pin).toMatchObject({ direction: 'bottom', by: { name: 'Coordinator' } });
 
     const reviewerPins = await as('reviewer', `${base}/candidate/pin`, {
       method: 'PUT',
