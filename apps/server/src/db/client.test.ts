@@ -1,6 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, type Executor, openDatabase, QUERY_BESIDE_TRANSACTION_MESSAGE } from './client';
+import {
+  type DatabaseHandle,
+  type Executor,
+  migrationsFolder,
+  openDatabase,
+  QUERY_BESIDE_TRANSACTION_MESSAGE,
+} from './client';
 
 const rowsOf = async (db: Executor, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as { rows: unknown[] }).rows;
@@ -39,5 +50,67 @@ describe('PGlite: a query beside its own open transaction', () => {
     ]);
     expect(a).toEqual([{ n: 4 }]);
     expect(b).toEqual([{ n: 5 }]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: migrations at start-up', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const created: string[] = [];
+  const freshDatabase = async () => {
+    const name = `placely_migrate_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    created.push(name);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.href;
+  };
+  const applied = async (handle: DatabaseHandle) =>
+    (await rowsOf(
+      handle.db,
+      sql`select hash, created_at::text as at from drizzle.__drizzle_migrations order by created_at`,
+    )) as { hash: string; at: string }[];
+  const expected = () =>
+    readMigrationFiles({ migrationsFolder: migrationsFolder() }).map((m) => ({
+      hash: m.hash,
+      at: String(m.folderMillis),
+    }));
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    for (const name of created) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('servers starting at once apply each migration once, and hold no lock afterwards', async () => {
+    const url = await freshDatabase();
+    const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url, pgliteDir: undefined })));
+    try {
+      await Promise.all(handles.map((handle) => handle.migrate()));
+      const [first] = handles as [DatabaseHandle];
+      expect(await applied(first)).toEqual(expected());
+      const locks = await rowsOf(first.db, sql`select 1 from pg_locks where locktype = 'advisory'`);
+      expect(locks).toEqual([]);
+      await first.migrate();
+      expect(await applied(first)).toEqual(expected());
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+    }
+  });
+
+  it('takes over a database that drizzle’s own migrator migrated, applying nothing twice', async () => {
+    const url = await freshDatabase();
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: migrationsFolder() });
+    await pool.end();
+    const handle = await openDatabase({ databaseUrl: url, pgliteDir: undefined });
+    try {
+      await handle.migrate();
+      expect(await applied(handle)).toEqual(expected());
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -43,6 +43,41 @@ export function migrationsFolder(): string {
 /** Serialises migrations across servers starting at once against the same PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_340_012;
 
+/**
+ * Applies pending migrations as drizzle's migrator does (its `drizzle.__drizzle_migrations` table, a migration pending
+ * when newer than the last one applied), but all in one transaction that first takes a transaction-level advisory
+ * lock: servers starting at once apply them once, one after another, and the lock ends with the transaction. Through
+ * PgBouncer in transaction mode a session-level lock, its migrations and its unlock could each run on a different
+ * server connection, leaving the lock held for good; one transaction stays on one.
+ */
+async function applyPendingMigrations(client: pg.PoolClient): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder: migrationsFolder() });
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query('CREATE SCHEMA IF NOT EXISTS drizzle');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)',
+    );
+    const { rows } = await client.query<{ created_at: string }>(
+      'SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1',
+    );
+    const lastApplied = rows[0] ? Number(rows[0].created_at) : null;
+    for (const migration of migrations) {
+      if (lastApplied !== null && migration.folderMillis <= lastApplied) continue;
+      for (const statement of migration.sql) await client.query(statement);
+      await client.query('INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ($1, $2)', [
+        migration.hash,
+        migration.folderMillis,
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   /** PGlite data directory; undefined keeps PGlite in memory (tests). */
@@ -65,10 +100,8 @@ export async function openDatabase(options: {
       async migrate() {
         const client = await pool.connect();
         try {
-          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+          await applyPendingMigrations(client);
         } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
           client.release();
         }
       },
