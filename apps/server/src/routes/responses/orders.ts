@@ -44,12 +44,12 @@ export const pageColumns = {
     'score', (select r.score from opening_rankings r where r.application_id = ${applications.id}))`.mapWith(pageRowOf),
 };
 
-/** Page rows (`pageColumns`) read straight from `applications`: the start of every page but the sort-key and score orders'. */
+/** Page rows (`pageColumns`) read straight from `applications`: every page but the sort-key and score orders'. */
 export function pageRowsOfApplications(db: Executor) {
   return db.select(pageColumns).from(applications);
 }
 
-/** The page row's JSON as the database builds it (`pageColumns`): timestamps as ISO text, the applicant's user and facts nested. */
+/** The page row's JSON as the database builds it (`pageColumns`): ISO timestamps, the applicant and facts nested. */
 type PageRowJson = Omit<ReceivedApplicationRow, 'submittedAt' | 'updatedAt'> & {
   submittedAt: string;
   updatedAt: string;

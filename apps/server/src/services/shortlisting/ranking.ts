@@ -362,8 +362,8 @@ function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields:
 /**
  * The page's rows of the stored ranking, in rank order, with what the page shows of each (the bench runs it too), and
  * which of the recipe's rating criteria the viewer has rated on each row (`rated_by_viewer`, by the ratings' key): an
- * unrated rating term stays hidden. The names are key lookups in the select list: as joins, seven tables took PostgreSQL
- * twice as long to plan (1.8 against 0.8 ms here, bench/results/hot-paths.md, 2026-11-28).
+ * unrated rating term stays hidden. The names are key lookups in the select list: as joins, seven tables took
+ * PostgreSQL twice as long to plan (1.8 against 0.8 ms here, bench/results/hot-paths.md, 2026-11-28).
  */
 export function storedPageSql(
   openingId: string,
