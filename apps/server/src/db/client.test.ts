@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmptyDatabase } from '../test/database';
 import {
   type DatabaseHandle,
   type Executor,
@@ -54,18 +54,11 @@ describe('PGlite: a query beside its own open transaction', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: migrations at start-up', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const created: string[] = [];
+  const dropAfterwards: (() => Promise<void>)[] = [];
   const freshDatabase = async () => {
-    const name = `placely_migrate_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    created.push(name);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.href;
+    const empty = await createEmptyDatabase(process.env.TEST_DATABASE_URL ?? '');
+    dropAfterwards.push(empty.drop);
+    return empty.url;
   };
   const applied = async (handle: DatabaseHandle) =>
     (await rowsOf(
@@ -77,12 +70,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: migrations at start
       hash: m.hash,
       at: String(m.folderMillis),
     }));
-  afterAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    for (const name of created) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  });
+  afterAll(() => Promise.all(dropAfterwards.map((drop) => drop())));
 
   it('servers starting at once apply each migration once, and hold no lock afterwards', async () => {
     const url = await freshDatabase();

@@ -22,26 +22,35 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url: string
     await handle.migrate();
     return { ...handle, url: undefined };
   }
-  const name = `placely_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.href, pgliteDir: undefined, poolSize: 10 });
+  const empty = await createEmptyDatabase(adminUrl);
+  const handle = await openDatabase({ databaseUrl: empty.url, pgliteDir: undefined, poolSize: 10 });
   await handle.migrate();
   return {
     ...handle,
-    url: url.href,
+    url: empty.url,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
+      await empty.drop();
     },
   };
+}
+
+/** A new, empty (unmigrated) database on `adminUrl`'s PostgreSQL server, named for this run, and how to drop it. */
+export async function createEmptyDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `placely_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 /**
