@@ -126,8 +126,25 @@ test('owners edit the organization profile and upload its logo while acting for 
   await confirm.getByRole('textbox', { name: 'Organization name' }).fill('Throwaway');
   await expect(deleteButton).toBeDisabled();
   await confirm.getByRole('textbox', { name: 'Organization name' }).fill(throwawayName);
+  // Every message shown from the click on, in order: the refusals of the page's own reads, refetched after the
+  // organization was gone, once flashed its deleted notice or replaced the deletion's message.
+  await throwaway.evaluate(() => {
+    const messages = () =>
+      [...document.querySelectorAll('[role=alert], [role=status]')].map((m) => m.textContent ?? '');
+    const before = new Set(messages());
+    const shown: string[] = [];
+    Object.assign(window, { shownAfterDelete: shown });
+    new MutationObserver(() => {
+      for (const text of messages()) if (text && !before.has(text) && shown.at(-1) !== text) shown.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await deleteButton.click();
   await expect(throwaway.getByText(`${throwawayName} was deleted`)).toBeVisible();
+  await expect(throwaway.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  const shownAfterDelete = await throwaway.evaluate(
+    () => (window as unknown as { shownAfterDelete: string[] }).shownAfterDelete,
+  );
+  expect(shownAfterDelete.filter((text) => !text.startsWith(`${throwawayName} was deleted`))).toEqual([]);
   // The group went with it: its join link shows the not-found screen (signed-out pages are rendered at most once per
   // 5 s per server, so a page seen just before the deletion may be served once more in that window).
   await expect(async () => {

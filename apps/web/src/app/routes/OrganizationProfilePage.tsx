@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { isOrganizationAccount, ORGANIZATION_DELETED_MESSAGE } from '@placely/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { RootInstitutions } from '../../features/institution/components/RootInstitutions';
@@ -70,13 +70,21 @@ export default function OrganizationProfilePage() {
   const actFor = useActingFor((state) => state.actFor);
   const navigate = useNavigate();
 
-  const onDeleted = (message: string) => {
-    if (user) actFor(user.userId, null);
+  // The deletion's message, once the organization is gone. The page first renders without its sections, so their
+  // queries have no observer when every query is reset: refetched while still shown, they were refused (the
+  // organization is gone), and a refusal's snackbar could replace the deletion's message.
+  const [deletedMessage, setDeletedMessage] = useState<string | null>(null);
+  const userId = user?.userId;
+  useEffect(() => {
+    if (deletedMessage === null) return;
+    if (userId !== undefined) actFor(userId, null);
     void queryClient.resetQueries();
-    showSuccess(message);
+    showSuccess(deletedMessage);
     void navigate(PATHS.home);
-  };
+  }, [deletedMessage, userId, actFor, queryClient, navigate]);
   const deleted = organization.error?.message === ORGANIZATION_DELETED_MESSAGE;
+
+  if (deletedMessage !== null) return <Loading />;
 
   if (!accessToken) {
     return (
@@ -114,7 +122,7 @@ export default function OrganizationProfilePage() {
           />
         </Section>
         <PeopleSection OpeningsPicker={OpeningPicker} />
-        {view.abilities.delete && <DeleteOrganizationSection name={view.name} onDeleted={onDeleted} />}
+        {view.abilities.delete && <DeleteOrganizationSection name={view.name} onDeleted={setDeletedMessage} />}
       </Page>
     );
   }
@@ -171,7 +179,7 @@ export default function OrganizationProfilePage() {
       </Section>
       <RootInstitutions />
       {abilities?.delete && organization.data && (
-        <DeleteOrganizationSection name={organization.data.name} onDeleted={onDeleted} />
+        <DeleteOrganizationSection name={organization.data.name} onDeleted={setDeletedMessage} />
       )}
     </Page>
   );
