@@ -65,7 +65,11 @@ export async function loadApplicantVerifications(
   ]);
   const titles = new Map<string, string>([
     ...education.map(
-      (e) => [e.id, [e.degree, e.fieldOfStudy].filter(Boolean).join(', ') + ` — ${e.institutionName}`] as const,
+      (e) =>
+        [
+          e.id,
+          [[e.degree, e.fieldOfStudy].filter(Boolean).join(', '), e.institutionName].filter(Boolean).join(' — '),
+        ] as const,
     ),
     ...experience.map((e) => [e.id, `${e.title} — ${e.organization}`] as const),
     ...placements.map((e) => [e.id, `${e.role} — ${e.organization}`] as const),
