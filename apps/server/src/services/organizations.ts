@@ -1,15 +1,9 @@
 import { type AuditKind, ORGANIZATION_HEADER, type OrganizationRole } from '@placely/contract';
-import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, UserRow } from '../auth/authenticate';
 import type { Executor } from '../db/client';
-import {
-  organizationAuditEvents,
-  organizationMemberOpenings,
-  organizationMembers,
-  organizations,
-  users,
-} from '../db/schema';
+import { organizationAuditEvents, organizationMembers, organizations, users } from '../db/schema';
 import { errors } from '../errors';
 import { authorize } from '../policies';
 import type { OrganizationAccess } from '../policies/organization';
@@ -84,7 +78,10 @@ export interface MembershipRow {
 
 /**
  * The caller's membership row as one JSON value, for a read that starts from the caller's user row
- * (`from users where users.id = …`): the row `loadOrganizationAccess` reads, folded into a hot route's first read.
+ * (`from users where users.id = …`): what `loadOrganizationAccess` reads, and what a hot route's first read folds in.
+ * An index lookup on (organization_id, user_id), revoked rows included (organizations.test.ts holds the plan).
+ * `users.id` is written out: drizzle leaves a column of a one-table select unqualified, and a bare "id" here would be
+ * the membership's own.
  */
 export function membershipOfCaller(organizationId: SQL) {
   return sql<MembershipRow | null>`(select jsonb_build_object('id', m.id, 'role', m.role,
@@ -93,7 +90,7 @@ export function membershipOfCaller(organizationId: SQL) {
         and o.deleted_at is not null),
       'openingIds', coalesce((select jsonb_agg(mo.opening_id::text) from organization_member_openings mo
         where mo.member_id = m.id), '[]'::jsonb))
-    from organization_members m where m.organization_id = ${organizationId} and m.user_id = ${users.id}
+    from organization_members m where m.organization_id = ${organizationId} and m.user_id = users.id
     order by m.revoked_at is null desc, m.revoked_at desc limit 1)`;
 }
 
@@ -130,24 +127,11 @@ export async function loadOrganizationAccess(
   organizationId: number,
   named: boolean,
 ): Promise<OrganizationAccess> {
-  const rows = await db
-    .select({
-      id: organizationMembers.id,
-      role: organizationMembers.role,
-      allOpenings: organizationMembers.allOpenings,
-      canViewContacts: organizationMembers.canViewContacts,
-      revokedAt: organizationMembers.revokedAt,
-      organizationDeleted: sql<boolean>`exists (select 1 from ${organizations}
-        where ${organizations.id} = ${organizationMembers.organizationId} and ${organizations.deletedAt} is not null)`,
-      openingIds: sql<string[]>`coalesce((select array_agg(${organizationMemberOpenings.openingId}::text)
-        from ${organizationMemberOpenings} where ${organizationMemberOpenings.memberId} = ${organizationMembers.id}),
-        '{}'::text[])`,
-    })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, actor.user.id)))
-    .orderBy(sql`${organizationMembers.revokedAt} is null desc`, desc(organizationMembers.revokedAt))
-    .limit(1);
-  return accessFromMembership(organizationId, named, rows[0]);
+  const [row] = await db
+    .select({ membership: membershipOfCaller(sql`${organizationId}::bigint`) })
+    .from(users)
+    .where(eq(users.id, actor.user.id));
+  return accessFromMembership(organizationId, named, row?.membership);
 }
 
 /**
