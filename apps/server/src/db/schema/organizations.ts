@@ -74,7 +74,7 @@ export const organizationMembers = pgTable(
     index('organization_members_user_idx').on(table.userId).where(sql`${table.revokedAt} IS NULL`),
     // The caller's membership of an organization, revoked rows included (a former member is told so): every
     // organization request reads it. The live-only indexes above cannot serve it, so without this one it read every
-    // membership of every organization (16 ms at 100 000 organizations: bench/results/hot-paths.md, 2026-11-28 09:05).
+    // membership of every organization (16 ms at 100 000 organizations: bench/results/hot-paths.md, 2026-11-28 07:23).
     index('organization_members_organization_user_idx').on(table.organizationId, table.userId),
     index('organization_members_unclaimed_email_idx')
       .on(table.email)
