@@ -49,5 +49,8 @@ export const stageMoves = pgTable(
   (table) => [
     index('stage_moves_application_idx').on(table.applicationId, table.at),
     index('stage_moves_bulk_idx').on(table.bulkMoveId),
+    // Removing a stage sets these to null: without them that read every stage move (foreign-key-indexes.test.ts).
+    index('stage_moves_from_stage_idx').on(table.fromStageId),
+    index('stage_moves_to_stage_idx').on(table.toStageId),
   ],
 );

@@ -107,6 +107,9 @@ export const videoAnswers = pgTable(
     uniqueIndex('video_answers_task_candidate_key').on(table.taskId, table.candidateId),
     index('video_answers_task_submitted_idx').on(table.taskId, table.submittedAt, table.id),
     index('video_answers_candidate_idx').on(table.candidateId),
+    // Deleting a file (a retake, a removed upload) sets these to null: without them that read every answer.
+    index('video_answers_file_idx').on(table.fileId),
+    index('video_answers_poster_file_idx').on(table.posterFileId),
   ],
 );
 
