@@ -154,6 +154,69 @@ describe('the notification mail queue', () => {
   });
 });
 
+describe('the order of a person’s mails', () => {
+  it('is the order their deliveries were written, when one relay hands them over together', async () => {
+    received.length = 0;
+    refusals = 0;
+    await server.ctx.notificationQueue.stop();
+    const org = await seedOrganization(server.db, { name: 'Order Labs' });
+    const student = await seedStudent(server.db, { name: 'Ira Sen' });
+    for (const title of ['First', 'Second', 'Third']) {
+      const opening = await server.call('/api/organization/openings', {
+        token: await server.tokenFor(org.id),
+        body: { ...seedOpeningInput(), title: `${title} opening` },
+      });
+      const applied = await server.call('/api/placements/campus/apply', {
+        token: await server.tokenFor(student.id),
+        body: {
+          openingId: opening.body.result.data.id,
+          idempotencyKey: `key-${crypto.randomUUID()}`,
+          answers: { name: 'Ira Sen', email: 'ira@example.com', why: 'Order.' },
+        },
+      });
+      expect(applied.status).toBe(200);
+    }
+    const rows = await server.db
+      .select({ id: notificationDeliveries.id, notificationId: notificationDeliveries.notificationId })
+      .from(notificationDeliveries)
+      .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+      .where(eq(notifications.recipientId, student.id));
+    expect(rows).toHaveLength(3);
+    // Written in the reverse order of their ids: pg-boss orders the jobs of one relay by id, so without putting them
+    // back in written order they go out newest first.
+    const byId = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+    for (const [index, row] of byId.entries()) {
+      await server.db
+        .update(notificationDeliveries)
+        .set({ createdAt: new Date(Date.now() - index * 60_000) })
+        .where(eq(notificationDeliveries.id, row.id));
+    }
+    const written = byId.reverse().map((row) => row.notificationId);
+
+    const queue = createNotificationQueue(
+      server.db,
+      createSmtpMailer(SMTP_URL),
+      {
+        ...timing,
+        from: 'Placely <no-reply@placely.app>',
+        jwtSecret: server.ctx.config.jwtSecret,
+        publicUrl: () => server.baseUrl,
+      },
+      pino({ level: 'silent' }),
+    );
+    try {
+      await queue.start();
+      for (const row of rows) await sentRow(row.id);
+    } finally {
+      await queue.stop();
+    }
+    const sentOrder = received
+      .map((raw) => /^Message-ID: <([^@]+)@/m.exec(raw)?.[1])
+      .filter((id): id is string => id !== undefined && written.includes(id));
+    expect(sentOrder).toEqual(written);
+  });
+});
+
 describe('stopping the queue', () => {
   const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -151,6 +151,29 @@ export function createNotificationQueue(
     return relaying;
   };
 
+  /**
+   * A batch's jobs in the order their deliveries were written. pg-boss fetches by job creation time, then by job id,
+   * and a relay inserts its jobs in one statement (one creation time) with the deliveries' random ids as job ids: a
+   * person's mails of one batch went out in random order ("is now: Under review" before "Application received").
+   */
+  const inWrittenOrder = async <Job extends { data: { deliveryId: string } }>(jobs: Job[]): Promise<Job[]> => {
+    if (jobs.length < 2) return jobs;
+    const rows = await db
+      .select({ id: notificationDeliveries.id })
+      .from(notificationDeliveries)
+      .where(
+        inArray(
+          notificationDeliveries.id,
+          jobs.map((job) => job.data.deliveryId),
+        ),
+      )
+      .orderBy(asc(notificationDeliveries.createdAt), asc(notificationDeliveries.id));
+    const position = new Map(rows.map((row, index) => [row.id, index]));
+    // A job whose delivery row is gone goes last; deliver() settles it.
+    const at = (job: Job) => position.get(job.data.deliveryId) ?? rows.length;
+    return [...jobs].sort((a, b) => at(a) - at(b));
+  };
+
   const deliver: NotificationQueue['deliver'] = async (deliveryId) => {
     // Claim with a lease instead of holding a row lock across the SMTP conversation (on PGlite a transaction would
     // stop every other query meanwhile). A lease left by a crashed worker lapses and the retry takes it over.
@@ -262,7 +285,7 @@ export function createNotificationQueue(
         EMAIL_QUEUE,
         { batchSize: EMAIL_BATCH, pollingIntervalSeconds: options.pollingIntervalSeconds },
         handled(async (jobs) => {
-          for (const job of jobs) {
+          for (const job of await inWrittenOrder(jobs)) {
             try {
               // Another worker holds the lease: fail this attempt so the queue tries again after the backoff.
               if ((await deliver(job.data.deliveryId)) === 'busy') throw new Error('delivery busy');
