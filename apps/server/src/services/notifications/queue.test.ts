@@ -48,15 +48,14 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-async function applyOnce() {
-  const org = await seedOrganization(server.db, { name: 'Acme Technologies' });
+/** The organization posts an opening and the student applies to it. */
+async function applyTo(orgId: number, studentId: number, title = seedOpeningInput().title) {
   const opening = await server.call('/api/organization/openings', {
-    token: await server.tokenFor(org.id),
-    body: seedOpeningInput(),
+    token: await server.tokenFor(orgId),
+    body: { ...seedOpeningInput(), title },
   });
-  const student = await seedStudent(server.db, { name: 'Asha Verma' });
   const applied = await server.call('/api/placements/campus/apply', {
-    token: await server.tokenFor(student.id),
+    token: await server.tokenFor(studentId),
     body: {
       openingId: opening.body.result.data.id,
       idempotencyKey: `key-${crypto.randomUUID()}`,
@@ -64,12 +63,28 @@ async function applyOnce() {
     },
   });
   expect(applied.status).toBe(200);
+}
+
+async function applyOnce() {
+  const org = await seedOrganization(server.db, { name: 'Acme Technologies' });
+  const student = await seedStudent(server.db, { name: 'Asha Verma' });
+  await applyTo(org.id, student.id);
   const [notification] = await server.db.select().from(notifications).where(eq(notifications.recipientId, student.id));
   const [delivery] = await server.db
     .select()
     .from(notificationDeliveries)
     .where(eq(notificationDeliveries.notificationId, notification!.id));
   return { student, notification: notification!, delivery: delivery! };
+}
+
+/** The options of a queue of its own on the test server's database, as another process would run it. */
+function queueOptions() {
+  return {
+    ...timing,
+    from: 'Placely <no-reply@placely.app>',
+    jwtSecret: server.ctx.config.jwtSecret,
+    publicUrl: () => server.baseUrl,
+  };
 }
 
 async function sentRow(id: string, ms = 20_000) {
@@ -128,12 +143,7 @@ describe('the notification mail queue', () => {
 
     // Two processes come back at once: each job is delivered by one of them.
     const log = pino({ level: 'silent' });
-    const options = {
-      ...timing,
-      from: 'Placely <no-reply@placely.app>',
-      jwtSecret: server.ctx.config.jwtSecret,
-      publicUrl: () => server.baseUrl,
-    };
+    const options = queueOptions();
     const restarted = [
       createNotificationQueue(server.db, createSmtpMailer(SMTP_URL), options, log),
       createNotificationQueue(server.db, createSmtpMailer(SMTP_URL), options, log),
@@ -161,21 +171,7 @@ describe('the order of a person’s mails', () => {
     await server.ctx.notificationQueue.stop();
     const org = await seedOrganization(server.db, { name: 'Order Labs' });
     const student = await seedStudent(server.db, { name: 'Ira Sen' });
-    for (const title of ['First', 'Second', 'Third']) {
-      const opening = await server.call('/api/organization/openings', {
-        token: await server.tokenFor(org.id),
-        body: { ...seedOpeningInput(), title: `${title} opening` },
-      });
-      const applied = await server.call('/api/placements/campus/apply', {
-        token: await server.tokenFor(student.id),
-        body: {
-          openingId: opening.body.result.data.id,
-          idempotencyKey: `key-${crypto.randomUUID()}`,
-          answers: { name: 'Ira Sen', email: 'ira@example.com', why: 'Order.' },
-        },
-      });
-      expect(applied.status).toBe(200);
-    }
+    for (const title of ['First', 'Second', 'Third']) await applyTo(org.id, student.id, `${title} opening`);
     const rows = await server.db
       .select({ id: notificationDeliveries.id, notificationId: notificationDeliveries.notificationId })
       .from(notificationDeliveries)
@@ -196,12 +192,7 @@ describe('the order of a person’s mails', () => {
     const queue = createNotificationQueue(
       server.db,
       createSmtpMailer(SMTP_URL),
-      {
-        ...timing,
-        from: 'Placely <no-reply@placely.app>',
-        jwtSecret: server.ctx.config.jwtSecret,
-        publicUrl: () => server.baseUrl,
-      },
+      queueOptions(),
       pino({ level: 'silent' }),
     );
     try {
@@ -255,12 +246,7 @@ describe('stopping the queue', () => {
     const queue = createNotificationQueue(
       server.db,
       createSmtpMailer(SMTP_URL),
-      {
-        ...timing,
-        from: 'Placely <no-reply@placely.app>',
-        jwtSecret: server.ctx.config.jwtSecret,
-        publicUrl: () => server.baseUrl,
-      },
+      queueOptions(),
       pino({ level: 'silent' }),
       async () => {
         handlerStarted();
