@@ -57,7 +57,7 @@ describe('foreign keys', () => {
     expect(unindexed).toEqual([]);
   });
 
-  it('point at unindexed only from tables the server never deletes from', () => {
+  it('go unindexed only where no source file deletes the rows they point at', () => {
     const source = path.resolve(import.meta.dirname, '..');
     const deleting = new RegExp(
       String.raw`\.delete\(\s*(${NEVER_DELETED.map((table) => table.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())).join('|')})\s*\)` +
