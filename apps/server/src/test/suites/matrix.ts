@@ -1,4 +1,3 @@
-import { ORGANIZATION_HEADER } from '@placely/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   candidateTags,
@@ -18,79 +17,10 @@ import {
   videoTasks,
 } from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
+import { actingFor, del, type Entry, get, patch, post, put, type Target, team, unique } from './matrix-kit';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
-/**
- * The authorization matrix: one entry per documented operation (`METHOD /path` as in the OpenAPI document).
- * A route without an entry fails `authorization-matrix.test.ts` by name, so every new route gets a decision here.
- *
- * - `owned`: the operation reaches a resource someone owns. `targets` names, per resource, the actor who may act on it
- *   (`owner`, whose request is the control and must succeed) and anyone else allowed by a rule (`alsoAllowed`);
- *   every other actor, signed out included, must be refused.
- * - `self`: the operation works on the caller's own data and takes no foreign id; any signed-in actor may succeed,
- *   signed out is 401, and no one sees another's markers.
- * - `public`: public by design (`why`); anyone may succeed, and still no private marker may cross.
- *
- * The same requests are the valid starting points of the generated bad-input suite (`bad-input.test.ts`).
- */
-export interface Req {
-  method: string;
-  /** The path with its parameters filled in. */
-  path: string;
-  query?: Record<string, string | number | boolean>;
-  body?: unknown;
-  /** A non-JSON body (file uploads). */
-  raw?: { contentType: string; bytes: Buffer };
-  /** Headers of the request itself (the organization it acts for), over the caller's own. */
-  headers?: Record<string, string>;
-}
-
-export interface Target {
-  owner: SignedInActor;
-  label: string;
-  request: Req;
-  alsoAllowed?: readonly ActorName[] | 'everyone';
-  /** Markers the request legitimately shows to whoever holds it (a download link carries its file name). */
-  reveals?: string[];
-  /** Run before each other actor's attempt (e.g. adding the same phone number first). */
-  prepare?: (world: World, caller: ActorName) => Promise<void>;
-  /** The owner's expected status when it is not 200. */
-  control?: number;
-}
-
-export type Entry =
-  | {
-      access: 'owned';
-      targets: (world: World) => Target[] | Promise<Target[]>;
-      /** The owner's control changes what later entries rely on: it runs after every other entry. */
-      destructive?: boolean;
-      /** The status for signed-out callers, when not 401. */
-      signedOut?: number;
-    }
-  | {
-      access: 'self';
-      request: (world: World, caller: SignedInActor) => Req;
-      /** Ends the session it is called with: each caller uses a fresh one. */
-      freshSession?: boolean;
-      signedOut?: number;
-      /** Who sends the valid request the bad-input suite starts from. */
-      fuzzAs?: SignedInActor;
-      /** Why no actor can succeed with a fixed request. */
-      noSuccess?: string;
-    }
-  | {
-      access: 'public';
-      why: string;
-      targets?: (world: World) => Target[];
-      request?: (world: World) => Req;
-      fuzzAs?: ActorName;
-    };
-
-const get = (path: string, query?: Req['query']): Req => ({ method: 'GET', path, query });
-const post = (path: string, body: unknown): Req => ({ method: 'POST', path, body });
-const put = (path: string, body: unknown): Req => ({ method: 'PUT', path, body });
-const patch = (path: string, body: unknown): Req => ({ method: 'PATCH', path, body });
-const del = (path: string, query: Req['query']): Req => ({ method: 'DELETE', path, query });
+export type { Entry, Req, Target } from './matrix-kit';
 
 const INDIVIDUALS = ['indA', 'indB'] as const;
 const VIDEO_TASK = {
@@ -117,16 +47,6 @@ const PHONES: Record<SignedInActor, string> = {
   reviewerA: '+919822200007',
   formerA: '+919822200008',
 };
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
-
-/** orgA's team roles among `roles`; orgB has no team beyond its owner. */
-const team = (who: 'orgA' | 'orgB', ...roles: ActorName[]): ActorName[] => (who === 'orgA' ? roles : []);
-/** A request naming the organization it acts for, as the web sends it: everyone who tries it names that one. */
-const actingFor = (world: World, who: SignedInActor, req: Req): Req => ({
-  ...req,
-  headers: { [ORGANIZATION_HEADER]: String(world.actors[who].userId) },
-});
 
 const perIndividual = (build: (world: World, who: 'indA' | 'indB') => Omit<Target, 'owner'>) => (world: World) =>
   INDIVIDUALS.map((who) => ({ owner: who, ...build(world, who) }));
@@ -211,10 +131,18 @@ function section(
   };
 }
 
+/** Rows kept in their area's own file (`matrix-<area>.ts`). */
+const AREA_ENTRIES: Record<string, Entry> = {};
+
 const openingBody = (world: World, who: SignedInActor) =>
   seedOpeningInput({ title: world.marker(who, 'draftOpening'), status: 'draft' });
 
+/**
+ * Every operation's decision. Areas added later keep their rows in their own `matrix-<area>.ts` (built on
+ * `matrix-kit.ts`) and are spread in here.
+ */
 export const MATRIX: Record<string, Entry> = {
+  ...AREA_ENTRIES,
   'GET /api/config': { access: 'public', why: 'client configuration', request: () => get('/api/config') },
   'GET /api/health': { access: 'public', why: 'health check', request: () => get('/api/health') },
   'GET /api/auth/start': {

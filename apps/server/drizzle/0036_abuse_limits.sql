@@ -1,0 +1,2 @@
+-- Reserved for this change; replaced by its statements.
+SELECT 1;
