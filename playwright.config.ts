@@ -53,7 +53,8 @@ export default defineConfig({
     reuseExistingServer: false,
     // SIGTERM lets start-server.mjs stop the server and drop its database.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    timeout: 60_000,
+    // Migrating a fresh embedded database takes seconds on a quiet machine, and minutes on one whose cores are shared.
+    timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,6 +1,6 @@
 // `npm test`: unit and API tests (Vitest), then browser tests (Playwright in Debian's Chromium)
 // against the built app. TEST_DATABASE_URL switches both from PGlite to PostgreSQL.
-//   --unit-only   Vitest only          --e2e-only   build (when stale) + Playwright only
+//   --unit-only   build (when stale) + Vitest only          --e2e-only   build (when stale) + Playwright only
 import { existsSync } from 'node:fs';
 import { chromiumForTests, fullChromium } from './chromium.mjs';
 import { buildIfStale, npx, run } from './lib.mjs';
@@ -25,13 +25,12 @@ const database = process.env.TEST_DATABASE_URL
   : 'PGlite';
 console.log(`Testing against ${database}.`);
 
+// The browser tests, and the API test of the OpenAPI document (apps/server/src/openapi-document.test.ts), run
+// against the production build, started as `npm start` starts it; it is rebuilt only when the sources changed.
+const built = await buildIfStale();
+if (built !== 0) process.exit(built);
 if (unit) {
   const code = await run(npx, ['vitest', 'run']);
   if (code !== 0) process.exit(code);
 }
-if (e2e) {
-  // The browser tests run against the production build; it is rebuilt only when the sources changed.
-  const built = await buildIfStale();
-  if (built !== 0) process.exit(built);
-  process.exit(await run(npx, ['playwright', 'test']));
-}
+if (e2e) process.exit(await run(npx, ['playwright', 'test']));

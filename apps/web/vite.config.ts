@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { firstLoadModules } from './scripts/first-load-modules';
 import { leanDependencies } from './scripts/lean-dependencies';
 import { preloadMissing } from './scripts/preload-missing';
+import { privateZodRegistry } from './scripts/private-zod-registry';
 import { sizeBudget } from './scripts/size-budget';
 
 const backend = 'http://localhost:3000';
@@ -77,6 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     leanDependencies(),
+    isSsrBuild && privateZodRegistry(),
     !isSsrBuild && firstLoad.plugin,
     !isSsrBuild && preload.plugin,
     // The server-rendering build (src/app/server.tsx → dist-ssr) needs neither the service worker nor the budget.

@@ -5,7 +5,13 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { LIMITS } from '@placely/contract';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -109,7 +115,11 @@ export interface BuiltApp {
 export async function buildApp(
   config: Config,
   db: Database,
-  options: { logStream?: { write(line: string): void } } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    /** Told of every route as it is registered (the OpenAPI test compares the route table with the document). */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
@@ -124,6 +134,7 @@ export async function buildApp(
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.responseChecks));
   registerErrorHandling(app);

@@ -9,6 +9,7 @@ import { revokeSession, revokeSessionByToken, rotateSession, startSession } from
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
+import { htmlResponse, rawResponses, redirectResponse } from '../../http/raw-responses';
 import { findOrCreateUserForIdentity } from '../../services/users';
 import { POPUP_SCRIPT, popupResultPage } from './popup-page';
 import { callbackQuerySchema, refreshResponseSchema, signOutResponseSchema, startQuerySchema } from './schema';
@@ -53,6 +54,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Opens sign-in in the popup: redirects to Google (or the development provider)',
           querystring: startQuerySchema,
+          response: rawResponses({ 302: redirectResponse('To the identity provider’s sign-in page') }),
         },
       },
       async (request, reply) => {
@@ -96,6 +98,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Where the identity provider returns; hands the access token to the opener',
           querystring: callbackQuerySchema,
+          response: rawResponses({
+            200: htmlResponse('The popup’s last page: it posts the access token to the opener and closes'),
+          }),
         },
       },
       async (request, reply) => {

@@ -6,6 +6,7 @@ import {
   uploadFileQuerySchema,
   z,
 } from '@placely/contract';
+import { fileBytesResponse, rawResponses } from '../../http/raw-responses';
 
 export const uploadFileSchema = {
   tags: ['files'],
@@ -34,10 +35,18 @@ export const downloadSchema = {
   tags: ['files'],
   summary: 'Downloads a file through a signed link',
   querystring: z.strictObject({ token: z.string().min(1).max(2000) }),
+  response: rawResponses({
+    200: fileBytesResponse('The file (Range requests answer 206 with the part asked for)'),
+    206: fileBytesResponse('The part of the file a Range header asked for'),
+  }),
 };
 
 export const publicFileSchema = {
   tags: ['files'],
   summary: 'A public file (an organization logo), readable by anyone; other files are 404 here',
   params: fileIdParamsSchema,
+  response: rawResponses({
+    200: fileBytesResponse('The logo’s image'),
+    206: fileBytesResponse('The part a Range header asked for'),
+  }),
 };

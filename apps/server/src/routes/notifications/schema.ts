@@ -9,6 +9,7 @@ import {
   unreadCountSchema,
   z,
 } from '@placely/contract';
+import { eventStreamResponse, htmlResponse, rawResponses } from '../../http/raw-responses';
 
 const tags = ['notifications'];
 
@@ -46,6 +47,7 @@ export const streamSchema = {
   summary:
     'Server-Sent Events: `unread` events with {unread} whenever the count changes. EventSource cannot send headers, so the access token goes in the query string (never logged).',
   querystring: z.strictObject({ token: z.string().min(1).max(4096) }),
+  response: rawResponses({ 200: eventStreamResponse('`unread` events, each with data {"unread": n}') }),
 };
 
 export const getPreferencesSchema = {
@@ -66,6 +68,7 @@ export const unsubscribeSchema = {
   summary:
     'One-click unsubscribe from one kind of mail (RFC 8058). Works signed out; the signed token names the person and kind. GET shows a confirmation page, POST unsubscribes.',
   querystring: z.strictObject({ token: z.string().min(1).max(2048) }),
+  response: rawResponses({ 200: htmlResponse('A page confirming the choice (GET) or that it was made (POST)') }),
 };
 
 export const latestDevMailSchema = {

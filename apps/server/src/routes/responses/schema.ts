@@ -6,6 +6,7 @@ import {
   receivedApplicationsQuerySchema,
   successEnvelope,
 } from '@placely/contract';
+import { exportResponse, rawResponses } from '../../http/raw-responses';
 
 const tags = ['responses'];
 
@@ -31,4 +32,5 @@ export const exportResponsesSchema = {
   description:
     'Columns: the applicant, status, times, then every question of every form version — choice labels, "Other" texts, each repeatable row, and file names with links.',
   querystring: exportApplicationsQuerySchema,
+  response: rawResponses({ 200: exportResponse('Every application, one row each') }),
 };

@@ -25,6 +25,7 @@ import {
   verdictSchema,
   z,
 } from '@placely/contract';
+import { exportResponse, rawResponses } from '../../http/raw-responses';
 
 const tags = ['shortlisting'];
 const ACTING_FOR =
@@ -92,6 +93,7 @@ export const exportShortlistSchema = {
   summary:
     'Downloads the shortlist’s candidates in order as CSV or XLSX, with every answer and the stage (streamed; X-Total-Rows gives the row count). Owners and coordinators.',
   querystring: shortlistExportQuerySchema,
+  response: rawResponses({ 200: exportResponse('The shortlist’s candidates, one row each, in order') }),
 };
 
 export const createLinkSchema = {
