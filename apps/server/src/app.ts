@@ -143,7 +143,7 @@ export async function buildApp(
     return origins;
   };
 
-  const tokens = createTokenService(config.jwtSecret);
+  const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const devClientSecret = randomUUID();
   const identity = config.google
     ? createIdentityClient({
