@@ -18,7 +18,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Per port, so two runs side by side (CI runs PGlite and PostgreSQL at once) keep their own artifacts.
-  reporter: [['list'], ['html', { outputFolder: `playwright-report/${port}`, open: 'never' }]],
+  // The JSON report lets .ci/run list every test that passed only on its retry (a flake), rather than absorb it.
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: `playwright-report/${port}`, open: 'never' }],
+    ['json', { outputFile: `playwright-report/${port}.json` }],
+  ],
   outputDir: `test-results/${port}`,
   use: {
     baseURL,

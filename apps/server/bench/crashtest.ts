@@ -3,10 +3,16 @@
  * database, kills the server with SIGKILL mid-load, restarts it and retries every unacknowledged request with the same
  * idempotency key — three rounds — then checks that every acknowledged application is stored exactly once.
  *
+ * Each kill lands while requests are in flight: a round's kill waits until a share of its queue is acknowledged
+ * (CRASH_KILL_AT) and then fires at once, with CRASH_CONCURRENCY requests still open. A timer would not do: on a fast
+ * machine a round's requests can all finish before it fires, and the run proves nothing about a crash mid-write. The
+ * requests open at each kill are counted, and a round whose kill found none fails the run.
+ *
  *   CRASH_DATABASE_URL  admin connection (default postgres://postgres@127.0.0.1:5432/postgres); a database is created
  *                       for the run and dropped afterwards
  *   CRASH_APPLICANTS    applicants (default 900)        CRASH_CONCURRENCY  requests in flight (default 32)
- *   CRASH_PORT          server port (default 3402)       CRASH_KILL_AFTER_MS  load before each kill (default 3000)
+ *   CRASH_PORT          server port (default 3402)      CRASH_KILL_AT  share of a round's queue acknowledged before
+ *                                                                      its kill (default 0.5)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,7 +30,9 @@ const adminUrl = process.env.CRASH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const APPLICANTS = Number(process.env.CRASH_APPLICANTS ?? 900);
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 32);
 const PORT = Number(process.env.CRASH_PORT ?? 3402);
-const KILL_AFTER_MS = Number(process.env.CRASH_KILL_AFTER_MS ?? 3000);
+const KILL_AT = Number(process.env.CRASH_KILL_AT ?? 0.5);
+/** Long enough for the whole run: the server started here accepts access tokens of this lifetime. */
+const TOKEN_TTL_SECONDS = 3600;
 const ROUNDS = 3;
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baseUrl = `http://127.0.0.1:${PORT}`;
@@ -65,12 +73,12 @@ async function main() {
       organizationId: organization.id,
       opening: { title: 'Crash test opening', openingsCount: null },
     });
-    const tokens = createTokenService(new TextEncoder().encode(secret));
+    const tokens = createTokenService(new TextEncoder().encode(secret), TOKEN_TTL_SECONDS);
     const applicants: Applicant[] = [];
     for (let i = 0; i < APPLICANTS; i++) {
       const user = await seedStudent(db, { name: `Crash Applicant ${i}`, email: seedEmail(`crash-${run}-${i}`) });
       const session = await startSession(db, user.id);
-      const { accessToken } = await tokens.issueAccessToken({ userId: user.id, sessionId: session.sessionId }, 3600);
+      const { accessToken } = await tokens.issueAccessToken({ userId: user.id, sessionId: session.sessionId });
       applicants.push({ userId: user.id, token: accessToken, key: `crash-${run}-${i}`, attempts: 0 });
     }
     await handle.close();
@@ -85,6 +93,7 @@ async function main() {
       DATABASE_URL: url.href,
       DATABASE_POOL_SIZE: '10',
       JWT_SECRET: secret,
+      ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS),
       DATA_DIR: dataDir,
       WEB_DIST_DIR: '/nonexistent',
     };
@@ -108,8 +117,11 @@ async function main() {
       throw new Error('the server did not start within 60 s');
     };
 
+    /** Requests sent and not yet answered (or failed): what a kill cuts off. */
+    let inFlight = 0;
     const apply = async (applicant: Applicant): Promise<'acked' | 'lost' | number> => {
       applicant.attempts++;
+      inFlight++;
       try {
         const response = await fetch(`${baseUrl}/api/placements/campus/apply`, {
           method: 'POST',
@@ -130,11 +142,16 @@ async function main() {
       } catch (error) {
         if (error instanceof Error && error.message.startsWith('replay')) throw error;
         return 'lost';
+      } finally {
+        inFlight--;
       }
     };
 
-    /** Sends to everyone not yet acknowledged, `CONCURRENCY` at a time, until the queue is empty or `stop()` says so. */
-    const load = async (queue: Applicant[], stop: () => boolean) => {
+    /**
+     * Sends to everyone not yet acknowledged, `CONCURRENCY` at a time, until the queue is empty or `stop()` says so;
+     * `onAck` hears each acknowledgement (the round's kill decides there).
+     */
+    const load = async (queue: Applicant[], stop: () => boolean, onAck: (acked: number) => void = () => {}) => {
       const tally = { sent: 0, acked: 0, lost: 0, refused: new Map<number, number>() };
       let next = 0;
       const worker = async () => {
@@ -142,7 +159,7 @@ async function main() {
           const applicant = queue[next++] as Applicant;
           tally.sent++;
           const outcome = await apply(applicant);
-          if (outcome === 'acked') tally.acked++;
+          if (outcome === 'acked') onAck(++tally.acked);
           else if (outcome === 'lost') tally.lost++;
           else tally.refused.set(outcome, (tally.refused.get(outcome) ?? 0) + 1);
         }
@@ -152,22 +169,33 @@ async function main() {
     };
 
     const perRound = Math.ceil(APPLICANTS / ROUNDS);
+    const inFlightAtKills: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       server = await start();
       const unacked = applicants.filter((a) => a.attempts > 0 && !a.acked);
       const fresh = applicants.filter((a) => a.attempts === 0).slice(0, perRound);
       const queue = [...unacked, ...fresh];
       let killed = false;
+      let openAtKill = 0;
       const victim = server;
-      const killer = setTimeout(() => {
-        killed = true;
-        victim.kill('SIGKILL');
-      }, KILL_AFTER_MS);
+      // The kill fires from an acknowledgement once enough of the round is in, so other requests are still open.
+      const killAt = Math.max(1, Math.floor(queue.length * KILL_AT));
       const began = Date.now();
-      const tally = await load(queue, () => killed);
-      clearTimeout(killer);
+      let killedAfterMs = 0;
+      const tally = await load(
+        queue,
+        () => killed,
+        (acked) => {
+          if (killed || acked < killAt) return;
+          killed = true;
+          openAtKill = inFlight;
+          killedAfterMs = Date.now() - began;
+          victim.kill('SIGKILL');
+        },
+      );
       if (!killed) victim.kill('SIGKILL');
       await exited(victim);
+      inFlightAtKills.push(killed ? openAtKill : 0);
       const counter = new pg.Client({ connectionString: url.href });
       await counter.connect();
       const stored = Number(
@@ -178,7 +206,9 @@ async function main() {
       console.log(
         `Round ${round}: ${unacked.length} retries + ${fresh.length} new; sent ${tally.sent}, acknowledged ${tally.acked}, ` +
           `lost in the crash ${tally.lost} (of which committed before the kill ${stored - ackedSoFar}), refused ${JSON.stringify(Object.fromEntries(tally.refused))}; ` +
-          `SIGKILL after ${Date.now() - began < KILL_AFTER_MS ? 'the load ended (raise CRASH_APPLICANTS)' : `${KILL_AFTER_MS} ms`}`,
+          (killed
+            ? `SIGKILL after ${killedAfterMs} ms with ${openAtKill} requests in flight`
+            : 'no kill: the round ended first (raise CRASH_APPLICANTS)'),
       );
     }
 
@@ -215,6 +245,7 @@ async function main() {
     console.log('');
     console.log(`Applicants                     ${APPLICANTS}`);
     console.log(`Rounds with SIGKILL            ${ROUNDS}`);
+    console.log(`In flight at each kill         ${inFlightAtKills.join(', ')}`);
     console.log(`Sent after the last restart    ${recovered} (lost in a crash or not yet sent)`);
     console.log(`Retries with the same key      ${retries}`);
     console.log(`Acknowledged                   ${acked.length}`);
@@ -222,9 +253,12 @@ async function main() {
     console.log(`Duplicates                     ${duplicates}`);
     console.log(`Acknowledged but not stored    ${lostAcked}`);
     console.log(`Never acknowledged             ${APPLICANTS - acked.length}`);
+    // A kill that found nothing in flight tested a restart, not a crash mid-write: the run proves nothing then.
+    const killedMidLoad = inFlightAtKills.length === ROUNDS && inFlightAtKills.every((open) => open > 0);
     const healthy = acked.length === APPLICANTS && stored === APPLICANTS && duplicates === 0 && lostAcked === 0;
+    if (!killedMidLoad) console.log('\nFAILED: a kill found no request in flight (see the rounds above).');
     console.log(healthy ? '\nOK: every application stored exactly once.' : '\nFAILED: see the figures above.');
-    process.exitCode = healthy ? 0 : 1;
+    process.exitCode = healthy && killedMidLoad ? 0 : 1;
   } finally {
     server?.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

@@ -3,6 +3,9 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 
+/** Bench runs outlast the 15-minute access token: the servers they start accept (and they mint) hour-long ones. */
+export const BENCH_TOKEN_TTL_SECONDS = 3600;
+
 /** A port nothing listens on now: the system picks it (a random one could belong to a leftover server). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -77,6 +80,7 @@ export function serverEnvironment(options: {
     DATABASE_POOL_SIZE: String(options.poolSize),
     DATA_DIR: options.dataDir,
     JWT_SECRET: options.jwtSecret,
+    ACCESS_TOKEN_TTL_SECONDS: String(BENCH_TOKEN_TTL_SECONDS),
     LOG_LEVEL: options.logLevel,
   };
 }

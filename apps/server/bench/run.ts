@@ -34,7 +34,7 @@ import { type Database, migrationsFolder, openDatabase } from '../src/db/client'
 import * as schema from '../src/db/schema';
 import { createCursorSigner } from '../src/http/cursor';
 import { responseCursors } from '../src/routes/responses/orders';
-import { cpuMicros, freePort, serverEnvironment, waitHealthy } from './processes';
+import { BENCH_TOKEN_TTL_SECONDS, cpuMicros, freePort, serverEnvironment, waitHealthy } from './processes';
 import type { BareBaseline, BenchContext, BenchDb, OneShot, Scenario } from './scenario';
 import { oneShots, scenarios } from './scenarios';
 import { seedFoundation, seedProfileSections } from './seed';
@@ -450,7 +450,7 @@ async function main(): Promise<void> {
   console.log(`seeded in ${((Date.now() - seeding) / 1000).toFixed(1)}s`);
 
   const jwtSecret = randomBytes(32).toString('hex');
-  const tokenService = createTokenService(new TextEncoder().encode(jwtSecret));
+  const tokenService = createTokenService(new TextEncoder().encode(jwtSecret), BENCH_TOKEN_TTL_SECONDS);
   const userIds = Array.from({ length: tokenCount }, (_, index) => 1 + Math.floor((index * users) / tokenCount));
   const tokens = await Promise.all(
     userIds.map(async (userId) => {
@@ -471,7 +471,7 @@ async function main(): Promise<void> {
       ids.map(async (userId) => {
         const sessionId = sessionOf.get(userId);
         if (!sessionId) throw new Error(`user ${userId} has no session`);
-        return (await tokenService.issueAccessToken({ userId, sessionId }, 3600)).accessToken;
+        return (await tokenService.issueAccessToken({ userId, sessionId })).accessToken;
       }),
     );
   };

@@ -30,6 +30,7 @@ import {
   seedVideoInvitation,
   seedVideoTask,
 } from '../src/seed/helpers';
+import { BENCH_TOKEN_TTL_SECONDS } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.resolve(here, '..');
@@ -103,9 +104,9 @@ async function main() {
     const task = await seedVideoTask(handle.db, { openingId: opening.id, maxAnswerSeconds: 600 });
     await seedVideoInvitation(handle.db, task.id, candidate.id);
     const jwtSecret = randomBytes(32).toString('hex');
-    const tokens = createTokenService(new TextEncoder().encode(jwtSecret));
+    const tokens = createTokenService(new TextEncoder().encode(jwtSecret), BENCH_TOKEN_TTL_SECONDS);
     const tokenOf = async (userId: number) =>
-      (await tokens.issueAccessToken({ userId, sessionId: (await startSession(handle.db, userId)).sessionId }, 3600))
+      (await tokens.issueAccessToken({ userId, sessionId: (await startSession(handle.db, userId)).sessionId }))
         .accessToken;
     const candidateToken = await tokenOf(candidate.id);
     const orgToken = await tokenOf(org.id);
@@ -118,6 +119,7 @@ async function main() {
         PORT: String(port),
         HOST: '127.0.0.1',
         JWT_SECRET: jwtSecret,
+        ACCESS_TOKEN_TTL_SECONDS: String(BENCH_TOKEN_TTL_SECONDS),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         VIDEO_MAX_BYTES: String(Math.max(size + 1024 * 1024, 1024 * 1024 * 1024)),

@@ -28,6 +28,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors';
 import { responseSerializerCompiler } from './http/response-serializer';
+import { type RouteQueryRecord, strictQueries } from './http/strict-query';
 import { registerUnsafeTextGuard } from './http/unsafe-text';
 import { loggerOptions, logRequestCompleted } from './logger';
 import { applyRoutes } from './routes/apply';
@@ -110,6 +111,8 @@ class OneLineRequestLog extends LogController {
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every API route with its query schema (http/strict-query.ts). */
+  routeTable: RouteQueryRecord[];
 }
 
 export async function buildApp(
@@ -154,7 +157,7 @@ export async function buildApp(
     return origins;
   };
 
-  const tokens = createTokenService(config.jwtSecret);
+  const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const devClientSecret = randomUUID();
   const identity = config.google
     ? createIdentityClient({
@@ -277,6 +280,7 @@ export async function buildApp(
     });
   }
 
+  const routeTable = strictQueries(app);
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(userRoutes(ctx));
@@ -306,5 +310,5 @@ export async function buildApp(
     publicPages: createPublicPageLoader(app),
   });
 
-  return { app, ctx };
+  return { app, ctx, routeTable };
 }

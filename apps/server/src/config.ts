@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_VIDEO_MAX_BYTES, DEFAULT_VIDEO_PROMPT_MAX_BYTES, z } from '@placely/contract';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  DEFAULT_VIDEO_MAX_BYTES,
+  DEFAULT_VIDEO_PROMPT_MAX_BYTES,
+  NOTIFICATION_STREAM_LIMITS,
+  z,
+} from '@placely/contract';
 import type { ResponseChecks } from './http/response-serializer';
 
 const optionalNonEmpty = z
@@ -36,6 +42,10 @@ const envSchema = z
     /** How responses are checked against their schemas (http/response-serializer.ts); production trusts presenters. */
     RESPONSE_CHECKS: z.enum(['strict', 'trusted']).optional(),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** How long an access token lives; a token claiming a longer life (exp − iat) is refused (auth/tokens.ts). */
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(ACCESS_TOKEN_TTL_SECONDS),
+    /** Live notification streams one process holds at once; more are refused with 429 (the bell polls). */
+    NOTIFICATION_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).default(NOTIFICATION_STREAM_LIMITS.perProcess),
     TRUST_PROXY: booleanFlag,
     WEB_DIST_DIR: optionalNonEmpty,
     SMS_HTTP_URL: optionalNonEmpty.pipe(z.url().optional()),
@@ -133,6 +143,10 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   responseChecks: ResponseChecks;
   rateLimitAuthPerMinute: number;
+  /** The access-token lifetime: tokens are issued for it, and longer-lived ones refused. */
+  accessTokenTtlSeconds: number;
+  /** NOTIFICATION_STREAMS_PER_PROCESS: live notification streams this process holds at once. */
+  notificationStreamsPerProcess: number;
   trustProxy: boolean;
   webDistDir: string | undefined;
   /** Platform verification admins (spec §3): they approve new verification groups. Lower-cased. */
@@ -199,6 +213,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: env.LOG_LEVEL,
     responseChecks: env.RESPONSE_CHECKS ?? (env.NODE_ENV === 'production' ? 'trusted' : 'strict'),
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    notificationStreamsPerProcess: env.NOTIFICATION_STREAMS_PER_PROCESS,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     verificationAdminEmails: [...new Set(env.VERIFICATION_ADMIN_EMAILS)],

@@ -13,12 +13,12 @@ export const institutionSchema = z
   .meta({ id: 'Institution' });
 export type Institution = z.infer<typeof institutionSchema>;
 
-export const institutionsQuerySchema = z.object({
+export const institutionsQuerySchema = z.strictObject({
   search: trimmed(LIMITS.institutionSearch).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
 });
 
-export const institutionDetailsQuerySchema = z.object({ institutionId: idSchema });
+export const institutionDetailsQuerySchema = z.strictObject({ institutionId: idSchema });
 
 /** Roles a person can hold at an institution: root manages its details, roles and verification groups. */
 export const INSTITUTION_ROLES = ['root', 'admin'] as const;

@@ -119,6 +119,18 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
 export const NOTIFICATIONS_PAGE_LIMIT = 20;
 /** Seconds between the live stream's checks, and the web's polling interval when the stream is unavailable. */
 export const NOTIFICATIONS_STREAM_CHECK_SECONDS = 2;
+
+/**
+ * Live-count streams held open at once (issue 39: one person opened 150). Per person the newest wins: opening one
+ * more closes that person's oldest, which is told so (`event: replaced`) and polls instead. Per server process a
+ * stream beyond the cap is refused (429) and the bell polls. The per-process figure is the default of
+ * NOTIFICATION_STREAMS_PER_PROCESS.
+ */
+export const NOTIFICATION_STREAM_LIMITS = { perPerson: 5, perProcess: 2000 } as const;
+export const NOTIFICATION_STREAM_MESSAGES = {
+  replaced: 'A newer notification stream of yours took this one’s place; the count is polled here instead.',
+  processFull: 'Too many live notification streams on this server right now; the count is polled instead.',
+} as const;
 export const NOTIFICATIONS_POLL_SECONDS = 30;
 
 /** In-app addresses the server writes into notifications (the web's app/paths.ts serves them). */

@@ -169,7 +169,7 @@ export type OpeningListItem = z.infer<typeof openingListItemSchema>;
 export const openingPageSchema = pageOf(openingListItemSchema);
 export type OpeningPage = z.infer<typeof openingPageSchema>;
 
-export const openingListQuerySchema = z.object({
+export const openingListQuerySchema = z.strictObject({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
 });

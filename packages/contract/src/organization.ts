@@ -10,6 +10,30 @@ export * from './organization-roles';
 /** An invitation not claimed within this many days lapses; inviting the same email again renews it. */
 export const ORGANIZATION_INVITATION_TTL_DAYS = 14;
 
+/**
+ * Invitations mail addresses that may have no account, so they are limited (issue 39: 25 invitations in a row were
+ * 25 mails). One pending invitation per address per organization (a unique index); inviting the same address again
+ * re-sends it at most once per `resendAfterMinutes`; an organization sends at most `perDay` invitations in any
+ * 24 hours, and one younger than `newForDays` days at most `perDayWhileNew`.
+ */
+export const ORGANIZATION_INVITATION_LIMITS = {
+  resendAfterMinutes: 60,
+  perDay: 100,
+  perDayWhileNew: 20,
+  newForDays: 7,
+} as const;
+
+export const ORGANIZATION_INVITATION_MESSAGES = {
+  resendTooSoon: (email: string) =>
+    `An invitation to ${email} went out less than ${ORGANIZATION_INVITATION_LIMITS.resendAfterMinutes} minutes ago; it can be sent again after that.`,
+  dailyCap: (cap: number) =>
+    `This organization has sent ${cap} invitations in the last 24 hours, its limit${
+      cap === ORGANIZATION_INVITATION_LIMITS.perDayWhileNew
+        ? ` while it is new (the first ${ORGANIZATION_INVITATION_LIMITS.newForDays} days)`
+        : ''
+    }. Try again later.`,
+} as const;
+
 export const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, { message: 'Choose a role' });
 
 const scopeFields = {
@@ -63,10 +87,19 @@ export const organizationPersonSchema = z
   .meta({ id: 'OrganizationPerson' });
 export type OrganizationPerson = z.infer<typeof organizationPersonSchema>;
 
+/** GET /api/organization/people: owners first, then coordinators and reviewers, by name; keyset-paged. */
+export const organizationPeopleQuerySchema = z.strictObject({
+  cursor: z.string().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
+});
+export type OrganizationPeopleQuery = z.input<typeof organizationPeopleQuerySchema>;
+
 export const organizationPeopleSchema = z
   .object({
     organizationId: z.number().int(),
+    /** One page of the people and open invitations; `nextCursor` asks for the next. */
     people: z.array(organizationPersonSchema),
+    nextCursor: z.string().nullable(),
     /** What the caller may do here, decided by the server. */
     abilities: z.object({ manage: z.boolean(), viewActivity: z.boolean() }),
   })

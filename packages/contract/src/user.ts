@@ -16,7 +16,7 @@ export const userSchema = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
-export const updateAccountTypeQuerySchema = z.object({
+export const updateAccountTypeQuerySchema = z.strictObject({
   account: accountTypeSchema.meta({ description: 'The account type to take; only recognised types are accepted' }),
 });
 

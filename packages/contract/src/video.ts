@@ -21,6 +21,8 @@ export const VIDEO_LIMITS = {
   /** A prompt video is short: at most this long (read from the container). */
   promptVideoSeconds: 300,
   inviteIds: 1000,
+  /** Live (not deleted) tasks one opening may ask, as its stages and rating criteria are capped (issue 39). */
+  liveTasksPerOpening: 10,
   /** A recording may run this much past the limit (the recorder stops on the second; containers round up). */
   durationGraceSeconds: 2,
   minScore: 1,
@@ -32,6 +34,7 @@ export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
 
 export const VIDEO_TASK_MESSAGES = {
   created: 'Video task added',
+  tooManyTasks: `An opening can ask at most ${VIDEO_LIMITS.liveTasksPerOpening} video tasks at a time; remove one before adding another.`,
   updated: 'Video task saved',
   deleted: 'Video task removed; answers already submitted are kept',
   invited: (count: number) => `${count} ${count === 1 ? 'candidate' : 'candidates'} invited`,

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@placely/contract';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createTokenService } from './tokens';
@@ -81,6 +82,9 @@ describe('access tokens', () => {
       notYetValid: { ...valid(), nbf: now() + 600 },
       subNotANumber: { ...valid(), sub: 'abc' },
       noSession: { ...valid(), sid: undefined },
+      // Correctly signed, but living past the configured lifetime: exp in 2100.
+      livesTooLong: { ...valid(), exp: Date.UTC(2100, 0, 1) / 1000 },
+      livesOneSecondTooLong: { ...valid(), exp: now() + ACCESS_TOKEN_TTL_SECONDS + 1 },
     };
     for (const [name, claims] of Object.entries(cases)) {
       expect([name, await refusal(signed({ alg: 'HS256' }, claims))]).toEqual([name, 'UNAUTHENTICATED']);

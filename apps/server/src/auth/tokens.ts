@@ -17,10 +17,18 @@ export interface TokenService {
   verifyAccessToken(token: string): Promise<AccessClaims>;
 }
 
-export function createTokenService(secret: Uint8Array): TokenService {
+/**
+ * `lifetimeSeconds` is the configured access-token lifetime (ACCESS_TOKEN_TTL_SECONDS): tokens are issued for it and a
+ * token whose own lifetime (exp − iat) is longer is refused, even when correctly signed — a leaked secret or a
+ * hand-made token must not yield a sign-in that outlives every session check the lifetime stands for.
+ */
+export function createTokenService(
+  secret: Uint8Array,
+  lifetimeSeconds: number = ACCESS_TOKEN_TTL_SECONDS,
+): TokenService {
   const key = Buffer.from(secret);
   return {
-    async issueAccessToken({ userId, sessionId }, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
+    async issueAccessToken({ userId, sessionId }, ttlSeconds = lifetimeSeconds) {
       const now = Math.floor(Date.now() / 1000);
       const exp = now + ttlSeconds;
       const accessToken = await new SignJWT({ sid: sessionId })
@@ -34,7 +42,7 @@ export function createTokenService(secret: Uint8Array): TokenService {
       return { accessToken, expiresAt: new Date(exp * 1000).toISOString() };
     },
     async verifyAccessToken(token) {
-      const payload = verifiedPayload(token, key);
+      const payload = verifiedPayload(token, key, lifetimeSeconds);
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') throw errors.unauthenticated();
       return { userId, sessionId: payload.sid };
@@ -58,9 +66,10 @@ function jsonObjectOf(part: string): Record<string, unknown> {
  * Verifies an access token (compact HS256 JWT) synchronously with node:crypto: every request does this, and jose's
  * WebCrypto path costs an asynchronous job per call (~4 % of a signed-in request's CPU under load). Same rules as
  * before: HS256 only, no `crit`, signature compared in constant time over its canonical encoding, issuer and
- * audience ours, and `exp`, `iat`, `sub` required — a correctly signed token without exp would never expire.
+ * audience ours, and `exp`, `iat`, `sub` required — a correctly signed token without exp would never expire — and
+ * no longer-lived than the configured lifetime (a signed token with `exp` in 2100 would otherwise be accepted).
  */
-function verifiedPayload(token: string, key: Buffer): Record<string, unknown> {
+function verifiedPayload(token: string, key: Buffer, lifetimeSeconds: number): Record<string, unknown> {
   const parts = token.split('.');
   if (parts.length !== 3) throw invalid();
   const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string];
@@ -79,6 +88,7 @@ function verifiedPayload(token: string, key: Buffer): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000);
   const { exp, iat, nbf, sub, iss, aud } = payload;
   if (typeof exp !== 'number' || typeof iat !== 'number' || typeof sub !== 'string') throw invalid();
+  if (exp - iat > lifetimeSeconds) throw invalid();
   if (iss !== ISSUER || !(aud === AUDIENCE || (Array.isArray(aud) && aud.includes(AUDIENCE)))) throw invalid();
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) throw invalid();
   if (exp <= now) throw errors.tokenExpired();

@@ -4,6 +4,7 @@ import { startSession } from '../auth/sessions';
 import { type Config, loadConfig } from '../config';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
+import type { RouteQueryRecord } from '../http/strict-query';
 import { CookieJar } from './cookie-jar';
 import { openTestDatabase } from './database';
 
@@ -11,6 +12,8 @@ export interface TestServer {
   baseUrl: string;
   db: Database;
   ctx: AppContext;
+  /** Every API route with its query schema, as registered (http/strict-query.ts). */
+  routeTable: RouteQueryRecord[];
   /** fetch against the server; JSON bodies are encoded, the token goes raw in Authorization (spec §7). */
   call(
     path: string,
@@ -53,7 +56,7 @@ export async function startTestServer(
       ...overrides,
     },
   );
-  const { app, ctx } = await buildApp(config, database.db, {
+  const { app, ctx, routeTable } = await buildApp(config, database.db, {
     ...(options.captureLogs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -98,6 +101,7 @@ export async function startTestServer(
     baseUrl,
     db: database.db,
     ctx,
+    routeTable,
     call,
     signIn,
     tokenFor,

@@ -1,6 +1,6 @@
 import { accessTokenSchema, successEnvelope, z } from '@placely/contract';
 
-export const startQuerySchema = z.object({
+export const startQuerySchema = z.strictObject({
   origin: z.url().meta({ description: 'Origin of the web app that opened the popup; must be an allowed origin' }),
 });
 

@@ -1,4 +1,9 @@
-import { NOTIFICATION_KIND_LABELS, NOTIFICATIONS_STREAM_CHECK_SECONDS } from '@placely/contract';
+import {
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_STREAM_LIMITS,
+  NOTIFICATION_STREAM_MESSAGES,
+  NOTIFICATIONS_STREAM_CHECK_SECONDS,
+} from '@placely/contract';
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeJwt } from 'jose';
@@ -124,6 +129,8 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // made through any of them arrives). While the listener is not in place each stream checks every 2 s itself;
     // with it, a slow safety check remains. The web falls back to polling when the stream fails.
     const streams = new Set<() => void>();
+    /** Each person's open streams, oldest first: the newest wins when a person opens more than the cap. */
+    const streamsOf = new Map<number, ((why?: 'replaced') => void)[]>();
     const signals = createUnreadSignals(ctx.db, app.log);
     app.addHook('preClose', async () => {
       for (const end of streams) end();
@@ -132,6 +139,12 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/notifications/stream', { schema: streamSchema }, async (request, reply) => {
       const actor = await ctx.authenticate.resolveActor(request.query.token);
       const userId = actor.user.id;
+      // A full process refuses before taking the response over, so the answer is the envelope (the bell polls).
+      if (streams.size >= ctx.config.notificationStreamsPerProcess) {
+        throw errors.rateLimited(NOTIFICATION_STREAM_MESSAGES.processFull);
+      }
+      const own = streamsOf.get(userId) ?? [];
+      while (own.length >= NOTIFICATION_STREAM_LIMITS.perPerson) own[0]?.('replaced');
       // The stream lives as long as the token that opened it; the web reconnects with the refreshed token.
       const expiresAt = (decodeJwt(request.query.token.replace(/^Bearer\s+/i, '')).exp ?? 0) * 1000;
       const raw = takeOverResponse(reply);
@@ -178,15 +191,26 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }, NOTIFICATIONS_STREAM_CHECK_SECONDS * 1000);
       const unsubscribe = signals.subscribe(userId, () => void check());
       const expiry = setTimeout(() => end(), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
-      const end = () => {
+      let ended = false;
+      const end = (why?: 'replaced') => {
+        if (ended) return;
+        ended = true;
         unsubscribe();
         clearInterval(timer);
         clearTimeout(expiry);
         streams.delete(end);
+        const mine = streamsOf.get(userId) ?? [];
+        mine.splice(mine.indexOf(end), 1);
+        if (mine.length === 0) streamsOf.delete(userId);
+        // Told why, so the page stops reconnecting (which would close the newer stream in turn) and polls.
+        if (why === 'replaced') {
+          raw.write(`event: replaced\ndata: ${JSON.stringify({ message: NOTIFICATION_STREAM_MESSAGES.replaced })}\n\n`);
+        }
         raw.end();
       };
       streams.add(end);
-      request.raw.on('close', end);
+      streamsOf.set(userId, [...own, end]);
+      request.raw.on('close', () => end());
       await check();
     });
 

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 import { errors } from '../../errors';
 import { actingForOrganization } from '../../http/acting-for';
-import { decodeTimeCursor, pageFrom } from '../../http/cursor';
+import { createCursorSigner, decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
@@ -39,7 +39,9 @@ import {
   abilitiesOf,
   article,
   assertAnotherOwnerRemains,
+  assertInvitationAllowed,
   assertOwnOpenings,
+  isPeoplePosition,
   loadMemberRow,
   loadPeople,
   personName,
@@ -52,6 +54,7 @@ import {
 export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
+    const peopleCursors = createCursorSigner(ctx.config.jwtSecret);
     await app.register(organizationProfileRoutes(ctx));
 
     app.get('/api/user/organizations', { ...authenticated, schema: myOrganizationsRouteSchema }, async (request) => {
@@ -115,10 +118,21 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = actorOf(request);
         const access = await organizationAccessOf(ctx.db, request, actor);
         authorize(actor, 'organization.viewPeople', access);
-        const people = await loadPeople(ctx.db, access.organizationId);
+        const { limit } = request.query;
+        // Signed for this organization: a cursor is one this server issued for this team, or a 400.
+        const scope = `organization-people:${access.organizationId}`;
+        const opened = request.query.cursor === undefined ? null : peopleCursors.open(scope, request.query.cursor);
+        if (request.query.cursor !== undefined && !isPeoplePosition(opened)) {
+          throw errors.validation([{ field: 'cursor', message: 'Not a valid cursor' }]);
+        }
+        const after = isPeoplePosition(opened) ? opened : null;
+        const rows = await loadPeople(ctx.db, access.organizationId, undefined, { after, limit });
+        const people = rows.slice(0, limit);
+        const last = people.at(-1);
         return ok({
           organizationId: access.organizationId,
           people: people.map((row) => presentOrganizationPerson(row)),
+          nextCursor: rows.length > limit && last ? peopleCursors.sign(scope, last.position) : null,
           abilities: {
             manage: can(actor, 'organization.manageTeam', access),
             viewActivity: can(actor, 'organization.viewActivity', access),
@@ -151,6 +165,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             if (existing?.userId != null) {
               throw errors.conflict(`${email} is already in this organization: change their role instead.`);
             }
+            await assertInvitationAllowed(tx, access.organizationId, email);
             // Someone already on Placely joins now; anyone else when they first sign in (services/organizations.ts).
             const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
             const values = {

@@ -1,7 +1,20 @@
-import { ORGANIZATION_HEADER, type OrganizationRole } from '@placely/contract';
-import { eq, sql } from 'drizzle-orm';
+import {
+  ORGANIZATION_HEADER,
+  ORGANIZATION_INVITATION_LIMITS,
+  ORGANIZATION_INVITATION_MESSAGES,
+  type OrganizationRole,
+} from '@placely/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationFiles, files, organizationAuditEvents, organizationMembers, profileViews } from '../../db/schema';
+import {
+  applicationFiles,
+  files,
+  notifications,
+  organizationAuditEvents,
+  organizationMembers,
+  organizations,
+  profileViews,
+} from '../../db/schema';
 import {
   seedEmail,
   seedNewUser,
@@ -27,6 +40,41 @@ function actingFor(organizationId: number | null, token: string | undefined) {
     organizationId === null ? {} : { [ORGANIZATION_HEADER]: String(organizationId) };
   return (path: string, options: { method?: string; body?: unknown } = {}) =>
     server.call(path, { ...options, token, headers });
+}
+
+/**
+ * Moves an organization's past invitations back in time, as if they had been sent `minutes` ago. The audit trail is
+ * append-only (a trigger refuses UPDATE), so the trigger is set aside for the statement: this file's own database.
+ */
+async function ageInvitations(organizationId: number, minutes: number) {
+  await server.db.transaction(async (tx) => {
+    await tx.execute(sql`alter table organization_audit_events disable trigger organization_audit_events_no_update`);
+    await tx.execute(sql`update organization_audit_events set created_at = created_at - make_interval(mins => ${minutes})
+      where organization_id = ${organizationId} and kind = 'member.invited'`);
+    await tx.execute(sql`alter table organization_audit_events enable trigger organization_audit_events_no_update`);
+  });
+}
+
+/** Invitations the organization sent earlier today, written as the invite route writes them (the cap counts them). */
+async function pastInvitations(organizationId: number, count: number) {
+  await server.db.insert(organizationAuditEvents).values(
+    Array.from({ length: count }, (_, index) => ({
+      organizationId,
+      actorUserId: organizationId,
+      kind: 'member.invited' as const,
+      subjectEmail: unique(`earlier-${index}`),
+      details: { role: 'reviewer' },
+    })),
+  );
+}
+
+/** Team-invitation mails written for an address (one per invitation sent). */
+async function invitationMailsTo(email: string) {
+  const rows = await server.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.recipientEmail, email), eq(notifications.kind, 'organization.teamInvitation')));
+  return rows.length;
 }
 
 /** An organization with two openings (A with one applicant, B), and a person in each role. */
@@ -384,9 +432,121 @@ describe('team: invitations, roles, removal', () => {
       (await server.call('/api/user/organizations', { token: first.accessToken })).body.result.data.organizations,
     ).toEqual([]);
 
+    await ageInvitations(org.id, ORGANIZATION_INVITATION_LIMITS.resendAfterMinutes);
     const renewed = await asOwner('/api/organization/people', { body: { email, role: 'coordinator' } });
     expect(renewed.status).toBe(200);
     expect(renewed.body.result.data).toMatchObject({ memberId, state: 'active', role: 'coordinator' });
+  });
+
+  it('one pending invitation per address: inviting it 25 times in a row mails it once; again after the hour', async () => {
+    const org = await seedOrganization(server.db);
+    const asOwner = actingFor(org.id, await server.tokenFor(org.id));
+    const email = unique('cannon');
+    const answers = [];
+    for (let i = 0; i < 25; i++)
+      answers.push(await asOwner('/api/organization/people', { body: { email, role: 'reviewer' } }));
+    expect(answers[0]?.status).toBe(200);
+    for (const answer of answers.slice(1)) {
+      expect(answer.status).toBe(429);
+      expect(answer.body.exception.error).toEqual({
+        code: 'RATE_LIMITED',
+        message: ORGANIZATION_INVITATION_MESSAGES.resendTooSoon(email),
+      });
+    }
+    expect(await invitationMailsTo(email)).toBe(1);
+    const live = await server.db
+      .select({ id: organizationMembers.id })
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, org.id), eq(organizationMembers.email, email)));
+    expect(live).toHaveLength(1);
+
+    // An hour later the same invitation may be sent once more (renewed, still one row).
+    await ageInvitations(org.id, ORGANIZATION_INVITATION_LIMITS.resendAfterMinutes);
+    const resent = await asOwner('/api/organization/people', { body: { email, role: 'reviewer' } });
+    expect(resent.status).toBe(200);
+    expect(resent.body.result.data.memberId).toBe(live[0]?.id);
+    expect(await invitationMailsTo(email)).toBe(2);
+    expect((await asOwner('/api/organization/people', { body: { email, role: 'reviewer' } })).status).toBe(429);
+  });
+
+  it('caps the invitations an organization sends in 24 hours, lower while it is new', async () => {
+    const { perDay, perDayWhileNew, newForDays } = ORGANIZATION_INVITATION_LIMITS;
+    const fresh = await seedOrganization(server.db);
+    const asFresh = actingFor(fresh.id, await server.tokenFor(fresh.id));
+    await pastInvitations(fresh.id, perDayWhileNew - 1);
+    expect(
+      (await asFresh('/api/organization/people', { body: { email: unique('last'), role: 'reviewer' } })).status,
+    ).toBe(200);
+    const refused = await asFresh('/api/organization/people', { body: { email: unique('over'), role: 'reviewer' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.exception.error.message).toBe(ORGANIZATION_INVITATION_MESSAGES.dailyCap(perDayWhileNew));
+    expect(refused.body.exception.error.message).toContain('while it is new');
+
+    // An established organization (older than the new period) has the higher cap.
+    const established = await seedOrganization(server.db);
+    await server.db
+      .update(organizations)
+      .set({ createdAt: sql`now() - make_interval(days => ${newForDays + 1})` })
+      .where(eq(organizations.id, established.id));
+    const asEstablished = actingFor(established.id, await server.tokenFor(established.id));
+    await pastInvitations(established.id, perDayWhileNew);
+    expect(
+      (await asEstablished('/api/organization/people', { body: { email: unique('more'), role: 'reviewer' } })).status,
+    ).toBe(200);
+    await pastInvitations(established.id, perDay - perDayWhileNew - 2);
+    expect(
+      (await asEstablished('/api/organization/people', { body: { email: unique('cap'), role: 'reviewer' } })).status,
+    ).toBe(200);
+    const capped = await asEstablished('/api/organization/people', {
+      body: { email: unique('capped'), role: 'reviewer' },
+    });
+    expect(capped.status).toBe(429);
+    expect(capped.body.exception.error.message).toBe(ORGANIZATION_INVITATION_MESSAGES.dailyCap(perDay));
+
+    // A day later the window has moved on.
+    await ageInvitations(established.id, 24 * 60);
+    expect(
+      (await asEstablished('/api/organization/people', { body: { email: unique('next-day'), role: 'reviewer' } }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('pages the team, invitations included: owners first, then by name; a cursor is for its own team only', async () => {
+    const org = await seedOrganization(server.db, { name: 'Paged Co' });
+    const asOwner = actingFor(org.id, await server.tokenFor(org.id));
+    for (const name of ['c', 'a', 'b']) {
+      const user = await seedNewUser(server.db, { email: unique(`member-${name}`), name: `Member ${name}` });
+      await seedOrganizationMember(server.db, { organizationId: org.id, userId: user.id, role: 'reviewer' });
+    }
+    const invited = unique('zz-invited');
+    expect((await asOwner('/api/organization/people', { body: { email: invited, role: 'coordinator' } })).status).toBe(
+      200,
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : '?limit=2';
+      const page = await asOwner(`/api/organization/people${query}`);
+      expect(page.status).toBe(200);
+      expect(page.body.result.data.people.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.result.data.people.map((p: { name: string | null; email: string }) => p.name ?? p.email));
+      cursor = page.body.result.data.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual([org.name, invited, 'Member a', 'Member b', 'Member c']);
+
+    const first = await asOwner('/api/organization/people?limit=1');
+    const other = await seedOrganization(server.db);
+    const elsewhere = await actingFor(
+      other.id,
+      await server.tokenFor(other.id),
+    )(`/api/organization/people?cursor=${encodeURIComponent(first.body.result.data.nextCursor)}`);
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.exception.error.fields).toEqual([{ field: 'cursor', message: 'Not a valid cursor' }]);
+    expect((await asOwner('/api/organization/people?cursor=forged')).status).toBe(400);
+    expect((await asOwner('/api/organization/people?limit=0')).status).toBe(400);
   });
 
   it('the last owner can be neither demoted nor removed, also when two owners demote each other at once', async () => {

@@ -8,6 +8,7 @@ import {
   organizationInviteBodySchema,
   organizationMemberQuerySchema,
   organizationMemberUpdateBodySchema,
+  organizationPeopleQuerySchema,
   organizationPeopleSchema,
   organizationPersonSchema,
   organizationProfileSavedSchema,
@@ -28,7 +29,8 @@ export const myOrganizationsRouteSchema = {
 
 export const organizationPeopleRouteSchema = {
   tags: ['organizations'],
-  summary: `The people of the organization and open invitations, with roles and the openings they cover. ${ACTING_FOR}`,
+  summary: `The people of the organization and open invitations, with roles and the openings they cover: owners first, then by name, keyset-paged. ${ACTING_FOR}`,
+  querystring: organizationPeopleQuerySchema,
   response: { 200: successEnvelope(organizationPeopleSchema) },
 };
 

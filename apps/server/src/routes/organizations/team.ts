@@ -1,9 +1,23 @@
 // The team's rows and rules the organization routes share: people with their scopes, last-owner protection, team access.
-import { ORGANIZATION_ROLE_LABELS, type OrganizationInviteBody, type OrganizationRole } from '@placely/contract';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import {
+  ORGANIZATION_INVITATION_LIMITS,
+  ORGANIZATION_INVITATION_MESSAGES,
+  ORGANIZATION_ROLE_LABELS,
+  type OrganizationInviteBody,
+  type OrganizationRole,
+} from '@placely/contract';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/authenticate';
 import type { Executor } from '../../db/client';
-import { individualProfiles, openings, organizationMemberOpenings, organizationMembers, users } from '../../db/schema';
+import {
+  individualProfiles,
+  openings,
+  organizationAuditEvents,
+  organizationMemberOpenings,
+  organizationMembers,
+  organizations,
+  users,
+} from '../../db/schema';
 import { errors } from '../../errors';
 import { authorize, can } from '../../policies';
 import type { OrganizationAccess } from '../../policies/organization';
@@ -12,13 +26,41 @@ import { lockOrganization, namedOrganization, organizationAccessOf } from '../..
 
 export const personName = sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`;
 
-/** The people (live rows) of an organization, or one of them, with the openings a limited role covers. */
+/** The team's order: owners, coordinators, reviewers, each by name (or address), then id — also the keyset. */
+const roleRank = sql<number>`(case ${organizationMembers.role} when 'owner' then 0 when 'coordinator' then 1 else 2 end)`;
+const nameKey = sql<string>`lower(coalesce(${personName}, ${organizationMembers.email}))`;
+
+/** Where a page of the team ends: the last row's place in the team's order. */
+export interface PeoplePosition {
+  rank: number;
+  name: string;
+  memberId: string;
+}
+
+export function isPeoplePosition(value: unknown): value is PeoplePosition {
+  const position = value as Partial<PeoplePosition> | null;
+  return (
+    typeof position === 'object' &&
+    position !== null &&
+    typeof position.rank === 'number' &&
+    typeof position.name === 'string' &&
+    typeof position.memberId === 'string' &&
+    /^[0-9a-f-]{36}$/i.test(position.memberId)
+  );
+}
+
+/**
+ * The people (live rows) of an organization — a page after `page.after`, or one of them by `memberId` — with the
+ * openings a limited role covers, and the position of each row for the next page's cursor.
+ */
 export async function loadPeople(
   db: Executor,
   organizationId: number,
   memberId?: string,
-): Promise<OrganizationPersonRow[]> {
-  const rows = await db
+  page?: { after: PeoplePosition | null; limit: number },
+): Promise<(OrganizationPersonRow & { position: PeoplePosition })[]> {
+  const after = page?.after;
+  const query = db
     .select({
       memberId: organizationMembers.id,
       organizationId: organizationMembers.organizationId,
@@ -31,6 +73,8 @@ export async function loadPeople(
       createdAt: organizationMembers.createdAt,
       claimedAt: organizationMembers.claimedAt,
       expiresAt: organizationMembers.expiresAt,
+      rank: roleRank,
+      nameKey,
     })
     .from(organizationMembers)
     .leftJoin(users, eq(users.id, organizationMembers.userId))
@@ -40,13 +84,14 @@ export async function loadPeople(
         eq(organizationMembers.organizationId, organizationId),
         isNull(organizationMembers.revokedAt),
         memberId ? eq(organizationMembers.id, memberId) : undefined,
+        after
+          ? sql`(${roleRank}, ${nameKey}, ${organizationMembers.id}) > (${after.rank}, ${after.name}, ${after.memberId}::uuid)`
+          : undefined,
       ),
     )
-    .orderBy(
-      sql`case ${organizationMembers.role} when 'owner' then 0 when 'coordinator' then 1 else 2 end`,
-      asc(sql`lower(coalesce(${personName}, ${organizationMembers.email}))`),
-      asc(organizationMembers.id),
-    );
+    .orderBy(asc(roleRank), asc(nameKey), asc(organizationMembers.id))
+    .$dynamic();
+  const rows = await (page ? query.limit(page.limit + 1) : query);
   const ids = rows.map((row) => row.memberId);
   const scoped =
     ids.length === 0
@@ -57,8 +102,9 @@ export async function loadPeople(
           .innerJoin(openings, eq(openings.id, organizationMemberOpenings.openingId))
           .where(and(inArray(organizationMemberOpenings.memberId, ids), isNull(openings.deletedAt)))
           .orderBy(asc(openings.title));
-  return rows.map((row) => ({
+  return rows.map(({ rank, nameKey: name, ...row }) => ({
     ...row,
+    position: { rank: Number(rank), name, memberId: row.memberId },
     openings: scoped.filter((opening) => opening.memberId === row.memberId).map(({ id, title }) => ({ id, title })),
   }));
 }
@@ -129,6 +175,36 @@ export async function loadMemberRow(tx: Executor, organizationId: number, member
     );
   if (!row) throw errors.notFound('That person');
   return row;
+}
+
+/**
+ * An invitation may go out: the address was not invited by this organization within the resend window, and the
+ * organization is under its 24-hour cap (lower while it is new). Counted from the audit trail's `member.invited`
+ * rows — every invitation sent, renewals included — under the organization row's lock (`teamAccess`), so concurrent
+ * invitations are counted one after another, in every server process. Refusals are 429 with the reason.
+ */
+export async function assertInvitationAllowed(tx: Executor, organizationId: number, email: string) {
+  const { resendAfterMinutes, perDay, perDayWhileNew, newForDays } = ORGANIZATION_INVITATION_LIMITS;
+  const events = organizationAuditEvents;
+  const [counts] = await tx
+    .select({
+      lastDay: sql<number>`count(*)::int`,
+      toAddress: sql<number>`(count(*) filter (where ${events.subjectEmail} = ${email}
+        and ${events.createdAt} > now() - make_interval(mins => ${resendAfterMinutes})))::int`,
+      isNew: sql<boolean>`(select ${organizations.createdAt} > now() - make_interval(days => ${newForDays})
+        from ${organizations} where ${organizations.id} = ${organizationId})`,
+    })
+    .from(events)
+    .where(
+      and(
+        eq(events.organizationId, organizationId),
+        gt(events.createdAt, sql`now() - interval '24 hours'`),
+        eq(events.kind, 'member.invited'),
+      ),
+    );
+  if ((counts?.toAddress ?? 0) > 0) throw errors.rateLimited(ORGANIZATION_INVITATION_MESSAGES.resendTooSoon(email));
+  const cap = counts?.isNew ? perDayWhileNew : perDay;
+  if ((counts?.lastDay ?? 0) >= cap) throw errors.rateLimited(ORGANIZATION_INVITATION_MESSAGES.dailyCap(cap));
 }
 
 /** Team changes: lock the organization, then read the caller's role, so a demoted owner cannot act on. */

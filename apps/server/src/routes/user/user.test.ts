@@ -1,4 +1,4 @@
-import { MESSAGES } from '@placely/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, MESSAGES } from '@placely/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneNumbers, users } from '../../db/schema';
@@ -27,6 +27,20 @@ describe('POST /api/user/signIn', () => {
     const { status, body } = await server.call('/api/user/signIn', { token: expired, body: {} });
     expect(status).toBe(401);
     expect(body.exception.error.code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('401 for a token signed with the server secret that claims to live longer than an access token does', async () => {
+    const user = await seedStudent(server.db);
+    const longLived = await server.tokenFor(user.id, 75 * 365 * 24 * 60 * 60);
+    const refused = await server.call('/api/user/signIn', { token: longLived, body: {} });
+    expect(refused.status).toBe(401);
+    expect(refused.body.exception.error).toEqual({
+      message: 'Your sign-in is not valid. Sign in again.',
+      code: 'UNAUTHENTICATED',
+    });
+    // The configured lifetime itself is fine, to the second.
+    const full = await server.tokenFor(user.id, ACCESS_TOKEN_TTL_SECONDS);
+    expect((await server.call('/api/user/signIn', { token: full, body: {} })).status).toBe(200);
   });
 
   it('401 for a forged token and for the token of a deleted user', async () => {

@@ -1,10 +1,11 @@
-import { VIDEO_TASK_MESSAGES } from '@placely/contract';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { VIDEO_LIMITS, VIDEO_TASK_MESSAGES } from '@placely/contract';
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { applications, organizationProfiles, users, videoAnswers, videoTasks } from '../../db/schema';
-import { errors } from '../../errors';
+import { AppError, errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { can } from '../../policies';
@@ -40,6 +41,18 @@ import {
  * Video tasks, organization side: tasks of an opening, invitations, the answers list. The candidate's side is in
  * answering.ts, watching and scoring in review.ts.
  */
+/** An opening asks at most VIDEO_LIMITS.liveTasksPerOpening live tasks (deleted ones do not count). */
+async function assertRoomForTask(tx: Executor, openingId: string) {
+  const [live] = await tx
+    .select({ n: count() })
+    .from(videoTasks)
+    .where(and(eq(videoTasks.openingId, openingId), isNull(videoTasks.deletedAt)));
+  if ((live?.n ?? 0) >= VIDEO_LIMITS.liveTasksPerOpening) {
+    const message = VIDEO_TASK_MESSAGES.tooManyTasks;
+    throw new AppError('VALIDATION_FAILED', message, [{ field: 'openingId', message }]);
+  }
+}
+
 export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
@@ -81,7 +94,16 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const access = await organizationAccessOf(ctx.db, request, actor);
       const { openingId, ...input } = request.body;
       const row = await ctx.db.transaction(async (tx) => {
-        const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'videoTask.manage');
+        // The opening's row lock makes concurrent additions count one after another.
+        const opening = await loadOrganizationOpening(
+          tx,
+          actor,
+          access,
+          openingId,
+          'videoTask.manage',
+          'no key update',
+        );
+        await assertRoomForTask(tx, opening.id);
         await checkPromptImage(tx, actor, input.promptImage, null);
         await checkPromptVideo(tx, actor, input, null);
         const [inserted] = await tx

@@ -12,11 +12,18 @@ import {
   type VerifiedAnswers,
   type VerifiedRecord,
 } from '@placely/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { copyCsv, copyRows, pgClientOf, withValuesInline } from '../../db/copy-rows';
 import { readTogether } from '../../db/read-together';
-import { applications, openingFormVersions, rankingPins, shortlistEntries } from '../../db/schema';
+import {
+  applications,
+  openingFormVersions,
+  rankingPins,
+  shortlistEntries,
+  videoAnswers,
+  videoTasks,
+} from '../../db/schema';
 import { criteriaOf, rankableFields, labelOf as recipeLabelOf, recipeOf, videoTasksOf } from '../shortlisting/ranking';
 import { explanationColumns, explanationJoin, rankingCtes } from '../shortlisting/ranking-sql';
 import { currentRankingBuild, storedRankingIsAt } from '../shortlisting/ranking-store';
@@ -323,7 +330,7 @@ export async function planExport(
   });
 
   const opening = await db.query.openings.findFirst({ where: (o, { eq: is }) => is(o.id, openingId) });
-  const [saved, criteria, fields, tasks, [pinned]] = await readTogether(db, [
+  const [saved, criteria, fields, tasks, [pinned], answeredRemoved] = await readTogether(db, [
     () => recipeOf(db, openingId),
     () => criteriaOf(db, openingId),
     () => (opening ? rankableFields(db, opening) : Promise.resolve([])),
@@ -335,6 +342,7 @@ export async function planExport(
         .from(rankingPins)
         .where(eq(rankingPins.openingId, openingId))
         .limit(1),
+    () => removedVideoTasksWithAnswers(db, openingId),
   ]);
   const ordered = saved !== null || pinned !== undefined || shortlistId !== undefined;
   // The stored ranking, made current as the ranking page makes it (rebuilt under the opening's ranking lock when an
@@ -475,8 +483,10 @@ export async function planExport(
       }
     }
   }
-  // Video tasks (deleted ones too: their submitted answers are kept): each answer's average score.
-  for (const task of tasks) {
+  // Video tasks: each answer's average score. A column per live task, and per removed task only while it has
+  // submitted answers (kept with the opening): tasks made and removed again add nothing (issue 39: 165 columns).
+  const answeredRemovedIds = new Set(answeredRemoved.map((row) => row.taskId));
+  for (const task of tasks.filter((t) => !t.removed || answeredRemovedIds.has(t.id))) {
     const taskId = task.id;
     columns.push({
       header: `Video: ${task.title} (average score)`,
@@ -494,6 +504,17 @@ export async function planExport(
     definitions: new Map(versions.map((v) => [v.version, v.definition as FormDefinition])),
     ranking: { ordered, recipe, version: build?.version ?? 0, criterionIds: criteria.map((c) => c.id) },
   };
+}
+
+/** The opening's removed video tasks that have submitted answers: the only removed ones the export shows. */
+function removedVideoTasksWithAnswers(db: Executor, openingId: string) {
+  return db
+    .selectDistinct({ taskId: videoAnswers.taskId })
+    .from(videoAnswers)
+    .innerJoin(videoTasks, eq(videoTasks.id, videoAnswers.taskId))
+    .where(
+      and(eq(videoTasks.openingId, openingId), isNotNull(videoTasks.deletedAt), isNotNull(videoAnswers.submittedAt)),
+    );
 }
 
 const inShortlist = (shortlistId: string) =>

@@ -24,6 +24,12 @@ export function useUnreadStream(accessToken: string | null): boolean {
       queryClient.setQueryData(unreadCountQueryKey, { unread });
       if (previous && previous.unread !== unread) void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_ROOT });
     });
+    // A newer stream of this person (another tab) took this one's place: stop here, or reconnecting would close
+    // that one in turn; the bell polls instead.
+    source.addEventListener('replaced', () => {
+      source.close();
+      setLive(false);
+    });
     // A refused token (expired) closes the stream for good: fall back to polling until the token changes.
     source.addEventListener('error', () => {
       setLive(false);

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '@placely/contract';
 import { type ComponentType, useId, useState } from 'react';
 import { type ActivityFilters, useActivity } from '../api/getActivity';
-import { useOrganizationPeople } from '../api/getOrganizationPeople';
+import { peopleOf, useOrganizationPeople } from '../api/getOrganizationPeople';
 import { describeEvent, whenDone, whoDid } from './describeEvent';
 import type { OpeningChoice } from './PeopleSection';
 
@@ -64,7 +64,8 @@ export function ActivityLog({ OpeningPicker }: { OpeningPicker: OpeningPickerSlo
   };
   const activity = useActivity(filters);
   const people = useOrganizationPeople();
-  const personOptions = (people.data?.people ?? []).flatMap((item) =>
+  // The first page of the team (owners and coordinators first) names the people to filter by.
+  const personOptions = peopleOf(people.data).flatMap((item) =>
     item.userId === null ? [] : [{ value: String(item.userId), label: item.name ?? item.email }],
   );
 

@@ -29,7 +29,7 @@ import { ApiError } from '../../../lib/api/errors';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { Section } from '../../../lib/components/Section';
 import { showError, showSuccess } from '../../../lib/snackbar';
-import { useOrganizationPeople } from '../api/getOrganizationPeople';
+import { peopleOf, useOrganizationPeople } from '../api/getOrganizationPeople';
 import { useInviteMember } from '../api/inviteMember';
 import { useRemoveMember } from '../api/removeMember';
 import { useRevokeInvitation } from '../api/revokeInvitation';
@@ -288,11 +288,11 @@ export function PeopleSection({ OpeningsPicker }: { OpeningsPicker: OpeningsPick
       </Section>
     );
   }
-  const { abilities } = people.data;
+  const abilities = people.data.pages[0]?.abilities ?? { manage: false, viewActivity: false };
   return (
     <Section title="People" description={description}>
       <List aria-label="People" disablePadding>
-        {people.data.people.map((person) => {
+        {peopleOf(people.data).map((person) => {
           const state = describeState(person);
           return (
             <ListItem
@@ -331,6 +331,13 @@ export function PeopleSection({ OpeningsPicker }: { OpeningsPicker: OpeningsPick
           );
         })}
       </List>
+      {people.hasNextPage && (
+        <div>
+          <Button onClick={() => void people.fetchNextPage()} disabled={people.isFetchingNextPage}>
+            Show more people
+          </Button>
+        </div>
+      )}
       {abilities.manage && <InviteForm OpeningsPicker={OpeningsPicker} />}
       {editing && (
         <ChangeRoleDialog person={editing} OpeningsPicker={OpeningsPicker} onClose={() => setEditing(null)} />
