@@ -305,8 +305,14 @@ const APPLICANT_FACTS_SQL = `(SELECT d.data FROM auto_fill_data d WHERE d.user_i
     WHERE r.user_id = u.id AND r.is_default = true AND f.status = 'ready' LIMIT 1),
   coalesce((SELECT jsonb_agg(m.group_id) FROM group_members m JOIN groups g ON g.id = m.group_id AND g.deleted_at IS NULL
     WHERE m.user_id = u.id AND m.state = 'member'), '[]'::jsonb),
-  (SELECT e.id FROM education_entries e WHERE e.user_id = u.id
-    ORDER BY e.is_current DESC, e.end_month DESC NULLS LAST, e.created_at DESC LIMIT 1),
+  (SELECT v.facts FROM (SELECT DISTINCT ON (rv.verification_group_id) rv.facts, rv.decision, rv.decided_at
+    FROM record_verifications rv JOIN verification_groups vg ON vg.id = rv.verification_group_id
+      AND vg.deleted_at IS NULL AND vg.approval_state = 'approved'
+    WHERE rv.subject_user_id = u.id AND rv.record_kind = 'education' AND rv.voided_at IS NULL
+      AND rv.record_id = (SELECT e.id FROM education_entries e WHERE e.user_id = u.id
+        ORDER BY e.is_current DESC, e.end_month DESC NULLS LAST, e.created_at DESC LIMIT 1)
+    ORDER BY rv.verification_group_id, rv.decided_at DESC, rv.id DESC) v
+    WHERE v.decision = 'verified' ORDER BY v.decided_at DESC LIMIT 1),
   EXISTS (SELECT 1 FROM record_verifications rv WHERE rv.subject_user_id = u.id AND rv.voided_at IS NULL)`;
 
 /** Individuals who open the drive's form (BENCH_FORM_VIEWERS, default 10 000), lowest ids first. */
@@ -424,7 +430,7 @@ ${inline(
         limit: LIMITS.pageSize + 1,
         factsData: '{}',
         memberGroupIds: '[]',
-        verifiedEducation: false,
+        verifiedData: null,
       }),
     };
   })(),

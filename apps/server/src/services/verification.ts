@@ -1,5 +1,5 @@
-import type { RecordKind, VerificationBadge } from '@placely/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AutoFillData, RecordKind, VerificationBadge } from '@placely/contract';
+import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import {
@@ -12,6 +12,7 @@ import {
   verificationGroupRoles,
   verificationGroups,
 } from '../db/schema';
+import { type EducationRow, educationAutoFill } from './autofill';
 
 /** The section table each verifiable record kind lives in. */
 export const RECORD_TABLES = {
@@ -98,6 +99,48 @@ export async function verificationBadgesFor(
     });
   }
   return badges;
+}
+
+/** The auto-fill keys a verified education vouches for: what eligibility and the organization's views read. */
+export const VERIFIED_FACT_KEYS = [
+  'institution',
+  'degree',
+  'branch',
+  'grade',
+  'gradeScale',
+  'graduationYear',
+  'currentBacklogs',
+] as const satisfies readonly (keyof AutoFillData)[];
+
+/** The eligibility values of an education record as the verifier sees it now: stored with the decision. */
+export function verifiedFactsOfEducation(entry: EducationRow): Record<string, unknown> {
+  const values = educationAutoFill(entry);
+  return Object.fromEntries(
+    VERIFIED_FACT_KEYS.flatMap((key) =>
+      values[key] === null || values[key] === undefined ? [] : [[key, values[key]]],
+    ),
+  );
+}
+
+/**
+ * The person's verified education facts (jsonb, null when none), as one scalar subquery for any statement that has the
+ * person's id: the `facts` the latest live "verified" decision of an approved, live group stored on their MAIN
+ * education (the one auto-fill and eligibility take grade, degree and branch from: current first, then the latest to
+ * end) — the same badge rule as `verificationBadgesFor`. A person without decisions costs one empty index probe.
+ * Eligibility of "verified education only" openings (`services/applications/eligibility.ts`), the responses table,
+ * the ranking, the export and the share link read it, so they all show and judge what the verifier saw.
+ */
+export function verifiedEducationFactsSql(userId: AnyColumn | SQL): SQL<Record<string, unknown> | null> {
+  return sql<Record<string, unknown> | null>`(select v.facts from (
+      select distinct on (rv.verification_group_id) rv.facts, rv.decision, rv.decided_at
+      from record_verifications rv
+      join verification_groups vg on vg.id = rv.verification_group_id
+        and vg.deleted_at is null and vg.approval_state = 'approved'
+      where rv.subject_user_id = ${userId} and rv.record_kind = 'education' and rv.voided_at is null
+        and rv.record_id = (select e.id from education_entries e where e.user_id = ${userId}
+          order by e.is_current desc, e.end_month desc nulls last, e.created_at desc limit 1)
+      order by rv.verification_group_id, rv.decided_at desc, rv.id desc
+    ) v where v.decision = 'verified' order by v.decided_at desc limit 1)`;
 }
 
 /** Ids of one person's records of one kind that carry a badge now (the sections' `verified` flag). */

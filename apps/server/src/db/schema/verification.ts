@@ -123,6 +123,11 @@ export const recordVerifications = pgTable(
     decision: text('decision', { enum: VERIFICATION_DECISIONS }).notNull(),
     note: text('note'),
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    /**
+     * An education record's eligibility values as the verifier saw them, in auto-fill keys (migration 0037): what a
+     * "verified education only" opening judges, and what the organization is shown beside the badge.
+     */
+    facts: jsonb('facts').$type<Record<string, unknown>>(),
     decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     voidedAt: timestamp('voided_at', { withTimezone: true, precision: 3 }),
   },

@@ -76,15 +76,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (actor && individual && view.applicant) {
           const { application, draft, applicant } = view;
           hasApplied = application !== null && application.status !== 'withdrawn';
-          failedRules = failedEligibilityRules(
-            opening.eligibility,
-            await eligibilityFactsOf(
-              ctx.db,
-              actor.user.id,
-              applicant,
-              eligibilityOf(opening.eligibility).verifiedEducationOnly,
-            ),
-          );
+          failedRules = failedEligibilityRules(opening.eligibility, eligibilityFactsOf(applicant));
           viewer = {
             eligible: failedRules.length === 0,
             failedRules,
@@ -172,10 +164,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         if (!form) throw errors.notFound('That opening');
         const eligibility = eligibilityOf(opening.eligibility);
-        const failedRules = failedEligibilityRules(
-          opening.eligibility,
-          await eligibilityFactsOf(db, actor.user.id, facts, eligibility.verifiedEducationOnly),
-        );
+        const failedRules = failedEligibilityRules(opening.eligibility, eligibilityFactsOf(facts));
         const blocker = applyBlocker(opening, {
           isOwner: false,
           isIndividual: true,

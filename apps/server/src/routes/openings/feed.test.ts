@@ -189,6 +189,8 @@ describe('meetsEligibilitySql', () => {
       { ...EMPTY_ELIGIBILITY, groupIds: [groupA, groupB] },
       { ...EMPTY_ELIGIBILITY, verifiedEducationOnly: true },
       { ...EMPTY_ELIGIBILITY, minGrade: 7, groupIds: [groupB], verifiedEducationOnly: true },
+      // Verified education only: every value rule judged on the verified values, never on the typed ones.
+      ...rules.slice(0, 6).map((rule) => ({ ...rule, verifiedEducationOnly: true })),
     );
     const data: AutoFillData[] = [
       {},
@@ -198,8 +200,11 @@ describe('meetsEligibilitySql', () => {
       { grade: '9', degree: ' B.Tech ', branch: 'ece', graduationYear: 2026, currentBacklogs: 2 },
     ];
     const people: EligibilityFacts[] = data.flatMap((values, index) => [
-      { data: values, memberGroupIds: [], verifiedEducation: false },
-      { data: values, memberGroupIds: index % 2 ? [groupB] : [crypto.randomUUID()], verifiedEducation: true },
+      { data: values, memberGroupIds: [], verifiedData: null },
+      { data: values, memberGroupIds: index % 2 ? [groupB] : [crypto.randomUUID()], verifiedData: values },
+      // Typed values that differ from the verified ones (issue #40: 8.6 typed over a verified 6.8), both ways.
+      { data: values, memberGroupIds: [groupB], verifiedData: data[(index + 1) % data.length] ?? {} },
+      { data: data[(index + 2) % data.length] ?? {}, memberGroupIds: [], verifiedData: values },
     ]);
     expect(ELIGIBILITY_RULES.length).toBe(7);
     for (const eligibility of rules) {

@@ -53,7 +53,8 @@ export type FeedValues = {
   limit: number;
   factsData?: string;
   memberGroupIds?: string;
-  verifiedEducation?: boolean;
+  /** The verified education's values as JSON text, null without a badge on the main education. */
+  verifiedData?: string | null;
 };
 
 /**
@@ -65,7 +66,7 @@ export function feedPageQuery(db: Executor, shape: FeedShape) {
   const facts = {
     data: sql`${sql.placeholder('factsData')}::jsonb`,
     memberGroupIds: sql`${sql.placeholder('memberGroupIds')}::jsonb`,
-    verifiedEducation: sql`${sql.placeholder('verifiedEducation')}::boolean`,
+    verifiedData: sql`${sql.placeholder('verifiedData')}::jsonb`,
   };
   const eligible = shape.judged ? meetsEligibilityOf(openings.eligibility, facts) : sql<null>`null`;
   const organizationName = sql<string>`coalesce(${organizationProfiles.name}, ${users.name})`;
@@ -158,10 +159,7 @@ export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             },
           ]);
         }
-        // Any opening of the feed may ask for verified education.
-        const facts = applicant
-          ? await eligibilityFactsOf(ctx.db, applicant.actor.user.id, applicant.facts, true)
-          : null;
+        const facts = applicant ? eligibilityFactsOf(applicant.facts) : null;
         const cursor = decodeTimeCursor(request.query.cursor);
         const judged = facts !== null;
         const rows = await feedPages(
@@ -185,7 +183,7 @@ export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               ? {
                   factsData: JSON.stringify(facts.data),
                   memberGroupIds: JSON.stringify(facts.memberGroupIds),
-                  verifiedEducation: facts.verifiedEducation,
+                  verifiedData: facts.verifiedData ? JSON.stringify(facts.verifiedData) : null,
                 }
               : {}),
           },

@@ -10,11 +10,12 @@ import { actingForOrganization } from '../../http/acting-for';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { presentRecordDecision } from '../../presenters/verification-group';
+import type { EducationRow } from '../../services/autofill';
 import { notifyRecordDecided } from '../../services/notifications/events';
 import { organizationAccessOf } from '../../services/organizations';
 import { personSummaries, unknownPerson } from '../../services/people';
 import { lockUser } from '../../services/users';
-import { RECORD_TABLES } from '../../services/verification';
+import { RECORD_TABLES, verifiedFactsOfEducation } from '../../services/verification';
 import { listSection } from '../individual';
 import { SECTIONS } from '../individual/sections';
 import type { VerificationAccessTools } from './access';
@@ -121,6 +122,7 @@ export function verificationRecordRoutes(
               decision,
               note,
               snapshot,
+              facts: recordKind === 'education' ? verifiedFactsOfEducation(record as EducationRow) : null,
             })
             .returning();
           if (!row) throw new Error('insert returned nothing');

@@ -77,8 +77,10 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const rows = await ctx.db
         .select({
           task: videoTasks,
-          invited: sql<number>`(select count(*) from video_task_invitations i where i.task_id = ${videoTasks.id})::int`,
-          submitted: sql<number>`(select count(*) from video_answers a where a.task_id = ${videoTasks.id} and a.submitted_at is not null)::int`,
+          // Qualified by hand: in a one-table select drizzle writes a column bare ("id"), which inside these
+          // subqueries would name the invitation's or answer's own id.
+          invited: sql<number>`(select count(*) from video_task_invitations i where i.task_id = ${videoTasks}.id)::int`,
+          submitted: sql<number>`(select count(*) from video_answers a where a.task_id = ${videoTasks}.id and a.submitted_at is not null)::int`,
         })
         .from(videoTasks)
         .where(and(eq(videoTasks.openingId, opening.id), isNull(videoTasks.deletedAt)))

@@ -1,21 +1,24 @@
+import type { AutoFillData } from '@placely/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Actor, actorFromFirstRead, signedInColumns, type UserRow } from '../../auth/authenticate';
-import type { Database, Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { individualProfiles, users } from '../../db/schema';
-import { badgeKey, verificationBadgesFor } from '../verification';
+import { readAutoFillData } from '../autofill';
+import { verifiedEducationFactsSql } from '../verification';
 import type { EligibilityFacts } from './eligibility';
 import { type ApplicantData, type ApplicantDataParts, applicantDataOf } from './prefill';
 
 /**
  * What apply decides on about the person, from columns of a read that starts from their user row
- * (`applicantFactColumns`): their auto-fill data, groups and main education, and whether any verification of theirs
- * could give a badge.
+ * (`applicantFactColumns`): their auto-fill data, groups, their main education's verified values, and whether any
+ * verification of theirs could give a badge.
  */
 export interface ApplicantFacts {
   data: ApplicantData;
   memberGroupIds: string[];
-  mainEducationId: string | null;
+  /** The verified values of their main education (`verifiedEducationFactsSql`), null without a badge on it. */
+  verifiedData: AutoFillData | null;
   /** A live (not voided) verification decision exists on some record of the person: badges must be looked up. */
   hasVerifications: boolean;
 }
@@ -46,8 +49,7 @@ export const applicantFactColumns = {
   memberGroupIds: sql<string[]>`coalesce((select jsonb_agg(m.group_id) from group_members m
     join groups g on g.id = m.group_id and g.deleted_at is null
     where m.user_id = ${users.id} and m.state = 'member'), '[]'::jsonb)`,
-  mainEducationId: sql<string | null>`(select e.id from education_entries e where e.user_id = ${users.id}
-    order by e.is_current desc, e.end_month desc nulls last, e.created_at desc limit 1)`,
+  verifiedEducation: verifiedEducationFactsSql(users.id),
   hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
     where rv.subject_user_id = ${users.id} and rv.voided_at is null)`,
 };
@@ -55,7 +57,7 @@ export const applicantFactColumns = {
 /** A row's `applicantFactColumns`, as the driver gives them. */
 interface ApplicantFactRow extends ApplicantDataParts {
   memberGroupIds: string[];
-  mainEducationId: string | null;
+  verifiedEducation: Record<string, unknown> | null;
   hasVerifications: boolean;
 }
 
@@ -70,27 +72,14 @@ export function applicantFactsOf(user: UserRow, publicUrl: string, row: Applican
       resume: row.resume,
     }),
     memberGroupIds: row.memberGroupIds.map(String),
-    mainEducationId: row.mainEducationId,
+    verifiedData: row.verifiedEducation ? readAutoFillData(row.verifiedEducation) : null,
     hasVerifications: row.hasVerifications,
   };
 }
 
-/**
- * The eligibility facts from the applicant's facts. The badge lookup runs only when the opening asks for verified
- * education and the person has a live verification decision: without one there is no badge to find.
- */
-export async function eligibilityFactsOf(
-  db: Executor,
-  userId: number,
-  facts: ApplicantFacts,
-  verifiedEducationOnly: boolean,
-): Promise<EligibilityFacts> {
-  let verifiedEducation = false;
-  if (verifiedEducationOnly && facts.hasVerifications && facts.mainEducationId) {
-    const badges = await verificationBadgesFor(db, [userId], { kinds: ['education'] });
-    verifiedEducation = badges.has(badgeKey('education', facts.mainEducationId));
-  }
-  return { data: facts.data.values, memberGroupIds: facts.memberGroupIds, verifiedEducation };
+/** The eligibility facts from the applicant's facts: all read by the one statement, no further lookup. */
+export function eligibilityFactsOf(facts: ApplicantFacts): EligibilityFacts {
+  return { data: facts.data.values, memberGroupIds: facts.memberGroupIds, verifiedData: facts.verifiedData };
 }
 
 /**

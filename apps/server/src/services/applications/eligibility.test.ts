@@ -5,7 +5,7 @@ import { type EligibilityFacts, failedEligibilityRules } from './eligibility';
 const facts = (data: EligibilityFacts['data'], extra: Partial<EligibilityFacts> = {}): EligibilityFacts => ({
   data,
   memberGroupIds: [],
-  verifiedEducation: false,
+  verifiedData: null,
   ...extra,
 });
 
@@ -59,11 +59,27 @@ describe('failedEligibilityRules', () => {
   it('admits only members of the named groups, and only verified education when asked', () => {
     const rules = { ...EMPTY_ELIGIBILITY, groupIds: ['g1', 'g2'], verifiedEducationOnly: true };
     expect(failedEligibilityRules(rules, facts({}))).toEqual(['groupMembership', 'verifiedEducation']);
-    expect(failedEligibilityRules(rules, facts({}, { memberGroupIds: ['g2'], verifiedEducation: true }))).toEqual([]);
+    expect(failedEligibilityRules(rules, facts({}, { memberGroupIds: ['g2'], verifiedData: {} }))).toEqual([]);
     expect(failedEligibilityRules(rules, facts({}, { memberGroupIds: ['other'] }))).toEqual([
       'groupMembership',
       'verifiedEducation',
     ]);
+  });
+
+  it('judges the values on the verified education when the opening asks for it, whatever the person typed', () => {
+    const rules = { ...EMPTY_ELIGIBILITY, minGrade: 7, allowedBranches: ['CSE'], verifiedEducationOnly: true };
+    const typed = { grade: 8.6, branch: 'CSE' };
+    const verified = { grade: 6.8, gradeScale: 'CGPA_10' as const, branch: 'ECE' };
+    expect(failedEligibilityRules(rules, facts(typed, { verifiedData: verified }))).toEqual([
+      'minGrade',
+      'allowedBranches',
+    ]);
+    expect(failedEligibilityRules(rules, facts({ grade: 5 }, { verifiedData: typed }))).toEqual([]);
+    // Without a verified education the opening is failed on it; the values say what else stands in the way.
+    expect(failedEligibilityRules(rules, facts(typed))).toEqual(['verifiedEducation']);
+    // An opening that does not ask for verification judges what the person entered.
+    const open = { ...rules, verifiedEducationOnly: false };
+    expect(failedEligibilityRules(open, facts(typed, { verifiedData: verified }))).toEqual([]);
   });
 
   it('treats rules stored before groups and verification existed as off', () => {

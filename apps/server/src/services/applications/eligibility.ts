@@ -1,13 +1,18 @@
 import { type AutoFillData, type Eligibility, type EligibilityRule, EMPTY_ELIGIBILITY } from '@placely/contract';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
-/** What eligibility is judged on: the person's auto-fill data, their groups, and whether their education is verified. */
+/** What eligibility is judged on: the person's auto-fill data, their groups, and their verified education. */
 export interface EligibilityFacts {
+  /** Auto-fill data: self-reported, editable by the person (directly, and by answers to any form). */
   data: AutoFillData;
   /** Live groups the person is an accepted member of. */
   memberGroupIds: string[];
-  /** Their main education (the source of grade, degree, branch, year) carries a verified badge. */
-  verifiedEducation: boolean;
+  /**
+   * The values of their main education as its verifier saw them (`record_verifications.facts`), null when it carries
+   * no badge. An opening that asks for verified education judges grade, degree, branch, year and backlogs on these
+   * alone, so nothing the person can type changes that judgement.
+   */
+  verifiedData: AutoFillData | null;
 }
 
 /** An opening's stored eligibility, complete even when it was saved before a rule existed. */
@@ -23,11 +28,13 @@ const num = (value: unknown) => {
 
 /**
  * The eligibility rules a person fails. Grade, degree, branch, graduation year and current backlogs are judged from
- * their auto-fill data; a rule whose data is missing counts as failed, so the applicant is told what to fill in.
+ * their auto-fill data — or, when the opening asks for verified education, from the verified values; a rule whose data is missing counts as failed, so the applicant is told what to fill in.
  */
 export function failedEligibilityRules(stored: Eligibility, facts: EligibilityFacts): EligibilityRule[] {
   const eligibility = eligibilityOf(stored);
-  const { data } = facts;
+  // Without a verified education the opening is failed on `verifiedEducation` whatever the values say; the values
+  // are then judged on what the person entered, only to tell them what else stands in the way.
+  const data = (eligibility.verifiedEducationOnly && facts.verifiedData) || facts.data;
   const failed: EligibilityRule[] = [];
   if (eligibility.minGrade !== null) {
     const grade = num(data.grade);
@@ -56,7 +63,7 @@ export function failedEligibilityRules(stored: Eligibility, facts: EligibilityFa
   if (eligibility.groupIds.length > 0 && !eligibility.groupIds.some((id) => facts.memberGroupIds.includes(id))) {
     failed.push('groupMembership');
   }
-  if (eligibility.verifiedEducationOnly && !facts.verifiedEducation) failed.push('verifiedEducation');
+  if (eligibility.verifiedEducationOnly && !facts.verifiedData) failed.push('verifiedEducation');
   return failed;
 }
 
@@ -68,7 +75,7 @@ export function meetsEligibilitySql(eligibility: AnyColumn | SQL, facts: Eligibi
   return meetsEligibilityOf(eligibility, {
     data: sql`${JSON.stringify(facts.data)}::jsonb`,
     memberGroupIds: sql`${JSON.stringify(facts.memberGroupIds)}::jsonb`,
-    verifiedEducation: sql`${facts.verifiedEducation}::boolean`,
+    verifiedData: facts.verifiedData ? sql`${JSON.stringify(facts.verifiedData)}::jsonb` : sql`null::jsonb`,
   });
 }
 
@@ -78,13 +85,14 @@ export interface EligibilityFactsSql {
   data: SQL;
   /** jsonb: a list of group ids. */
   memberGroupIds: SQL;
-  /** boolean. */
-  verifiedEducation: SQL;
+  /** jsonb or SQL null: the verified education's values (never JSON `null`). */
+  verifiedData: SQL;
 }
 
 /** `meetsEligibilitySql` on facts given as SQL values. */
 export function meetsEligibilityOf(eligibility: AnyColumn | SQL, facts: EligibilityFactsSql): SQL {
-  const d = facts.data;
+  const verifiedOnly = sql`coalesce((${eligibility} ->> 'verifiedEducationOnly')::boolean, false)`;
+  const d = sql`(case when ${verifiedOnly} then coalesce(${facts.verifiedData}, ${facts.data}) else ${facts.data} end)`;
   const memberOf = facts.memberGroupIds;
   const numeric = (value: SQL) =>
     sql`(case when ${value} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(${value})::numeric end)`;
@@ -101,6 +109,6 @@ export function meetsEligibilityOf(eligibility: AnyColumn | SQL, facts: Eligibil
     and (jsonb_array_length(${list('graduationYears')}) = 0 or exists (select 1 from jsonb_array_elements_text(${list('graduationYears')}) as year(value) where year.value::numeric = ${numeric(dataText('graduationYear'))}))
     and (${ruleText('maxBacklogs')} is null or coalesce(${numeric(dataText('currentBacklogs'))} <= ${ruleText('maxBacklogs')}::numeric, false))
     and (jsonb_array_length(${list('groupIds')}) = 0 or ${list('groupIds')} ?| array(select jsonb_array_elements_text(${memberOf})))
-    and (coalesce((${ruleText('verifiedEducationOnly')})::boolean, false) = false or ${facts.verifiedEducation})
+    and (not ${verifiedOnly} or ${facts.verifiedData} is not null)
   )`;
 }

@@ -1,0 +1,250 @@
+import { EMPTY_ELIGIBILITY, type FormDefinition } from '@placely/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { educationEntries } from '../../db/schema';
+import { seedOpeningInput, seedOrganization, seedStudent, seedVerificationGroup } from '../../seed/helpers';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+/**
+ * Issue #40, defect 0: a student whose verified CGPA is 6.8 wrote 8.6 into their auto-fill data and became eligible
+ * for "CGPA ≥ 7, verified education only". Every route by which a typed value reaches what eligibility reads is tried
+ * here; the form view, the feed and the submit must judge the verified values each time.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const key = () => `key-${crypto.randomUUID()}`;
+
+const cgpaForm: FormDefinition = {
+  sections: [
+    {
+      id: 's',
+      title: 'Education',
+      fields: [
+        { id: 'name', type: 'shortText', label: 'Name', required: true, autoFillKey: 'name' },
+        { id: 'cgpa', type: 'number', label: 'CGPA', required: true, autoFillKey: 'grade' },
+        { id: 'branch', type: 'shortText', label: 'Branch', required: false, autoFillKey: 'branch' },
+        { id: 'backlogs', type: 'number', label: 'Backlogs', required: false, autoFillKey: 'currentBacklogs' },
+      ],
+    },
+  ],
+};
+
+const verifiedEducation = {
+  institutionName: 'NIT Trichy',
+  degree: 'B.Tech',
+  fieldOfStudy: 'ECE',
+  startMonth: '2022-08',
+  endMonth: '2026-05',
+  grade: 6.8,
+  gradeScale: 'CGPA_10',
+  currentBacklogs: 2,
+};
+
+/** A student whose main education (CGPA 6.8, ECE, 2 backlogs) is verified by an approved group. */
+async function setup() {
+  const org = await seedOrganization(server.db, { name: `Initech ${Math.random()}` });
+  const orgToken = await server.tokenFor(org.id);
+  const student = await seedStudent(server.db, { name: 'Kavya Iyer' });
+  const token = await server.tokenFor(student.id);
+  const verifier = await seedStudent(server.db, { name: 'Placement Officer' });
+  const group = await seedVerificationGroup(server.db, {
+    ownerId: org.id,
+    name: 'NIT Placement Cell',
+    approvalState: 'approved',
+    roles: [{ email: verifier.email, role: 'verifier' }],
+    members: [student.id],
+  });
+  expect((await server.call('/api/individual/education', { token, body: verifiedEducation })).status).toBe(200);
+  const [entry] = await server.db.select().from(educationEntries).where(eq(educationEntries.userId, student.id));
+  if (!entry) throw new Error('no education');
+  const decided = await server.call('/api/verification/record', {
+    token: await server.tokenFor(verifier.id),
+    body: {
+      groupId: group.id,
+      userId: student.id,
+      recordKind: 'education',
+      recordId: entry.id,
+      recordUpdatedAt: entry.updatedAt.toISOString(),
+      decision: 'verified',
+    },
+  });
+  expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+
+  const open = async (eligibility: Partial<typeof EMPTY_ELIGIBILITY>) => {
+    const created = await server.call('/api/organization/openings', {
+      token: orgToken,
+      body: seedOpeningInput({ form: cgpaForm, eligibility: { ...EMPTY_ELIGIBILITY, ...eligibility } }),
+    });
+    expect(created.status).toBe(200);
+    return created.body.result.data.id as string;
+  };
+  // "CGPA ≥ 7, verified education only", and the same rules judged on what the person entered.
+  const verifiedOnly = await open({ minGrade: 7, verifiedEducationOnly: true });
+  const branchVerifiedOnly = await open({ allowedBranches: ['CSE'], maxBacklogs: 0, verifiedEducationOnly: true });
+  const selfReported = await open({ minGrade: 7 });
+  const other = await open({});
+
+  /** What the form view, the feed and (for `submit`) the apply route say about one opening. */
+  const judged = async (openingId: string) => {
+    const view = await server.call(`/api/placements/campus/apply?openingId=${openingId}`, { token });
+    expect(view.status).toBe(200);
+    const feed = await server.call('/api/placements/campus/all/openings?limit=50', { token });
+    const inFeed = feed.body.result.data.items.find((item: { id: string }) => item.id === openingId);
+    const onlyEligible = await server.call('/api/placements/campus/all/openings?limit=50&eligibleOnly=true', {
+      token,
+    });
+    const listed = onlyEligible.body.result.data.items.some((item: { id: string }) => item.id === openingId);
+    return {
+      failedRules: view.body.result.data.viewer.failedRules as string[],
+      eligible: view.body.result.data.viewer.eligible as boolean,
+      feedEligible: inFeed?.eligible as boolean,
+      listedAsEligible: listed,
+    };
+  };
+  const submit = (openingId: string) =>
+    server.call('/api/placements/campus/apply', {
+      token,
+      body: { openingId, idempotencyKey: key(), answers: { name: 'Kavya Iyer', cgpa: 8.6 } },
+    });
+  const autoFill = async () =>
+    (await server.call('/api/user/update/autoFillData', { token, body: { autoFillData: {} } })).body.result.data
+      .autoFillData;
+  return {
+    org,
+    orgToken,
+    student,
+    token,
+    entry,
+    verifiedOnly,
+    branchVerifiedOnly,
+    selfReported,
+    other,
+    judged,
+    submit,
+    autoFill,
+  };
+}
+
+const ineligibleOnGrade = { failedRules: ['minGrade'], eligible: false, feedEligible: false, listedAsEligible: false };
+const ineligibleOnBranch = {
+  failedRules: ['allowedBranches', 'maxBacklogs'],
+  eligible: false,
+  feedEligible: false,
+  listedAsEligible: false,
+};
+
+describe('eligibility of "verified education only" openings reads the verified values', () => {
+  it('POST /api/user/update/autoFillData: a typed 8.6 over a verified 6.8 changes nothing', async () => {
+    const s = await setup();
+    expect(await s.judged(s.verifiedOnly)).toEqual(ineligibleOnGrade);
+    const typed = await server.call('/api/user/update/autoFillData', {
+      token: s.token,
+      body: { autoFillData: { grade: 8.6, gradeScale: 'CGPA_10', branch: 'CSE', currentBacklogs: 0 } },
+    });
+    expect(typed.status).toBe(200);
+    expect(typed.body.result.data.autoFillData).toMatchObject({ grade: 8.6, branch: 'CSE' });
+    expect(await s.judged(s.verifiedOnly)).toEqual(ineligibleOnGrade);
+    expect(await s.judged(s.branchVerifiedOnly)).toEqual(ineligibleOnBranch);
+    const refused = await s.submit(s.verifiedOnly);
+    expect(refused.status).toBe(403);
+    expect(refused.body.exception.error.code).toBe('FORBIDDEN');
+    // An opening that does not ask for verification judges what the person entered (self-reported).
+    expect((await s.judged(s.selfReported)).eligible).toBe(true);
+  });
+
+  it("answers to another opening's CGPA question teach auto-fill, never what eligibility reads", async () => {
+    const s = await setup();
+    const answered = await server.call('/api/placements/campus/apply', {
+      token: s.token,
+      body: {
+        openingId: s.other,
+        idempotencyKey: key(),
+        answers: { name: 'Kavya Iyer', cgpa: 8.6, branch: 'CSE', backlogs: 0 },
+      },
+    });
+    expect(answered.status).toBe(200);
+    expect(await s.autoFill()).toMatchObject({ grade: 8.6, branch: 'CSE', currentBacklogs: 0 });
+    expect(await s.judged(s.verifiedOnly)).toEqual(ineligibleOnGrade);
+    expect(await s.judged(s.branchVerifiedOnly)).toEqual(ineligibleOnBranch);
+    expect((await s.submit(s.verifiedOnly)).status).toBe(403);
+  });
+
+  it('editing the education voids its badge: the opening then asks for a verified education', async () => {
+    const s = await setup();
+    const edited = await server.call('/api/individual/education', {
+      token: s.token,
+      method: 'PUT',
+      body: { id: s.entry.id, entry: { ...verifiedEducation, grade: 8.6 } },
+    });
+    expect(edited.status).toBe(200);
+    const judged = await s.judged(s.verifiedOnly);
+    expect(judged).toMatchObject({ eligible: false, feedEligible: false, listedAsEligible: false });
+    expect(judged.failedRules).toContain('verifiedEducation');
+    expect((await s.submit(s.verifiedOnly)).status).toBe(403);
+  });
+
+  it('a new, unverified education that becomes the main one is not the verified one', async () => {
+    const s = await setup();
+    const added = await server.call('/api/individual/education', {
+      token: s.token,
+      body: {
+        ...verifiedEducation,
+        degree: 'M.Tech',
+        isCurrent: true,
+        endMonth: null,
+        grade: 9.5,
+        fieldOfStudy: 'CSE',
+      },
+    });
+    expect(added.status).toBe(200);
+    const judged = await s.judged(s.verifiedOnly);
+    expect(judged).toMatchObject({ eligible: false, feedEligible: false, listedAsEligible: false });
+    expect(judged.failedRules).toContain('verifiedEducation');
+    expect((await s.submit(s.verifiedOnly)).status).toBe(403);
+  });
+
+  it('a profile update changes nothing either', async () => {
+    const s = await setup();
+    const profile = await server.call('/api/individual/profile', {
+      token: s.token,
+      body: { profile: { name: 'Kavya I.', headline: 'CGPA 8.6' } },
+    });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    expect(await s.judged(s.verifiedOnly)).toEqual(ineligibleOnGrade);
+  });
+
+  it('the verified values admit whoever they admit, whatever was typed since', async () => {
+    const s = await setup();
+    const lower = await server.call('/api/user/update/autoFillData', {
+      token: s.token,
+      body: { autoFillData: { grade: 5, branch: 'Civil', currentBacklogs: 9 } },
+    });
+    expect(lower.status).toBe(200);
+    // Verified ECE with 2 backlogs: this opening asks for ≤ 2 backlogs and ECE.
+    const created = await server.call('/api/organization/openings', {
+      token: s.orgToken,
+      body: seedOpeningInput({
+        form: cgpaForm,
+        eligibility: {
+          ...EMPTY_ELIGIBILITY,
+          minGrade: 6.5,
+          allowedBranches: ['ece'],
+          maxBacklogs: 2,
+          verifiedEducationOnly: true,
+        },
+      }),
+    });
+    const openingId = created.body.result.data.id as string;
+    expect(await s.judged(openingId)).toEqual({
+      failedRules: [],
+      eligible: true,
+      feedEligible: true,
+      listedAsEligible: true,
+    });
+    expect((await s.submit(openingId)).status).toBe(200);
+  });
+});
