@@ -38,6 +38,7 @@ import { fileRoutes } from './routes/files';
 import { groupRoutes } from './routes/groups';
 import { individualRoutes } from './routes/individual';
 import { institutionRoutes } from './routes/institutions';
+import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { openingRoutes } from './routes/openings';
 import { openingsFeedRoutes } from './routes/openings/feed';
@@ -59,6 +60,7 @@ import { createMailer } from './services/notifications/mailer';
 import { createNotificationQueue } from './services/notifications/queue';
 import { createPageMetaResolver } from './services/page-meta';
 import { createPublicPageLoader } from './services/public-pages';
+import { sendMessageBatch, sendOverdueMessages } from './services/shortlisting/messages';
 import { createSmsSender } from './services/sms';
 import { sendVideoTaskReminder } from './services/video/tasks';
 import { createStorage } from './storage';
@@ -179,6 +181,7 @@ export async function buildApp(
     { ...config.notificationQueue, from: config.mailFrom, jwtSecret: config.jwtSecret, publicUrl: () => publicUrl() },
     app.log,
     (job) => sendVideoTaskReminder(db, job),
+    { sendBatch: (batchId) => sendMessageBatch(db, batchId), sendOverdue: () => sendOverdueMessages(db) },
   );
   app.addHook('onReady', () => notificationQueue.start());
   app.addHook('onClose', () => notificationQueue.stop());
@@ -296,6 +299,7 @@ export async function buildApp(
   await app.register(notificationRoutes(ctx));
   await app.register(shortlistingRoutes(ctx));
   await app.register(candidateRoutes(ctx));
+  await app.register(messageRoutes(ctx));
   await app.register(rankingRoutes(ctx));
   await app.register(videoTaskRoutes(ctx));
   await app.register(shortlistRoutes(ctx));

@@ -2,6 +2,7 @@ export * from './account';
 export * from './application';
 export * from './auth';
 export * from './autofill';
+export * from './candidate-messages';
 export * from './candidates';
 export * from './common';
 export * from './config';

@@ -26,6 +26,7 @@ export const NOTIFICATION_KINDS = [
   'organization.teamInvitation',
   'verificationGroup.awaitingApproval',
   'shortlist.verdict',
+  'application.message',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -53,6 +54,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, Record<Notification
   'organization.teamInvitation': { inApp: true, email: true },
   'verificationGroup.awaitingApproval': { inApp: true, email: true },
   'shortlist.verdict': { inApp: true, email: true },
+  'application.message': { inApp: true, email: true },
 };
 
 /** How each kind is named on the preferences screen and in unsubscribe confirmations. */
@@ -76,6 +78,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'organization.teamInvitation': 'Invitation to an organization team',
   'verificationGroup.awaitingApproval': 'Verification group awaiting approval (platform admins)',
   'shortlist.verdict': 'A verdict on a shared shortlist',
+  'application.message': 'Messages from organizations you applied to',
 };
 
 /** How the preferences screen groups the kinds: by whom they concern. Every kind is in exactly one group. */
@@ -86,6 +89,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
       'application.received',
       'application.edited',
       'application.stageChanged',
+      'application.message',
       'opening.closedEarly',
       'opening.deadlineExtended',
       'opening.formChanged',

@@ -160,6 +160,12 @@ export const AUDIT_KINDS = [
   'videoTask.invited',
   'videoAnswer.watched',
   'videoAnswer.scored',
+  'candidate.rejected',
+  'candidate.messaged',
+  'message.cancelled',
+  'messageTemplate.created',
+  'messageTemplate.edited',
+  'messageTemplate.deleted',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { message: 'Not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;
@@ -191,6 +197,12 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'videoTask.invited': 'Candidates invited to a video task',
   'videoAnswer.watched': 'Video answer watched',
   'videoAnswer.scored': 'Video answer scored',
+  'candidate.rejected': 'Candidate rejected',
+  'candidate.messaged': 'Candidates messaged',
+  'message.cancelled': 'Scheduled message cancelled',
+  'messageTemplate.created': 'Message template created',
+  'messageTemplate.edited': 'Message template edited',
+  'messageTemplate.deleted': 'Message template deleted',
 };
 
 export const auditEventSchema = z

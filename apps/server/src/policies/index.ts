@@ -6,6 +6,7 @@ import { filePolicy } from './file';
 import { groupPolicy } from './group';
 import { individualPolicy } from './individual';
 import { institutionPolicy } from './institution';
+import { messagePolicy } from './message';
 import { notificationPolicy } from './notification';
 import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
@@ -36,6 +37,7 @@ const policies = {
   ...rankingPolicy,
   ...videoPolicy,
   ...shortlistPolicy,
+  ...messagePolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

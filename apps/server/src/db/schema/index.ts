@@ -4,6 +4,7 @@ export * from './foundation';
 export * from './groups';
 export * from './individual';
 export * from './memberships';
+export * from './messages';
 export * from './notifications';
 export * from './openings';
 export * from './organizations';

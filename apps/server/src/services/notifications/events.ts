@@ -63,7 +63,10 @@ export async function notifyReleasedRejections(tx: Executor, openingId: string):
       join opening_stages st on st.id = a.stage_id and st.kind = 'rejected'
       join lateral (select sm.id from stage_moves sm where sm.application_id = a.id and sm.to_stage_id = a.stage_id
         order by sm.at desc, sm.id desc limit 1) m on true
-      where a.opening_id = ${openingId}::uuid and a.status <> 'withdrawn'`,
+      where a.opening_id = ${openingId}::uuid and a.status <> 'withdrawn'
+        -- A candidate sent a rejection mail of their own was told already (issue #40).
+        and not exists (select 1 from candidate_messages cm
+          where cm.application_id = a.id and cm.kind = 'rejection' and cm.status = 'sent')`,
   );
 }
 

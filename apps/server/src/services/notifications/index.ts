@@ -325,6 +325,11 @@ export function describeNotification(
         title: 'Verification group awaiting approval',
         body: `The verification group "${payload.groupName}" was created and waits for a platform verification admin to approve it.`,
       };
+    case 'application.message':
+      return {
+        title: payload.subject ?? 'Message',
+        body: `${payload.organizationName || 'The organization'} about "${payload.openingTitle}":\n\n${payload.body ?? ''}`,
+      };
     case 'shortlist.verdict':
       return {
         title: 'New verdict on a shortlist',

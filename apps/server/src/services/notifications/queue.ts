@@ -23,6 +23,15 @@ export interface VideoReminderJob {
   deadline: string;
 }
 
+/** Scheduled messages to candidates (issue #40): one delayed job per batch, at the time it was scheduled for. */
+export const MESSAGE_QUEUE = 'candidate-message';
+export interface MessageSending {
+  /** Sends a batch's messages still scheduled (a cancelled one stays unsent). */
+  sendBatch(batchId: string): Promise<unknown>;
+  /** Sends scheduled messages past due whose job was lost; run on the relay's timer. */
+  sendOverdue(): Promise<unknown>;
+}
+
 export interface DeliveryOptions {
   from: string;
   jwtSecret: Uint8Array;
@@ -103,6 +112,8 @@ export interface NotificationQueue {
    * person and the deadline, so scheduling twice keeps one job.
    */
   scheduleVideoReminders(jobs: VideoReminderJob[], at: Date): Promise<void>;
+  /** Schedules the sending of a committed batch of candidate messages; the job id is the batch id. */
+  scheduleMessageBatch(batchId: string, at: Date): Promise<void>;
 }
 
 export function createNotificationQueue(
@@ -111,6 +122,7 @@ export function createNotificationQueue(
   options: DeliveryOptions,
   log: FastifyBaseLogger,
   reminders?: (job: VideoReminderJob) => Promise<unknown>,
+  messages?: MessageSending,
 ): NotificationQueue {
   // `schedule`: pg-boss's cron runs the daily digest; with several processes its cron check makes one job per tick.
   const inFlight = createInFlight(log);
@@ -318,6 +330,23 @@ export function createNotificationQueue(
           }),
         );
       }
+      await boss.createQueue(MESSAGE_QUEUE, {
+        name: MESSAGE_QUEUE,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      if (messages) {
+        await boss.work<{ batchId: string }>(
+          MESSAGE_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+          handled(async ([job]) => {
+            if (!job) return;
+            await messages.sendBatch(job.data.batchId);
+            await relay();
+          }),
+        );
+      }
       await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: 'UTC' });
       await boss.work(
         DIGEST_QUEUE,
@@ -333,6 +362,9 @@ export function createNotificationQueue(
       started = true;
       timer = setInterval(() => {
         relay().catch((error) => log.error({ err: error }, 'notification relay failed'));
+        messages
+          ?.sendOverdue()
+          .catch((error: unknown) => log.error({ err: error }, 'overdue candidate messages failed'));
       }, options.relayIntervalMs);
       timer.unref();
     },
@@ -351,6 +383,9 @@ export function createNotificationQueue(
         const id = uuidFromText(`${job.taskId}:${job.userId}:${job.deadline}`);
         await boss.sendAfter(VIDEO_REMINDER_QUEUE, job, { id }, at);
       }
+    },
+    async scheduleMessageBatch(batchId, at) {
+      await boss.sendAfter(MESSAGE_QUEUE, { batchId }, { id: batchId }, at);
     },
   };
 }

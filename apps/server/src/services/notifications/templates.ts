@@ -68,7 +68,7 @@ export function renderMail(input: {
 <tr><td>
 <h1 style="font-size:20px;line-height:28px;margin:0 0 16px">${escapeHtml(title)}</h1>
 <p style="font-size:16px;line-height:24px;margin:0 0 8px">Hello${input.recipientName ? ` ${escapeHtml(input.recipientName)}` : ''},</p>
-<p style="font-size:16px;line-height:24px;margin:0 0 24px">${escapeHtml(body)}</p>
+<p style="font-size:16px;line-height:24px;margin:0 0 24px;white-space:pre-wrap">${escapeHtml(body)}</p>
 ${detailsHtml}<p style="margin:0 0 24px"><a href="${escapeHtml(input.actionUrl)}" style="display:inline-block;background:#1f4fd1;color:#ffffff;text-decoration:none;font-size:16px;padding:12px 20px;border-radius:6px">${escapeHtml(action)}</a></p>
 <p style="font-size:13px;line-height:20px;color:#4b5563;margin:0">${footerHtml}</p>
 </td></tr></table>
@@ -83,6 +83,7 @@ const ACTIONS: Partial<Record<NotificationKind, string>> = {
   'opening.applicationsDigest': 'Open the applications',
   'application.received': 'View or edit your application',
   'application.stageChanged': 'View your application',
+  'application.message': 'View your application',
   'membership.requested': 'Review the requests',
   'organization.teamInvitation': 'Sign in to Placely',
 };

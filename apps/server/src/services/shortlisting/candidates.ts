@@ -29,7 +29,7 @@ type NoteRow = typeof applicationNotes.$inferSelect;
 /** The application of this opening (anyone else's id is a 404). */
 export async function loadOpeningApplication(db: Executor, openingId: string, applicationId: string) {
   const [row] = await db
-    .select({ id: applications.id, applicantId: applications.applicantId })
+    .select({ id: applications.id, applicantId: applications.applicantId, status: applications.status })
     .from(applications)
     .where(and(eq(applications.id, applicationId), eq(applications.openingId, openingId)));
   if (!row) throw errors.notFound('That application');

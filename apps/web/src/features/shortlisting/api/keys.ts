@@ -13,6 +13,11 @@ export const shortlistingKeys = {
   notes: (openingId: string, applicationId: string) =>
     [...shortlistingKeys.all, 'notes', openingId, applicationId] as const,
   tags: () => [...shortlistingKeys.all, 'tags'] as const,
+  templatesRoot: ['organization', 'shortlisting', 'templates'] as const,
+  templates: (page: number) => [...shortlistingKeys.all, 'templates', page] as const,
+  messagesRoot: ['organization', 'shortlisting', 'messages'] as const,
+  messages: (openingId: string, applicationId: string) =>
+    [...shortlistingKeys.all, 'messages', openingId, applicationId] as const,
   criteria: (openingId: string) => [...shortlistingKeys.all, 'criteria', openingId] as const,
   ratings: (openingId: string, applicationId: string) =>
     [...shortlistingKeys.all, 'ratings', openingId, applicationId] as const,

@@ -1,19 +1,23 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../lib/api/errors';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useCandidate } from '../api/getCandidate';
 import { usePipeline } from '../api/getPipeline';
 import { useMoveCandidates } from '../api/moveCandidates';
+import { CandidateMessages } from './CandidateMessages';
 import { CandidateNotes } from './CandidateNotes';
 import { CandidateTags } from './CandidateTags';
+import { MessageDialog } from './MessageDialog';
+import { RejectDialog } from './RejectDialog';
 import { StageHistory } from './StageHistory';
 
 const heading = { fontSize: '1.05rem', fontWeight: 500, mb: 1 } as const;
@@ -36,6 +40,8 @@ export function CandidateDetails({ openingId, applicationId, ratings }: Candidat
   const candidate = useCandidate(openingId, applicationId);
   const pipeline = usePipeline(openingId);
   const move = useMoveCandidates();
+  const [rejecting, setRejecting] = useState(false);
+  const [messaging, setMessaging] = useState(false);
   if (candidate.isPending) return <Skeleton variant="rounded" height={120} />;
   if (candidate.isError) return <Alert severity="error">{errorMessage(candidate.error)}</Alert>;
   const { profile, contacts } = candidate.data;
@@ -102,7 +108,31 @@ export function CandidateDetails({ openingId, applicationId, ratings }: Candidat
           ))}
         </TextField>
       )}
+      {pipeline.data?.abilities.move && (
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button variant="outlined" onClick={() => setMessaging(true)}>
+            Message…
+          </Button>
+          <Button variant="outlined" color="error" onClick={() => setRejecting(true)}>
+            Reject…
+          </Button>
+        </Stack>
+      )}
       <StageHistory openingId={openingId} applicationId={applicationId} />
+      <CandidateMessages openingId={openingId} applicationId={applicationId} />
+      <RejectDialog
+        open={rejecting}
+        openingId={openingId}
+        applicationId={applicationId}
+        onClose={() => setRejecting(false)}
+      />
+      <MessageDialog
+        open={messaging}
+        openingId={openingId}
+        what="this candidate"
+        target={{ applicationIds: [applicationId] }}
+        onClose={() => setMessaging(false)}
+      />
       <CandidateTags
         openingId={openingId}
         applicationId={applicationId}

@@ -15,6 +15,8 @@ import { useMoveCandidates } from '../api/moveCandidates';
 import { useUndoMove } from '../api/undoMove';
 import { type FilterValues, filterBody } from '../filters';
 import { BulkTagMenu } from './BulkTagMenu';
+import { MessageDialog } from './MessageDialog';
+import { MessageTemplatesDialog } from './MessageTemplatesDialog';
 import { MoveDialog } from './MoveDialog';
 import { StagesEditor } from './StagesEditor';
 
@@ -53,6 +55,8 @@ export function PipelineToolbar({
 }: PipelineToolbarProps) {
   const [moving, setMoving] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [messaging, setMessaging] = useState(false);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
   const [lastMove, setLastMove] = useState<{ id: string; message: string } | null>(null);
   const move = useMoveCandidates();
   const undo = useUndoMove();
@@ -136,6 +140,14 @@ export function PipelineToolbar({
               onDone={onClearSelection}
             />
           )}
+          {pipeline.abilities.move && (
+            <Button variant="outlined" disabled={chosen === 0} onClick={() => setMessaging(true)}>
+              Message…
+            </Button>
+          )}
+          <Button variant="outlined" onClick={() => setTemplatesOpen(true)}>
+            Templates
+          </Button>
           {pipeline.abilities.manageStages && (
             <Button variant="outlined" onClick={() => setEditing(true)}>
               Stages
@@ -168,6 +180,15 @@ export function PipelineToolbar({
         onClose={() => setMoving(false)}
       />
       {editing && <StagesEditor pipeline={pipeline} onClose={() => setEditing(false)} />}
+      <MessageDialog
+        open={messaging}
+        openingId={pipeline.openingId}
+        what={what}
+        target={allMatching ? { filter: filterBody(filter) } : { applicationIds: [...selected] }}
+        onClose={() => setMessaging(false)}
+        onSent={onClearSelection}
+      />
+      {templatesOpen && <MessageTemplatesDialog onClose={() => setTemplatesOpen(false)} />}
       <Snackbar
         open={lastMove !== null}
         autoHideDuration={10_000}
