@@ -17,6 +17,8 @@ export const FORM_LIMITS = {
   repeatRows: 50,
   scaleMin: 0,
   scaleMax: 10,
+  /** Conditions in one question's or section's rule. */
+  conditions: 10,
   acceptedTypes: 20,
   /** Answers' files are stored with purpose 'application': its limit caps every file field. */
   maxFileBytes: FILE_RULES.application.maxBytes,

@@ -1,9 +1,11 @@
 import { autoFillKeySchema } from './autofill';
 import { FILE_RULES } from './file-rules';
+import { hasLogic, ruleProblemsOf, visibilityOf, withoutHiddenAnswers } from './form-logic';
 import { FIELD_TYPES, FORM_LIMITS, fieldsOf, OTHER_OPTION_ID } from './form-rules';
 import { LIMITS } from './limits';
 import * as z from './zod';
 
+export * from './form-logic';
 export * from './form-rules';
 
 // The Quick Apply form definition: sections → fields. One schema used by the builder, the public form and the
@@ -54,8 +56,51 @@ export const fieldValidationSchema = z
   });
 export type FieldValidation = z.infer<typeof fieldValidationSchema>;
 
+/* ---------- Conditional logic (evaluated by form-logic.ts) ---------- */
+
+const conditionQuestion = { questionId: z.string().max(64) };
+const conditionText = z.string().trim().min(1, 'Enter a value').max(FORM_LIMITS.optionLabel);
+const conditionDate = z.iso.date({ message: 'Enter a date (YYYY-MM-DD)' });
+
+/** One test on an earlier question's answer. Which operators fit which question types: `operatorsFor`. */
+export const formConditionSchema = z.discriminatedUnion('operator', [
+  z.object({
+    ...conditionQuestion,
+    operator: z.literal('equals'),
+    value: z.union([conditionText, z.number().finite(), z.boolean()]),
+  }),
+  z.object({
+    ...conditionQuestion,
+    operator: z.literal('isOneOf'),
+    values: z.array(conditionText).min(1, 'Choose at least one value').max(FORM_LIMITS.options),
+  }),
+  z.object({ ...conditionQuestion, operator: z.literal('contains'), value: conditionText }),
+  z.object({ ...conditionQuestion, operator: z.literal('isAnswered') }),
+  z.object({ ...conditionQuestion, operator: z.literal('atLeast'), value: z.number().finite() }),
+  z.object({ ...conditionQuestion, operator: z.literal('atMost'), value: z.number().finite() }),
+  z
+    .object({
+      ...conditionQuestion,
+      operator: z.literal('between'),
+      min: z.number().finite(),
+      max: z.number().finite(),
+    })
+    .refine((c) => c.min <= c.max, { message: 'The lower bound is above the upper one', path: ['min'] }),
+  z.object({ ...conditionQuestion, operator: z.literal('before'), value: conditionDate }),
+  z.object({ ...conditionQuestion, operator: z.literal('after'), value: conditionDate }),
+]);
+export type FormCondition = z.infer<typeof formConditionSchema>;
+
+/** "Show only when": conditions on earlier answers, all or any of them holding. Absent: always shown. */
+export const showWhenSchema = z.object({
+  match: z.enum(['all', 'any']),
+  conditions: z.array(formConditionSchema).min(1, 'Add a condition').max(FORM_LIMITS.conditions),
+});
+export type ShowWhen = z.infer<typeof showWhenSchema>;
+
 const fieldBase = {
   id: fieldIdSchema,
+  showWhen: showWhenSchema.optional(),
   label: z.string().trim().min(1, 'Required').max(FORM_LIMITS.label),
   helpText: z.string().trim().max(FORM_LIMITS.helpText).optional(),
   required: z.boolean(),
@@ -169,6 +214,7 @@ export const formSectionSchema = z.object({
   id: fieldIdSchema,
   title: z.string().trim().max(FORM_LIMITS.label),
   description: z.string().trim().max(FORM_LIMITS.helpText).optional(),
+  showWhen: showWhenSchema.optional(),
   fields: z.array(formFieldSchema).max(FORM_LIMITS.fieldsPerSection),
 });
 export type FormSection = z.infer<typeof formSectionSchema>;
@@ -191,6 +237,7 @@ export const formDefinitionSchema = z
         seen.add(field.id);
       });
     });
+    for (const problem of ruleProblemsOf(definition)) ctx.addIssue({ code: 'custom', ...problem });
   });
 export type FormDefinition = z.infer<typeof formDefinitionSchema>;
 
@@ -393,10 +440,54 @@ function answerSchemaForAnyField(field: FormField): z.ZodType {
  * rejected (naming the key), optional empty answers become null. Shared by the web form and the server.
  */
 export function answersSchemaFor(definition: FormDefinition) {
-  return z.strictObject(
-    Object.fromEntries(fieldsOf(definition).map((field) => [field.id, answerSchemaForAnyField(field)])),
+  const fields = fieldsOf(definition);
+  if (!hasLogic(definition)) {
+    return z.strictObject(Object.fromEntries(fields.map((field) => [field.id, answerSchemaForAnyField(field)])));
+  }
+  // With rules, a question that may be hidden is checked only when the answers show it (so a hidden required
+  // question never blocks), and a hidden question's answer is dropped, never stored. Visibility is decided on the
+  // answers as sent (the evaluator reads typed and stored values alike), then every question is checked at once, so
+  // all problems show together. Questions no rule can hide keep their own schemas, as in a form without rules.
+  const mayHide = new Set(
+    definition.sections.flatMap((section) =>
+      section.fields.filter((field) => section.showWhen || field.showWhen).map((field) => field.id),
+    ),
+  );
+  const shape = Object.fromEntries(
+    fields.map((field) => {
+      const schema = answerSchemaForAnyField(field);
+      if (!mayHide.has(field.id)) return [field.id, schema];
+      return [
+        field.id,
+        z.any().transform((value, ctx) => {
+          if (value === HIDDEN) return HIDDEN;
+          const result = schema.safeParse(value);
+          if (result.success) return result.data;
+          for (const issue of result.error.issues) ctx.addIssue(issue as never);
+          return z.NEVER;
+        }),
+      ];
+    }),
+  );
+  return z.preprocess(
+    (answers) => {
+      if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) return answers;
+      const { hiddenFields } = visibilityOf(definition, answers as Record<string, unknown>);
+      if (hiddenFields.size === 0) return answers;
+      const marked: Record<string, unknown> = { ...answers };
+      for (const id of hiddenFields) marked[id] = HIDDEN;
+      return marked;
+    },
+    z.strictObject(shape).transform((parsed) => {
+      const answers: Record<string, unknown> = {};
+      for (const [id, value] of Object.entries(parsed)) if (value !== HIDDEN) answers[id] = value;
+      return answers;
+    }),
   );
 }
+
+/** Marks a hidden question's answer between deciding what is shown and dropping it. */
+const HIDDEN = Symbol('hidden by logic');
 
 /** The longest text a leaf field's answer may hold: the same caps a submission has. */
 function textLimitOf(field: LeafField): number {
@@ -435,7 +526,7 @@ function draftLeafSchema(field: LeafField): z.ZodType {
  * their row caps — nothing a submission could not hold. The server also checks the draft's files are the person's own.
  */
 export function draftAnswersSchemaFor(definition: FormDefinition) {
-  return z.strictObject(
+  const schema = z.strictObject(
     Object.fromEntries(
       fieldsOf(definition).map((field) => {
         if (field.type !== 'repeatableGroup') return [field.id, draftLeafSchema(field)];
@@ -445,4 +536,8 @@ export function draftAnswersSchemaFor(definition: FormDefinition) {
       }),
     ),
   );
+  // A draft keeps no answer of a hidden question either: what it holds is what a submit would send.
+  return hasLogic(definition)
+    ? schema.transform((answers) => withoutHiddenAnswers(definition, answers).answers)
+    : schema;
 }

@@ -6,6 +6,7 @@ import {
   type FieldError,
   type FileAnswer,
   type FormDefinition,
+  withoutHiddenAnswers,
   type z,
 } from '@placely/contract';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -110,10 +111,13 @@ export function validateAnswers(definition: FormDefinition, answers: Answers, ve
   return parseAnswers(answersSchemaOf(definition, versionKey), answers);
 }
 
-/** Validates an autosaved draft: unfinished is fine, but only within what a submission could hold. */
+/**
+ * Validates an autosaved draft: unfinished is fine, but only within what a submission could hold. The draft is kept
+ * as typed, less the answers of questions its own answers hide (a submit would drop them too).
+ */
 export function validateDraftAnswers(definition: FormDefinition, answers: Answers): Answers {
   parseAnswers(draftAnswersSchemaFor(definition), answers);
-  return answers;
+  return withoutHiddenAnswers(definition, answers).answers;
 }
 
 function parseAnswers(schema: z.ZodType, answers: Answers): Answers {

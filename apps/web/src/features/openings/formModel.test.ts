@@ -1,4 +1,4 @@
-import { type FormDefinition, formDefinitionSchema } from '@placely/contract';
+import { FIELD_TYPES, type FormDefinition, formDefinitionSchema } from '@placely/contract';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, changeFieldType, cleanDefinition, duplicateField, newField, newId } from './formModel';
 
@@ -67,6 +67,13 @@ describe('form model', () => {
 
   it('compares values without key order or unset settings', () => {
     expect(canonicalJson({ b: 1, a: { d: undefined, c: 2 } })).toBe(canonicalJson({ a: { c: 2 }, b: 1 }));
+  });
+
+  it('starts every field type named, so a new question or group (and its first sub-question) never blocks saving', () => {
+    const fields = FIELD_TYPES.map((type) => newField(type));
+    expect(formDefinitionSchema.safeParse({ sections: [{ id: 's', title: '', fields }] }).success).toBe(true);
+    const group = newField('repeatableGroup');
+    expect(group.type === 'repeatableGroup' && group.fields[0]?.label).toBe('Title');
   });
 
   it('starts every field type in a shape the contract accepts once labelled', () => {

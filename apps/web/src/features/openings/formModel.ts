@@ -49,9 +49,30 @@ function option(label: string) {
   return { id: newId('o'), label };
 }
 
-/** A new field of `type` with sensible defaults; the label is left for the organization to write. */
-export function newLeafField(type: LeafField['type']): LeafField {
-  const base = { id: newId('f'), label: '', required: false };
+/**
+ * What a new question is called until the organization words it (the label input opens with it selected, so typing
+ * replaces it): a name that saves, so adding a question never blocks saving.
+ */
+export const NEW_QUESTION_LABELS: Record<FieldType, string> = {
+  shortText: 'Short answer',
+  paragraph: 'Tell us more',
+  number: 'Number',
+  email: 'Email address',
+  phone: 'Phone number',
+  url: 'Link',
+  date: 'Date',
+  singleChoice: 'Choose one',
+  multipleChoice: 'Choose any',
+  dropdown: 'Choose from the list',
+  yesNo: 'Yes or no',
+  linearScale: 'Rate from 1 to 5',
+  fileUpload: 'Upload a file',
+  repeatableGroup: 'Entries',
+};
+
+/** A new field of `type` with sensible defaults and a label that saves. */
+export function newLeafField(type: LeafField['type'], label = NEW_QUESTION_LABELS[type]): LeafField {
+  const base = { id: newId('f'), label, required: false };
   switch (type) {
     case 'singleChoice':
     case 'multipleChoice':
@@ -68,7 +89,14 @@ export function newLeafField(type: LeafField['type']): LeafField {
 
 export function newField(type: FieldType): FormField {
   if (type === 'repeatableGroup') {
-    return { id: newId('f'), type, label: '', required: false, fields: [newLeafField('shortText')] };
+    // Its first sub-question is named too: an unnamed one used to block saving far down the page.
+    return {
+      id: newId('f'),
+      type,
+      label: NEW_QUESTION_LABELS.repeatableGroup,
+      required: false,
+      fields: [newLeafField('shortText', 'Title')],
+    };
   }
   return newLeafField(type);
 }
@@ -139,7 +167,12 @@ function cleanField<T extends FormField>(field: T): T {
 export function cleanDefinition(definition: FormDefinition): FormDefinition {
   return {
     sections: definition.sections.map((section) => ({
-      ...withoutBlanks({ id: section.id, title: section.title, description: section.description }),
+      ...withoutBlanks({
+        id: section.id,
+        title: section.title,
+        description: section.description,
+        showWhen: section.showWhen,
+      }),
       title: section.title,
       fields: section.fields.map((field) => cleanField(field)),
     })),

@@ -9,6 +9,7 @@ import {
   type LeafField,
   OTHER_OPTION_ID,
   type RepeatableGroupField,
+  visibilityOf,
 } from '@placely/contract';
 
 /**
@@ -236,12 +237,15 @@ function finalizeLeaf(field: LeafField, value: unknown): unknown {
 }
 
 /**
- * The validated values as sent to the server: an "Other" text is only sent when "Other" is chosen (a person may
+ * The validated values as sent to the server, without hidden questions: an "Other" text is only sent when "Other" is chosen (a person may
  * type one, then pick a listed option).
  */
 export function finalizeAnswers(definition: FormDefinition, parsed: Record<string, unknown>): Answers {
   const answers: Record<string, unknown> = {};
+  const { hiddenFields } = visibilityOf(definition, parsed);
   for (const field of fieldsOf(definition)) {
+    // A question the answers hide is not sent (the server would drop it).
+    if (hiddenFields.has(field.id)) continue;
     const value = parsed[field.id];
     if (field.type === 'repeatableGroup') {
       answers[field.id] = Array.isArray(value)

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -32,7 +33,7 @@ import {
   PAY_PERIODS,
 } from '@placely/contract';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, useController, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { FormProvider, useController, useForm, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api/errors';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { Section } from '../../../lib/components/Section';
@@ -40,7 +41,7 @@ import { applyServerFieldErrors } from '../../../lib/forms';
 import { useNavigationBlocker } from '../../../lib/navigationBlocker';
 import { useCreateOpening } from '../api/createOpening';
 import { useUpdateOpening } from '../api/updateOpening';
-import { firstErrorPath } from '../errorPaths';
+import { allErrors, placeOfError } from '../errorPaths';
 import {
   canonicalJson,
   cleanOpeningInput,
@@ -305,6 +306,56 @@ function PreviewPane({ renderPreview }: { renderPreview: (definition: FormDefini
   );
 }
 
+const ERROR_SUMMARY_ID = 'opening-error-summary';
+
+/**
+ * The GOV.UK error summary: after a save that could not go ahead, every problem in one list at the top of the
+ * editor, each a link to its input (a closed question opens). It follows the errors as they are fixed.
+ */
+function ErrorSummary({ onGoTo }: { onGoTo: (path: string) => void }) {
+  const { errors, submitCount } = useFormState<OpeningFormValues>();
+  const { getValues } = useFormContext<OpeningFormValues>();
+  const entries = submitCount > 0 ? allErrors(errors) : [];
+  if (entries.length === 0) return null;
+  return (
+    <Alert
+      severity="error"
+      id={ERROR_SUMMARY_ID}
+      tabIndex={-1}
+      aria-labelledby={`${ERROR_SUMMARY_ID}-title`}
+      sx={{ mb: 3, '&:focus': { outline: 3, outlineColor: 'warning.main' } }}
+    >
+      <Typography id={`${ERROR_SUMMARY_ID}-title`} component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        There {entries.length === 1 ? 'is a problem' : `are ${entries.length} problems`} to fix before saving
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {entries.map(({ path, message }) => (
+          <li key={path}>
+            <Link
+              href={`#${path}`}
+              color="error"
+              onClick={(event) => {
+                event.preventDefault();
+                onGoTo(path);
+              }}
+            >
+              {placeOfError(path, getValues())}: {message}
+            </Link>
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
+function focusErrorSummary() {
+  requestAnimationFrame(() => {
+    const summary = document.getElementById(ERROR_SUMMARY_ID);
+    summary?.focus();
+    summary?.scrollIntoView({ block: 'start' });
+  });
+}
+
 function SaveBar({
   saving,
   formVersion,
@@ -321,6 +372,8 @@ function SaveBar({
   dirtyRef: { current: boolean };
 }) {
   const values = useWatch<OpeningFormValues>();
+  const { errors } = useFormState<OpeningFormValues>();
+  const hasErrors = Object.keys(errors).length > 0;
   const isDirty = useMemo(() => canonicalJson(values) !== baseline, [values, baseline]);
   dirtyRef.current = isDirty;
   useEffect(() => {
@@ -361,6 +414,14 @@ function SaveBar({
       {problem && (
         <Typography variant="body2" color="error" role="alert" sx={{ flexBasis: '100%' }}>
           {problem}
+          {hasErrors && (
+            <>
+              {' '}
+              <Link component="button" type="button" color="error" onClick={focusErrorSummary}>
+                Show the problems
+              </Link>
+            </>
+          )}
         </Typography>
       )}
     </Paper>
@@ -451,9 +512,11 @@ export function OpeningEditor({ opening, renderPreview, onSaved, groupOptions }:
       }
     },
     (errors) => {
-      setProblem('Some settings need fixing: see the highlighted fields.');
-      const first = firstErrorPath(errors);
-      if (first) focusPath(first);
+      const count = allErrors(errors).length;
+      setProblem(
+        `Not saved: ${count === 1 ? 'one setting needs' : `${count} settings need`} fixing (listed at the top).`,
+      );
+      focusErrorSummary();
     },
   );
 
@@ -464,6 +527,7 @@ export function OpeningEditor({ opening, renderPreview, onSaved, groupOptions }:
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Box component="form" noValidate onSubmit={onSubmit} aria-label={opening ? 'Edit opening' : 'New opening'}>
+            <ErrorSummary onGoTo={focusPath} />
             <Section title="Details">
               <Stack spacing={2.5}>
                 <TextInput name="title" label="Title" required helperText="e.g. Backend engineering intern" />

@@ -113,4 +113,48 @@ describe('QuickApplyForm', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Add at least one row')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a row to Jobs' })));
   });
+
+  it('shows a question only when its rule holds, tells what will be dropped, and never requires or sends it', async () => {
+    const withRule: FormDefinition = {
+      sections: [
+        {
+          id: 'main',
+          title: 'Moving',
+          fields: [
+            { id: 'relocate', type: 'yesNo', label: 'Willing to relocate', required: true },
+            {
+              id: 'city',
+              type: 'shortText',
+              label: 'Which city?',
+              required: true,
+              showWhen: { match: 'all', conditions: [{ questionId: 'relocate', operator: 'equals', value: true }] },
+            },
+          ],
+        },
+      ],
+    };
+    const onSubmit = vi.fn(async () => {});
+    render(
+      <QuickApplyForm
+        definition={withRule}
+        initialValues={toFormValues(withRule, {})}
+        mode="apply"
+        submitLabel="Submit application"
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.queryByRole('textbox', { name: /Which city/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /Which city/ }), { target: { value: 'Pune' } });
+    expect(screen.queryByTestId('dropped-answers')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    expect(screen.queryByRole('textbox', { name: /Which city/ })).toBeNull();
+    expect(screen.getByTestId('dropped-answers').textContent).toMatch(/“Which city\?” will not be sent/);
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit).toHaveBeenCalledWith({ relocate: false });
+    // Choosing back brings the answer back.
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(await screen.findByRole('textbox', { name: /Which city/ })).toHaveProperty('value', 'Pune');
+  });
 });

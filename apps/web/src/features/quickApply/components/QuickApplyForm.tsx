@@ -4,9 +4,25 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type Answers, type FormDefinition, type FormField, fieldsOf } from '@placely/contract';
+import {
+  type Answers,
+  type FormDefinition,
+  type FormField,
+  fieldsOf,
+  hasLogic,
+  visibilityOf,
+  withoutHiddenAnswers,
+} from '@placely/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type FieldErrors, type FieldValues, FormProvider, get, type Resolver, useForm } from 'react-hook-form';
+import {
+  type FieldErrors,
+  type FieldValues,
+  FormProvider,
+  get,
+  type Resolver,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
 import { ApiError, errorMessage } from '../../../lib/api/errors';
 import type { AnswersValidation } from '../answersValidation';
 import { type FormValues, fieldPathsInOrder, finalizeAnswers, formPathOfServerField } from '../formValues';
@@ -158,6 +174,17 @@ export function QuickApplyForm({
 
   const context = useMemo(() => ({ mode, autoFilled, setUploading }), [mode, autoFilled, setUploading]);
   const hasRequired = fieldsOf(definition).some((field) => field.required);
+  // Rules run on every change, as typed (the first render's are the default answers, so the server-rendered page
+  // shows the questions that apply to them). A hidden question keeps its value here, so choosing back restores it;
+  // it is neither checked nor sent.
+  const withLogic = useMemo(() => hasLogic(definition), [definition]);
+  const watched = useWatch({ control: form.control, disabled: !withLogic }) as FormValues | undefined;
+  const current = withLogic ? (watched ?? initialValues) : initialValues;
+  const { hiddenSections, hiddenFields } = withLogic
+    ? visibilityOf(definition, current)
+    : { hiddenSections: NONE, hiddenFields: NONE };
+  const dropped = withLogic ? withoutHiddenAnswers(definition, current).dropped : [];
+  const labelOf = (id: string) => fieldsOf(definition).find((field) => field.id === id)?.label ?? id;
 
   const submit = form.handleSubmit(
     async (parsed) => {
@@ -203,40 +230,52 @@ export function QuickApplyForm({
                   Questions marked * are required.
                 </Typography>
               )}
-              {definition.sections.map((section) => (
-                <Paper
-                  key={section.id}
-                  variant="outlined"
-                  component="section"
-                  aria-label={section.title || undefined}
-                  sx={{ p: { xs: 2, sm: 3 } }}
-                >
-                  {(section.title || section.description) && (
-                    <Box sx={{ mb: 2.5 }}>
-                      {section.title && (
-                        <Typography variant="h6" component="h3">
-                          {section.title}
-                        </Typography>
-                      )}
-                      {section.description && (
-                        <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
-                          {section.description}
-                        </Typography>
-                      )}
-                    </Box>
-                  )}
-                  <Stack spacing={3}>
-                    {section.fields.map((field) => (
-                      <FieldBlock key={field.id} field={field} autoFilled={autoFilled.has(field.id)} />
-                    ))}
-                    {section.fields.length === 0 && (
-                      <Typography variant="body2" color="text.secondary">
-                        No questions in this section yet.
-                      </Typography>
+              {definition.sections
+                .filter((section) => !hiddenSections.has(section.id))
+                .map((section) => (
+                  <Paper
+                    key={section.id}
+                    variant="outlined"
+                    component="section"
+                    aria-label={section.title || undefined}
+                    sx={{ p: { xs: 2, sm: 3 } }}
+                  >
+                    {(section.title || section.description) && (
+                      <Box sx={{ mb: 2.5 }}>
+                        {section.title && (
+                          <Typography variant="h6" component="h3">
+                            {section.title}
+                          </Typography>
+                        )}
+                        {section.description && (
+                          <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+                            {section.description}
+                          </Typography>
+                        )}
+                      </Box>
                     )}
-                  </Stack>
-                </Paper>
-              ))}
+                    <Stack spacing={3}>
+                      {section.fields
+                        .filter((field) => !hiddenFields.has(field.id))
+                        .map((field) => (
+                          <FieldBlock key={field.id} field={field} autoFilled={autoFilled.has(field.id)} />
+                        ))}
+                      {section.fields.length === 0 && (
+                        <Typography variant="body2" color="text.secondary">
+                          No questions in this section yet.
+                        </Typography>
+                      )}
+                    </Stack>
+                  </Paper>
+                ))}
+              {dropped.length > 0 && (
+                <Alert severity="info" data-testid="dropped-answers">
+                  {dropped.length === 1 ? 'Your answer to ' : 'Your answers to '}
+                  {dropped.map((id) => `“${labelOf(id)}”`).join(', ')}
+                  {dropped.length === 1 ? ' will not be sent: that question' : ' will not be sent: those questions'} no
+                  longer apply to your other answers.
+                </Alert>
+              )}
               {problem && (
                 <Alert severity="error" role="alert">
                   {problem}

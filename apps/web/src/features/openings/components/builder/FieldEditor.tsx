@@ -128,6 +128,7 @@ function FieldEditorCard({
           <Typography variant="caption" color="text.secondary" noWrap component="p">
             {FIELD_TYPE_LABELS[field.type]}
             {field.autoFillKey ? ` · auto-fills ${AUTO_FILL_KEY_LABELS[field.autoFillKey].toLowerCase()}` : ''}
+            {field.showWhen ? ' · shown only for some answers' : ''}
           </Typography>
         </Box>
         <IconButton
@@ -206,7 +207,7 @@ function SubFieldsEditor({ path, group, groupName }: { path: string; group: Form
     const current = list<LeafField>(path);
     replace(path, [...current, field]);
     setExpanded(`${keyPrefix}${field.id}`, true);
-    focusLater(`${path}.${current.length}.label`);
+    focusLater(`${path}.${current.length}.label`, true);
   };
   const move = (from: number, to: number) => replace(path, arrayMove(list(path), from, to));
 

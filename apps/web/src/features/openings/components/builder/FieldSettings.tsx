@@ -25,6 +25,7 @@ import { CHOICE_TYPES, changeFieldType, FILE_TYPE_LABELS, LEAF_FIELD_TYPES, TEXT
 import { NumberInput, TextInput } from '../editor/inputs';
 import { useBuilder, useStructure } from './builderContext';
 import { OptionsEditor } from './OptionsEditor';
+import { RuleEditor } from './RuleEditor';
 
 const MB = 1024 * 1024;
 
@@ -387,6 +388,8 @@ export function FieldSettings({ path, field, leaf, fieldName, keyPrefix, renderS
           </Grid>
         </>
       )}
+
+      {!leaf && <RuleEditor path={path} subject="question" />}
 
       {type !== 'repeatableGroup' && (
         <SelectSetting

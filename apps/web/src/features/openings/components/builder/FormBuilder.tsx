@@ -20,6 +20,7 @@ import { AddFieldMenu } from './AddFieldMenu';
 import { arrayMove, BuilderContext, type BuilderState, useBuilder, useStructure } from './builderContext';
 import { ErrorText } from './ErrorText';
 import { FieldEditor, fieldDisplayName } from './FieldEditor';
+import { RuleEditor } from './RuleEditor';
 import { type DragHandleProps, SortableList } from './SortableList';
 
 const SECTIONS = 'form.sections';
@@ -64,7 +65,7 @@ function useFieldOperations() {
       const current = list<FormField>(fieldsPath(s));
       replace(fieldsPath(s), [...current, field]);
       setExpanded(field.id, true);
-      focusLater(`${fieldsPath(s)}.${current.length}.label`);
+      focusLater(`${fieldsPath(s)}.${current.length}.label`, true);
     },
     reorder(s: number, from: number, to: number) {
       replace(fieldsPath(s), arrayMove(list(fieldsPath(s)), from, to));
@@ -170,6 +171,7 @@ function SectionEditor({
           rows={2}
           emptyAs={undefined}
         />
+        {index > 0 && <RuleEditor path={sectionPath(index)} subject="section" />}
       </Stack>
       {fields.length === 0 && (
         <Typography color="text.secondary" sx={{ mb: 1.5 }}>
@@ -292,11 +294,11 @@ export function FormBuilder() {
     });
   }, []);
   const focusLater = useCallback(
-    (path: string) => {
+    (path: string, select = false) => {
       // Two frames: one for React to render the new input, one for it to register with the form.
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {
-          setFocus(path, { shouldSelect: false });
+          setFocus(path, { shouldSelect: select });
           // react-hook-form focuses in a timeout of its own.
           setTimeout(() => document.activeElement?.scrollIntoView({ block: 'nearest' }));
         }),

@@ -5,7 +5,7 @@ export interface BuilderState {
   isExpanded: (key: string) => boolean;
   setExpanded: (key: string, open: boolean) => void;
   /** Focuses the input registered at `path` once it has rendered (a new or just-expanded field). */
-  focusLater: (path: string) => void;
+  focusLater: (path: string, select?: boolean) => void;
 }
 
 export const BuilderContext = createContext<BuilderState | null>(null);
