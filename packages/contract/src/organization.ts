@@ -127,6 +127,20 @@ export const AUDIT_KINDS = [
   'videoTask.invited',
   'videoAnswer.watched',
   'videoAnswer.scored',
+  'rejections.released',
+  'stage.added',
+  'stage.changed',
+  'stage.removed',
+  'stages.reordered',
+  'criterion.added',
+  'criterion.renamed',
+  'criterion.removed',
+  'member.joined',
+  'invitation.declined',
+  'note.added',
+  'note.edited',
+  'note.deleted',
+  'candidate.rated',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { message: 'Not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;
@@ -158,6 +172,20 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'videoTask.invited': 'Candidates invited to a video task',
   'videoAnswer.watched': 'Video answer watched',
   'videoAnswer.scored': 'Video answer scored',
+  'rejections.released': 'Rejections released',
+  'stage.added': 'Stage added',
+  'stage.changed': 'Stage changed',
+  'stage.removed': 'Stage removed',
+  'stages.reordered': 'Stages reordered',
+  'criterion.added': 'Rating criterion added',
+  'criterion.renamed': 'Rating criterion renamed',
+  'criterion.removed': 'Rating criterion removed',
+  'member.joined': 'Member joined',
+  'invitation.declined': 'Invitation declined',
+  'note.added': 'Note added',
+  'note.edited': 'Note edited',
+  'note.deleted': 'Note deleted',
+  'candidate.rated': 'Candidate rated',
 };
 
 export const auditEventSchema = z
@@ -170,6 +198,10 @@ export const auditEventSchema = z
     applicationId: z.string().nullable(),
     /** The person the action was about (member events), by email as they were invited. */
     subjectEmail: z.string().nullable(),
+    /** Who or what the entry is about, in words: the candidate's name, the member's email, the opening's title. */
+    subject: z.string().nullable(),
+    /** The whole entry in words, its before → after included (`describeAuditEvent`). */
+    summary: z.string(),
     /** Kind-specific facts: rows of an export and its format, a status, roles before and after, a form version. */
     details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   })

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import {
+  applications,
   individualProfiles,
   openings,
   organizationAuditEvents,
@@ -301,7 +302,10 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const presentEvents = async (db: Executor, rows: (typeof organizationAuditEvents.$inferSelect)[]) => {
       const actorIds = [...new Set(rows.map((row) => row.actorUserId).filter((id): id is number => id !== null))];
       const openingIds = [...new Set(rows.map((row) => row.openingId).filter((id): id is string => id !== null))];
-      const [actors, titles] = await Promise.all([
+      const applicationIds = [
+        ...new Set(rows.map((row) => row.applicationId).filter((id): id is string => id !== null)),
+      ];
+      const [actors, titles, candidates] = await Promise.all([
         actorIds.length === 0
           ? []
           : db
@@ -315,14 +319,24 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               .select({ id: openings.id, title: openings.title })
               .from(openings)
               .where(inArray(openings.id, openingIds)),
+        applicationIds.length === 0
+          ? []
+          : db
+              .select({ id: applications.id, name: personName })
+              .from(applications)
+              .innerJoin(users, eq(users.id, applications.applicantId))
+              .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
+              .where(inArray(applications.id, applicationIds)),
       ]);
       const actorOfRow = new Map(actors.map((row) => [row.userId, row]));
       const titleOf = new Map(titles.map((row) => [row.id, row]));
+      const candidateOf = new Map(candidates.map((row) => [row.id, row.name]));
       return rows.map((row) =>
         presentAuditEvent(
           row,
           row.actorUserId === null ? null : (actorOfRow.get(row.actorUserId) ?? null),
           row.openingId === null ? null : (titleOf.get(row.openingId) ?? null),
+          row.applicationId === null ? null : (candidateOf.get(row.applicationId) ?? null),
         ),
       );
     };
