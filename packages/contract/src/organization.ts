@@ -260,3 +260,33 @@ export type DeleteOrganizationQuery = z.input<typeof deleteOrganizationQuerySche
 
 /** Why requests for a deleted organization are refused. */
 export const ORGANIZATION_DELETED_MESSAGE = 'This organization was deleted.';
+
+/**
+ * An invitation to join an organization's team, waiting for the invited person (issue 40): nobody joins a team
+ * without accepting. GET /api/user/teamInvitations lists the caller's; accept and decline take `{ memberId }`.
+ */
+export const teamInvitationSchema = z
+  .object({
+    memberId: z.string(),
+    organizationId: z.number().int(),
+    organizationName: z.string(),
+    role: organizationRoleSchema,
+    /** Who sent it, by name (else email); null when that person is gone. */
+    invitedBy: z.string().nullable(),
+    invitedAt: isoDateTimeSchema,
+    expiresAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'TeamInvitation' });
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+export const teamInvitationsSchema = z
+  .object({ invitations: z.array(teamInvitationSchema) })
+  .meta({ id: 'TeamInvitations' });
+export type TeamInvitations = z.infer<typeof teamInvitationsSchema>;
+export const teamInvitationAnswerBodySchema = z.strictObject({ memberId: z.uuid('Not an invitation id') });
+export type TeamInvitationAnswerBody = z.input<typeof teamInvitationAnswerBodySchema>;
+export const teamInvitationAnsweredSchema = z
+  .object({ memberId: z.string(), organizationId: z.number().int(), organizationName: z.string() })
+  .meta({ id: 'TeamInvitationAnswered' });
+export type TeamInvitationAnswered = z.infer<typeof teamInvitationAnsweredSchema>;
+/** The invitation is gone: revoked, lapsed, answered, or for someone else. */
+export const TEAM_INVITATION_GONE = 'This invitation is no longer open: ask the organization to invite you again.';

@@ -25,6 +25,7 @@ import { presentAuditEvent, presentOrganizationPerson } from '../../presenters/o
 import { notifyTeamInvitation } from '../../services/notifications/events';
 import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
+import { teamInvitationRoutes } from './invitations';
 import { organizationProfileRoutes } from './profile';
 import {
   activityRouteSchema,
@@ -54,6 +55,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
     await app.register(organizationProfileRoutes(ctx));
+    await app.register(teamInvitationRoutes(ctx));
 
     app.get('/api/user/organizations', { ...authenticated, schema: myOrganizationsRouteSchema }, async (request) => {
       const actor = actorOf(request);
@@ -152,16 +154,17 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             if (existing?.userId != null) {
               throw errors.conflict(`${email} is already in this organization: change their role instead.`);
             }
-            // Someone already on Placely joins now; anyone else when they first sign in (services/organizations.ts).
+            // Nobody joins by being invited: the person accepts (or declines) from the notification or the Team
+            // page (invitations.ts), whether or not they are on Placely yet.
             const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
             const values = {
               role,
               allOpenings: scope.allOpenings,
               canViewContacts: role === 'reviewer' ? canViewContacts : false,
               invitedBy: actor.user.id,
-              userId: person?.id ?? null,
-              claimedAt: person ? sql`now()` : null,
-              expiresAt: person ? null : sql`now() + make_interval(days => ${ORGANIZATION_INVITATION_TTL_DAYS})`,
+              userId: null,
+              claimedAt: null,
+              expiresAt: sql`now() + make_interval(days => ${ORGANIZATION_INVITATION_TTL_DAYS})`,
               updatedAt: sql`now()`,
             };
             // Inviting an open or lapsed invitation's email again renews it with the new role.
@@ -192,7 +195,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             });
             const [created] = await loadPeople(tx, access.organizationId, row.id);
             if (!created) throw new Error('The new member vanished');
-            return { person: presentOrganizationPerson(created), joined: Boolean(person) };
+            return { person: presentOrganizationPerson(created), onPlacely: Boolean(person) };
           })
           .catch((error: unknown) => {
             // Two owners inviting the same email at once: the live-email unique index keeps one, the other hears why.
@@ -204,7 +207,9 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const title = `${article(role)} ${roleTitle(role)}`;
         return ok(
           result.person,
-          result.joined ? `${email} is now ${title}` : `${email} becomes ${title} on signing in to Placely`,
+          result.onPlacely
+            ? `${email} is invited as ${title}: they join once they accept`
+            : `${email} is invited as ${title}: they join once they sign in to Placely and accept`,
         );
       },
     );
