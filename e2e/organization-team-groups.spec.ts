@@ -1,4 +1,4 @@
-import { expect, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
+import { acceptTeamInvitation, expect, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
 
 test("a coordinator runs the organization's group: creates it, and accepts a join request", async ({
   page,
@@ -18,7 +18,7 @@ test("a coordinator runs the organization's group: creates it, and accepts a joi
   const coordinator = await (await browser.newContext()).newPage();
   await coordinator.goto('/');
   await signIn(coordinator, { email: coordinatorEmail, name: 'Meera Coordinator' });
-  await expect(coordinator.getByTestId('acting-for')).toHaveText('Campus Cell Co');
+  await acceptTeamInvitation(coordinator, 'Campus Cell Co');
   const nav = coordinator.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'Groups' }).click();
   await expect(coordinator.getByRole('heading', { level: 1, name: 'Groups' })).toBeVisible();

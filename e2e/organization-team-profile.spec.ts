@@ -1,4 +1,12 @@
-import { expect, openingInput, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
+import {
+  acceptTeamInvitation,
+  expect,
+  openingInput,
+  signIn,
+  signInAsOrganization,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
 
 test('owners edit the organization profile and upload its logo while acting for it, coordinators read it, the openings picker searches, and an owner deletes an organization', async ({
   page,
@@ -27,7 +35,7 @@ test('owners edit the organization profile and upload its logo while acting for 
   const owner = await (await browser.newContext()).newPage();
   await owner.goto('/');
   await signIn(owner, { email: ownerEmail, name: 'Oona Owner' });
-  await expect(owner.getByTestId('acting-for')).toHaveText(organizationName);
+  await acceptTeamInvitation(owner, organizationName);
   await owner.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
   await expect(owner.getByRole('heading', { level: 1, name: organizationName })).toBeVisible();
   const details = owner.getByRole('form', { name: 'Organization details' });
@@ -79,7 +87,7 @@ test('owners edit the organization profile and upload its logo while acting for 
   const coordinator = await (await browser.newContext()).newPage();
   await coordinator.goto('/');
   await signIn(coordinator, { email: coordinatorEmail, name: 'Kiran Coordinator' });
-  await expect(coordinator.getByTestId('acting-for')).toHaveText(organizationName);
+  await acceptTeamInvitation(coordinator, organizationName);
   await coordinator.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
   await expect(coordinator.getByText('Only its owners change these details.')).toBeVisible();
   const readOnly = coordinator.getByRole('form', { name: 'Organization details' });

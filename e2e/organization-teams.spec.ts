@@ -1,4 +1,12 @@
-import { expect, openingInput, signIn, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
+import {
+  acceptTeamInvitation,
+  expect,
+  openingInput,
+  signIn,
+  signInAsOrganization,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
 
 const openingBody = (title: string) => openingInput(title, { description: 'Build the campus hiring pipeline.' });
 
@@ -23,7 +31,11 @@ test('an owner builds a team: invitations by email, a reviewer limited to one op
   const reviewerEmail = uniqueEmail('reviewer');
   await people.getByRole('textbox', { name: 'Invite by email' }).fill(coordinatorEmail);
   await people.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`${coordinatorEmail} becomes a coordinator on signing in to Placely`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `${coordinatorEmail} is invited as a coordinator: they join once they sign in to Placely and accept`,
+    ),
+  ).toBeVisible();
   await expect(people.getByRole('listitem').filter({ hasText: coordinatorEmail })).toContainText('Invited');
 
   await people.getByRole('textbox', { name: 'Invite by email' }).fill(reviewerEmail);
@@ -34,13 +46,29 @@ test('an owner builds a team: invitations by email, a reviewer limited to one op
   await page.getByRole('option', { name: 'Campus ambassador' }).click();
   await page.keyboard.press('Escape');
   await people.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`${reviewerEmail} becomes a reviewer on signing in to Placely`)).toBeVisible();
+  await expect(
+    page.getByText(`${reviewerEmail} is invited as a reviewer: they join once they sign in to Placely and accept`),
+  ).toBeVisible();
   await expect(people.getByRole('listitem').filter({ hasText: reviewerEmail })).toContainText('Campus ambassador');
 
-  // The coordinator signs in for the first time through the popup and lands in the organization.
+  // The coordinator signs in for the first time through the popup: not in the team until they accept. The
+  // invitation's notification leads to the Team page (in the menu while it waits), which accepts it (issue 40).
   const coordinator = await (await browser.newContext()).newPage();
   await coordinator.goto('/');
   await signIn(coordinator, { email: coordinatorEmail, name: 'Kiran Coordinator' });
+  await expect(coordinator.getByTestId('acting-for')).toBeHidden();
+  await coordinator.goto('/notifications');
+  await coordinator
+    .getByTestId('notification-item')
+    .filter({ hasText: 'Teamwork Labs invited you to its team on Placely as a coordinator' })
+    .click();
+  await expect(coordinator).toHaveURL(/\/team$/);
+  await expect(coordinator.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  await expect(coordinator.getByRole('list', { name: 'Invitations' })).toContainText(
+    'Teamwork Labs invites you as coordinator',
+  );
+  await coordinator.getByRole('button', { name: 'Accept the invitation from Teamwork Labs' }).click();
+  await expect(coordinator.getByText('You joined Teamwork Labs as a coordinator')).toBeVisible();
   await expect(coordinator.getByTestId('acting-for')).toHaveText('Teamwork Labs');
   const coordinatorNav = coordinator.getByRole('navigation', { name: 'Main navigation' });
   await expect(coordinatorNav.getByRole('link', { name: 'Openings' })).toBeVisible();
@@ -58,7 +86,7 @@ test('an owner builds a team: invitations by email, a reviewer limited to one op
   const reviewer = await (await browser.newContext()).newPage();
   await reviewer.goto('/');
   await signIn(reviewer, { email: reviewerEmail, name: 'Ravi Reviewer' });
-  await expect(reviewer.getByTestId('acting-for')).toHaveText('Teamwork Labs');
+  await acceptTeamInvitation(reviewer, 'Teamwork Labs');
   await reviewer.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Openings' }).click();
   await expect(reviewer.getByRole('article', { name: 'Campus ambassador' })).toBeVisible();
   await expect(reviewer.getByRole('article', { name: 'Data analyst' })).toBeHidden();
@@ -99,6 +127,11 @@ test('an owner builds a team: invitations by email, a reviewer limited to one op
   await expect(activity.getByText('Kiran Coordinator · Opening created')).toBeVisible();
   await expect(activity.getByText(`Member invited: ${reviewerEmail} as reviewer`)).toBeVisible();
   await expect(activity.getByText(`Member invited: ${coordinatorEmail} as coordinator`)).toBeVisible();
+  await expect(
+    activity.getByText(
+      `Kiran Coordinator · Member joined: ${coordinatorEmail} accepted the invitation, now coordinator`,
+    ),
+  ).toBeVisible();
   await expect(activity.getByText('Teamwork Labs · Opening created')).toBeVisible();
   await page.getByRole('combobox', { name: 'Kind' }).click();
   await page.getByRole('option', { name: 'Member removed' }).click();

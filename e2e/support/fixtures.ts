@@ -56,6 +56,19 @@ export async function signIn(page: Page, options: { email: string; name: string;
 }
 
 /**
+ * An invited person accepts the organization's invitation from the Team page, which the menu shows while an invitation
+ * waits (issue 40: nobody joins a team without accepting); the app then acts for the organization.
+ */
+export async function acceptTeamInvitation(page: Page, organizationName: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Team' }).click();
+  await page
+    .getByRole('list', { name: 'Invitations' })
+    .getByRole('button', { name: `Accept the invitation from ${organizationName}` })
+    .click();
+  await expect(page.getByTestId('acting-for')).toHaveText(organizationName);
+}
+
+/**
  * Signs a new person in without the popup, for tests about what comes after sign-in (the popup itself is tested in
  * foundation.spec.ts and the journeys): the same development identity provider and callback, driven over HTTP with
  * the page's own cookie jar, then the token the popup would have handed over goes into localStorage and the app

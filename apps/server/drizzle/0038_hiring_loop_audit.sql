@@ -1,2 +1,4 @@
--- Reserved for this change; replaced by its statements.
-SELECT 1;
+-- Issue 40: the audit trail records releasing rejections, stage and criteria changes, members joining or declining,
+-- notes and ratings.
+ALTER TABLE "organization_audit_events" DROP CONSTRAINT "organization_audit_events_kind_known";--> statement-breakpoint
+ALTER TABLE "organization_audit_events" ADD CONSTRAINT "organization_audit_events_kind_known" CHECK ("organization_audit_events"."kind" IN ('opening.created', 'opening.edited', 'opening.statusChanged', 'opening.deleted', 'form.versionSaved', 'application.opened', 'resume.viewed', 'candidate.moved', 'candidate.pinned', 'candidate.unpinned', 'ranking.recipeSaved', 'export.downloaded', 'shareLink.created', 'shareLink.revoked', 'member.invited', 'member.roleChanged', 'member.removed', 'invitation.revoked', 'organization.profileEdited', 'organization.deleted', 'videoTask.created', 'videoTask.edited', 'videoTask.deleted', 'videoTask.invited', 'videoAnswer.watched', 'videoAnswer.scored', 'rejections.released', 'stage.added', 'stage.changed', 'stage.removed', 'stages.reordered', 'criterion.added', 'criterion.renamed', 'criterion.removed', 'member.joined', 'invitation.declined', 'note.added', 'note.edited', 'note.deleted', 'candidate.rated'));

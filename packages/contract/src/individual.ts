@@ -38,12 +38,16 @@ const optionalLink = z
   .nullish()
   .transform((value) => (value ? value : null));
 
-/** End not before start; "current" entries have no end. Errors name the end field. */
+/**
+ * End not before start; "current" entries have no end, except where the end may be an expected one (education:
+ * "End (or expected)" while studying there now). Errors name the end field.
+ */
 function checkRange(
   value: { startMonth?: string | null; endMonth?: string | null; isCurrent?: boolean },
   ctx: z.RefinementCtx,
+  options: { expectedEnd?: boolean } = {},
 ) {
-  if (value.isCurrent && value.endMonth) {
+  if (value.isCurrent && value.endMonth && !options.expectedEnd) {
     ctx.addIssue({ code: 'custom', path: ['endMonth'], message: 'Leave the end empty for something current' });
   }
   const isMonth = (month: string | null | undefined): month is string => !!month && MONTH.test(month);
@@ -89,7 +93,7 @@ export const educationInputSchema = z
     rollNumber: optional(60),
   })
   .superRefine((value, ctx) => {
-    checkRange(value, ctx);
+    checkRange(value, ctx, { expectedEnd: true });
     if (value.grade !== null && value.gradeScale === null) {
       ctx.addIssue({ code: 'custom', path: ['gradeScale'], message: 'Choose the scale of your grade' });
     }

@@ -166,6 +166,20 @@ export const AUDIT_KINDS = [
   'messageTemplate.created',
   'messageTemplate.edited',
   'messageTemplate.deleted',
+  'rejections.released',
+  'stage.added',
+  'stage.changed',
+  'stage.removed',
+  'stages.reordered',
+  'criterion.added',
+  'criterion.renamed',
+  'criterion.removed',
+  'member.joined',
+  'invitation.declined',
+  'note.added',
+  'note.edited',
+  'note.deleted',
+  'candidate.rated',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { message: 'Not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;
@@ -203,6 +217,20 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'messageTemplate.created': 'Message template created',
   'messageTemplate.edited': 'Message template edited',
   'messageTemplate.deleted': 'Message template deleted',
+  'rejections.released': 'Rejections released',
+  'stage.added': 'Stage added',
+  'stage.changed': 'Stage changed',
+  'stage.removed': 'Stage removed',
+  'stages.reordered': 'Stages reordered',
+  'criterion.added': 'Rating criterion added',
+  'criterion.renamed': 'Rating criterion renamed',
+  'criterion.removed': 'Rating criterion removed',
+  'member.joined': 'Member joined',
+  'invitation.declined': 'Invitation declined',
+  'note.added': 'Note added',
+  'note.edited': 'Note edited',
+  'note.deleted': 'Note deleted',
+  'candidate.rated': 'Candidate rated',
 };
 
 export const auditEventSchema = z
@@ -215,6 +243,10 @@ export const auditEventSchema = z
     applicationId: z.string().nullable(),
     /** The person the action was about (member events), by email as they were invited. */
     subjectEmail: z.string().nullable(),
+    /** Who or what the entry is about, in words: the candidate's name, the member's email, the opening's title. */
+    subject: z.string().nullable(),
+    /** The whole entry in words, its before → after included (`describeAuditEvent`). */
+    summary: z.string(),
     /** Kind-specific facts: rows of an export and its format, a status, roles before and after, a form version. */
     details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   })
@@ -273,3 +305,33 @@ export type DeleteOrganizationQuery = z.input<typeof deleteOrganizationQuerySche
 
 /** Why requests for a deleted organization are refused. */
 export const ORGANIZATION_DELETED_MESSAGE = 'This organization was deleted.';
+
+/**
+ * An invitation to join an organization's team, waiting for the invited person (issue 40): nobody joins a team
+ * without accepting. GET /api/user/teamInvitations lists the caller's; accept and decline take `{ memberId }`.
+ */
+export const teamInvitationSchema = z
+  .object({
+    memberId: z.string(),
+    organizationId: z.number().int(),
+    organizationName: z.string(),
+    role: organizationRoleSchema,
+    /** Who sent it, by name (else email); null when that person is gone. */
+    invitedBy: z.string().nullable(),
+    invitedAt: isoDateTimeSchema,
+    expiresAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'TeamInvitation' });
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+export const teamInvitationsSchema = z
+  .object({ invitations: z.array(teamInvitationSchema) })
+  .meta({ id: 'TeamInvitations' });
+export type TeamInvitations = z.infer<typeof teamInvitationsSchema>;
+export const teamInvitationAnswerBodySchema = z.strictObject({ memberId: z.uuid('Not an invitation id') });
+export type TeamInvitationAnswerBody = z.input<typeof teamInvitationAnswerBodySchema>;
+export const teamInvitationAnsweredSchema = z
+  .object({ memberId: z.string(), organizationId: z.number().int(), organizationName: z.string() })
+  .meta({ id: 'TeamInvitationAnswered' });
+export type TeamInvitationAnswered = z.infer<typeof teamInvitationAnsweredSchema>;
+/** The invitation is gone: revoked, lapsed, answered, or for someone else. */
+export const TEAM_INVITATION_GONE = 'This invitation is no longer open: ask the organization to invite you again.';

@@ -1,4 +1,4 @@
-import type { AuditEvent, OrganizationPerson, OrganizationRole } from '@placely/contract';
+import { type AuditEvent, describeAuditEvent, type OrganizationPerson, type OrganizationRole } from '@placely/contract';
 import type { organizationAuditEvents } from '../db/schema';
 
 export interface OrganizationPersonRow {
@@ -40,7 +40,10 @@ export function presentAuditEvent(
   row: typeof organizationAuditEvents.$inferSelect,
   actor: { userId: number; name: string | null; email: string } | null,
   opening: { id: string; title: string } | null,
+  candidateName: string | null,
 ): AuditEvent {
+  // Application events are about the candidate (named as they are now); member events about the invited email.
+  const subject = row.applicationId !== null ? candidateName : row.subjectEmail;
   return {
     id: row.id,
     kind: row.kind,
@@ -49,6 +52,13 @@ export function presentAuditEvent(
     opening,
     applicationId: row.applicationId,
     subjectEmail: row.subjectEmail,
+    subject,
+    summary: describeAuditEvent({
+      kind: row.kind,
+      details: row.details,
+      subject,
+      openingTitle: opening?.title ?? null,
+    }),
     details: row.details,
   };
 }

@@ -27,15 +27,15 @@ export async function createOrganizationFor(tx: Executor, user: UserRow): Promis
 }
 
 /**
- * Invitations to the person's email that are still open become memberships at sign-in (services/users.ts), like
- * institution and verification-group roles. Lapsed and revoked ones stay unclaimed. Someone who arrives through an
- * invitation without an account type is a person, not an organization: they become Individual (as people following
- * a form link do), so the sign-in completes and they land in the organization instead of the account-type picker.
+ * Someone who arrives through a team invitation without an account type is a person, not an organization: they
+ * become Individual at sign-in (as people following a form link do), so the sign-in completes and they land where
+ * they can accept it (the Team page). Nobody joins a team at sign-in: invitations are accepted (issue 40).
  */
 export async function claimOrganizationInvitations(tx: Executor, user: UserRow): Promise<UserRow> {
-  const claimed = await tx
-    .update(organizationMembers)
-    .set({ userId: user.id, claimedAt: sql`now()`, expiresAt: null, updatedAt: sql`now()` })
+  if (user.accountType !== null) return user;
+  const [open] = await tx
+    .select({ id: organizationMembers.id })
+    .from(organizationMembers)
     .where(
       and(
         eq(organizationMembers.email, user.email.toLowerCase()),
@@ -44,8 +44,8 @@ export async function claimOrganizationInvitations(tx: Executor, user: UserRow):
         gt(organizationMembers.expiresAt, sql`now()`),
       ),
     )
-    .returning({ id: organizationMembers.id });
-  if (claimed.length === 0 || user.accountType !== null) return user;
+    .limit(1);
+  if (!open) return user;
   const [updated] = await tx
     .update(users)
     .set({ accountType: 'Individual', updatedAt: sql`now()` })

@@ -10,6 +10,7 @@ import { useAuthWatch } from '../features/auth/useAuthWatch';
 import { useResumeSignIn } from '../features/auth/useResumeSignIn';
 import { useSessionBootstrap } from '../features/auth/useSessionBootstrap';
 import { useSignOut } from '../features/auth/useSignOut';
+import { useTeamInvitations } from '../features/organization/api/getTeamInvitations';
 import { useActiveOrganization, useOrganizationSwitch } from '../features/organization/useOrganizationSwitch';
 import { Footer } from '../features/shell/components/Footer';
 import { LoadingOverlay } from '../features/shell/components/LoadingOverlay';
@@ -63,11 +64,13 @@ export function AppShell() {
   const signedIn = Boolean(accessToken);
   const switchOptions = useOrganizationSwitch();
   const active = useActiveOrganization();
+  const invitations = useTeamInvitations(signedIn);
   const navItems = signedIn
     ? getNavItems(accountType, {
         actingForTeam: active.actingForTeam,
         activity: active.organization?.abilities.viewActivity ?? false,
         groups: active.organization?.abilities.runGroups ?? false,
+        invitations: (invitations.data?.invitations.length ?? 0) > 0,
       })
     : [];
   const showTopBar = shouldShowTopBar({ hasToken: signedIn, pathname });

@@ -17,6 +17,8 @@ export const PATHS = {
   joinVerificationLink: '/joinVerificationLink',
   /** The notifications inbox and settings (issue #15; not in the spec's route table). */
   notifications: '/notifications',
+  /** Team invitations to accept or decline, and the people of the organization acted for (issue 40). */
+  team: '/team',
   organization: {
     profile: '/organization/profile',
     createOpening: '/organization/createOpening',
@@ -104,6 +106,7 @@ export function isUnderPath(pathname: string, base: string): boolean {
 export function isSharedLayoutPath(pathname: string): boolean {
   return (
     isUnderPath(pathname, PATHS.home) ||
+    isUnderPath(pathname, PATHS.team) ||
     pathname.toLowerCase().startsWith('/organization/') ||
     pathname.toLowerCase().startsWith('/student/') ||
     isUnderPath(pathname, PATHS.joinGroupLink) ||

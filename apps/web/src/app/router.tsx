@@ -25,6 +25,7 @@ const OrganizationOpeningsPage = lazy(() => import('./routes/OrganizationOpening
 const CreateOpeningPage = lazy(() => import('./routes/CreateOpeningPage'));
 const OrganizationActivityPage = lazy(() => import('./routes/OrganizationActivityPage'));
 const NotificationsPage = lazy(() => import('./routes/NotificationsPage'));
+const TeamPage = lazy(() => import('./routes/TeamPage'));
 const AboutPage = lazy(() => import('./routes/AboutPage'));
 const ContactPage = lazy(() => import('./routes/ContactPage'));
 const PrivacyPolicyPage = lazy(() => import('./routes/PrivacyPolicyPage'));
@@ -64,6 +65,7 @@ export function AppRoutes() {
           <Route path={PATHS.organization.createOpening} element={<CreateOpeningPage />} />
           <Route path={PATHS.organization.activity} element={<OrganizationActivityPage />} />
           <Route path={PATHS.notifications} element={<NotificationsPage />} />
+          <Route path={PATHS.team} element={<TeamPage />} />
           <Route path={PATHS.student.profile} element={<StudentProfilePage />} />
           <Route path={PATHS.student.education} element={<StudentEducationPage />} />
           <Route path={PATHS.student.skills} element={<StudentSkillsPage />} />

@@ -7,7 +7,7 @@ import { applicationNotes, candidateTags } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
 import { loadOrganizationOpening } from '../../services/organization-openings';
-import { lockOrganization, organizationAccessOf } from '../../services/organizations';
+import { lockOrganization, organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
   applyTag,
   candidateSummary,
@@ -65,6 +65,11 @@ export function candidateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .values({ applicationId: application.id, openingId: opening.id, authorId: actor.user.id, body })
           .returning();
         if (!row) throw new Error('note insert returned nothing');
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: 'note.added',
+          openingId: opening.id,
+          applicationId: application.id,
+        });
         return presentNote(row, actor.user.name, actor);
       });
       return ok(note, CANDIDATE_MESSAGES.noteAdded);
@@ -83,6 +88,11 @@ export function candidateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .where(eq(applicationNotes.id, own.id))
           .returning();
         if (!row) throw new Error('note update returned nothing');
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: 'note.edited',
+          openingId: opening.id,
+          applicationId: own.applicationId,
+        });
         return presentNote(row, actor.user.name, actor);
       });
       return ok(note, CANDIDATE_MESSAGES.noteSaved);
@@ -96,6 +106,11 @@ export function candidateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'candidate.view');
         const own = await loadOwnNote(tx, actor, access, opening, noteId);
         await tx.delete(applicationNotes).where(eq(applicationNotes.id, own.id));
+        await recordAudit(tx, access.organizationId, actor.user.id, {
+          kind: 'note.deleted',
+          openingId: opening.id,
+          applicationId: own.applicationId,
+        });
       });
       return ok({ id: noteId }, CANDIDATE_MESSAGES.noteDeleted);
     });

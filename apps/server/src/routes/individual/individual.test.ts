@@ -181,3 +181,25 @@ describe('a failed query is logged without its parameters (issue #10, defect 3)'
     }
   });
 });
+
+describe('education while studying there now (issue 40)', () => {
+  it('keeps the expected end of a current education; other current entries still leave the end empty', async () => {
+    const owner = await server.tokenFor((await seedStudent(server.db)).id);
+    const education = { ...SAMPLES['/api/individual/education'], isCurrent: true, endMonth: '2028-05' };
+    const added = await server.call('/api/individual/education', { token: owner, body: education });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.result.data.entries[0]).toMatchObject({ isCurrent: true, endMonth: '2028-05' });
+    const early = await server.call('/api/individual/education', {
+      token: owner,
+      body: { ...education, endMonth: '2020-01' },
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.exception.error.fields).toEqual([
+      { field: 'endMonth', message: 'The end cannot be before the start' },
+    ]);
+    const job = { ...SAMPLES['/api/individual/experience'], isCurrent: true };
+    const current = await server.call('/api/individual/experience', { token: owner, body: job });
+    expect(current.status).toBe(400);
+    expect(current.body.exception.error.fields[0].field).toBe('endMonth');
+  });
+});

@@ -345,7 +345,11 @@ describe('groups, verification and teams', () => {
     const mail = await waitFor(() => server.ctx.mailer.latest?.(email));
     expect(mail.subject).toBe('Invitation to an organization team — Placely');
     expect(mail.unsubscribeUrl).toBeNull();
-    expect(mail.text).toContain('Team Co added you to its team on Placely as a reviewer.');
+    expect(mail.text).toContain(
+      'Team Co invited you to its team on Placely as a reviewer. Accept or decline it on your Team page',
+    );
+    // The link leads to the Team page, where the invitation is accepted or declined (issue 40).
+    expect(row?.link).toBe('/team');
 
     // Someone already on Placely: in-app and mail to them at once.
     const known = await student('Known Person');

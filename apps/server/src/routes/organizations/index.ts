@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import {
+  applications,
   individualProfiles,
   openings,
   organizationAuditEvents,
@@ -24,6 +25,7 @@ import { presentAuditEvent, presentOrganizationPerson } from '../../presenters/o
 import { notifyTeamInvitation } from '../../services/notifications/events';
 import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
+import { teamInvitationRoutes } from './invitations';
 import { organizationProfileRoutes } from './profile';
 import {
   activityRouteSchema,
@@ -56,6 +58,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const authenticated = { onRequest: ctx.authenticate };
     const peopleCursors = createCursorSigner(ctx.config.jwtSecret);
     await app.register(organizationProfileRoutes(ctx));
+    await app.register(teamInvitationRoutes(ctx));
 
     app.get('/api/user/organizations', { ...authenticated, schema: myOrganizationsRouteSchema }, async (request) => {
       const actor = actorOf(request);
@@ -167,15 +170,17 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             }
             await assertInvitationAllowed(tx, access.organizationId, email);
             // Someone already on Placely joins now; anyone else when they first sign in (services/organizations.ts).
+            // Nobody joins by being invited: the person accepts (or declines) from the notification or the Team
+            // page (invitations.ts), whether or not they are on Placely yet.
             const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
             const values = {
               role,
               allOpenings: scope.allOpenings,
               canViewContacts: role === 'reviewer' ? canViewContacts : false,
               invitedBy: actor.user.id,
-              userId: person?.id ?? null,
-              claimedAt: person ? sql`now()` : null,
-              expiresAt: person ? null : sql`now() + make_interval(days => ${ORGANIZATION_INVITATION_TTL_DAYS})`,
+              userId: null,
+              claimedAt: null,
+              expiresAt: sql`now() + make_interval(days => ${ORGANIZATION_INVITATION_TTL_DAYS})`,
               updatedAt: sql`now()`,
             };
             // Inviting an open or lapsed invitation's email again renews it with the new role.
@@ -206,7 +211,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             });
             const [created] = await loadPeople(tx, access.organizationId, row.id);
             if (!created) throw new Error('The new member vanished');
-            return { person: presentOrganizationPerson(created), joined: Boolean(person) };
+            return { person: presentOrganizationPerson(created), onPlacely: Boolean(person) };
           })
           .catch((error: unknown) => {
             // Two owners inviting the same email at once: the live-email unique index keeps one, the other hears why.
@@ -218,7 +223,9 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const title = `${article(role)} ${roleTitle(role)}`;
         return ok(
           result.person,
-          result.joined ? `${email} is now ${title}` : `${email} becomes ${title} on signing in to Placely`,
+          result.onPlacely
+            ? `${email} is invited as ${title}: they join once they accept`
+            : `${email} is invited as ${title}: they join once they sign in to Placely and accept`,
         );
       },
     );
@@ -316,7 +323,10 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const presentEvents = async (db: Executor, rows: (typeof organizationAuditEvents.$inferSelect)[]) => {
       const actorIds = [...new Set(rows.map((row) => row.actorUserId).filter((id): id is number => id !== null))];
       const openingIds = [...new Set(rows.map((row) => row.openingId).filter((id): id is string => id !== null))];
-      const [actors, titles] = await Promise.all([
+      const applicationIds = [
+        ...new Set(rows.map((row) => row.applicationId).filter((id): id is string => id !== null)),
+      ];
+      const [actors, titles, candidates] = await Promise.all([
         actorIds.length === 0
           ? []
           : db
@@ -330,14 +340,24 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               .select({ id: openings.id, title: openings.title })
               .from(openings)
               .where(inArray(openings.id, openingIds)),
+        applicationIds.length === 0
+          ? []
+          : db
+              .select({ id: applications.id, name: personName })
+              .from(applications)
+              .innerJoin(users, eq(users.id, applications.applicantId))
+              .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
+              .where(inArray(applications.id, applicationIds)),
       ]);
       const actorOfRow = new Map(actors.map((row) => [row.userId, row]));
       const titleOf = new Map(titles.map((row) => [row.id, row]));
+      const candidateOf = new Map(candidates.map((row) => [row.id, row.name]));
       return rows.map((row) =>
         presentAuditEvent(
           row,
           row.actorUserId === null ? null : (actorOfRow.get(row.actorUserId) ?? null),
           row.openingId === null ? null : (titleOf.get(row.openingId) ?? null),
+          row.applicationId === null ? null : (candidateOf.get(row.applicationId) ?? null),
         ),
       );
     };

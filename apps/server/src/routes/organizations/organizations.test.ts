@@ -356,13 +356,15 @@ describe('team: invitations, roles, removal', () => {
     expect(own.body.result.data.people).toMatchObject([{ userId: fresh.id, role: 'owner' }]);
   });
 
-  it('an invitation by email is claimed at first sign-in; the person then acts for the organization', async () => {
-    const org = await seedOrganization(server.db);
+  it('nobody joins by being invited: the invited person accepts, then acts for the organization (issue 40)', async () => {
+    const org = await seedOrganization(server.db, { name: 'Invite Works' });
     const asOwner = actingFor(org.id, await server.tokenFor(org.id));
     const email = unique('newcomer');
     const invited = await asOwner('/api/organization/people', { body: { email, role: 'coordinator' } });
     expect(invited.status).toBe(200);
-    expect(invited.body.result.message).toBe(`${email} becomes a coordinator on signing in to Placely`);
+    expect(invited.body.result.message).toBe(
+      `${email} is invited as a coordinator: they join once they sign in to Placely and accept`,
+    );
     expect(invited.body.result.data).toMatchObject({ email, userId: null, state: 'invited', role: 'coordinator' });
 
     const again = await asOwner('/api/organization/people', { body: { email, role: 'reviewer', allOpenings: false } });
@@ -370,9 +372,46 @@ describe('team: invitations, roles, removal', () => {
     expect(again.body.exception.error.fields[0].field).toBe('openingIds');
 
     const signedIn = await server.signIn({ email });
-    // A person arriving through an invitation is signed in as Individual, not sent to pick an account type.
+    // A person arriving through an invitation is signed in as Individual, not sent to pick an account type…
     expect(signedIn.result.body.accountType).toBe('Individual');
     const asNewcomer = actingFor(org.id, signedIn.accessToken);
+    // …and is not in the team until they accept.
+    expect((await asNewcomer('/api/user/organizations')).body.result.data.organizations).toEqual([]);
+    expect((await asNewcomer('/api/organization/openings')).status).toBe(403);
+    const waiting = await server.call('/api/user/teamInvitations', { token: signedIn.accessToken });
+    expect(waiting.status).toBe(200);
+    expect(waiting.body.result.data.invitations).toMatchObject([
+      { memberId: invited.body.result.data.memberId, organizationId: org.id, role: 'coordinator' },
+    ]);
+    const memberId: string = invited.body.result.data.memberId;
+    expect(waiting.body.result.data.invitations[0].organizationName).toBe('Invite Works');
+
+    // Only the person it is addressed to answers it; signed out is a 401; a bad id names the field.
+    const stranger = await server.tokenFor((await seedStudent(server.db)).id);
+    const strangerAccept = await server.call('/api/user/teamInvitations/accept', {
+      token: stranger,
+      body: { memberId },
+    });
+    expect(strangerAccept.status).toBe(409);
+    expect((await server.call('/api/user/teamInvitations/accept', { body: { memberId } })).status).toBe(401);
+    const bad = await server.call('/api/user/teamInvitations/accept', {
+      token: signedIn.accessToken,
+      body: { memberId: 'nope' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.exception.error.fields[0].field).toBe('memberId');
+
+    const accepted = await server.call('/api/user/teamInvitations/accept', {
+      token: signedIn.accessToken,
+      body: { memberId },
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.result.message).toBe('You joined Invite Works as a coordinator');
+    expect(accepted.body.result.data).toEqual({ memberId, organizationId: org.id, organizationName: 'Invite Works' });
+    expect(
+      (await server.call('/api/user/teamInvitations/accept', { token: signedIn.accessToken, body: { memberId } }))
+        .status,
+    ).toBe(409);
     const mine = await asNewcomer('/api/user/organizations');
     expect(mine.body.result.data.organizations).toMatchObject([{ organizationId: org.id, role: 'coordinator' }]);
     const created = await asNewcomer('/api/organization/openings', {
@@ -382,15 +421,36 @@ describe('team: invitations, roles, removal', () => {
     const ownerList = await asOwner('/api/organization/openings');
     expect(ownerList.body.result.data.items.map((o: { title: string }) => o.title)).toContain('By newcomer');
 
-    // Inviting someone already in the team is a conflict; someone already on Placely joins at once.
+    // Inviting someone already in the team is a conflict; someone already on Placely is invited too, and declines.
     expect((await asOwner('/api/organization/people', { body: { email, role: 'reviewer' } })).status).toBe(409);
     const existing = await seedStudent(server.db);
-    const joined = await asOwner('/api/organization/people', { body: { email: existing.email, role: 'reviewer' } });
-    expect(joined.body.result.message).toBe(`${existing.email} is now a reviewer`);
-    expect(joined.body.result.data).toMatchObject({ userId: existing.id, state: 'active' });
+    const existingInvited = await asOwner('/api/organization/people', {
+      body: { email: existing.email, role: 'reviewer' },
+    });
+    expect(existingInvited.body.result.message).toBe(
+      `${existing.email} is invited as a reviewer: they join once they accept`,
+    );
+    expect(existingInvited.body.result.data).toMatchObject({ userId: null, state: 'invited' });
+    const existingToken = await server.tokenFor(existing.id);
+    const declined = await server.call('/api/user/teamInvitations/decline', {
+      token: existingToken,
+      body: { memberId: existingInvited.body.result.data.memberId },
+    });
+    expect(declined.status).toBe(200);
+    expect(declined.body.result.message).toBe('You declined the invitation from Invite Works');
+    expect((await actingFor(org.id, existingToken)('/api/organization/openings')).status).toBe(403);
+    expect(
+      (await server.call('/api/user/teamInvitations', { token: existingToken })).body.result.data.invitations,
+    ).toEqual([]);
+
+    // The owner reads both answers in the activity, by the person who gave them.
+    const activity = await asOwner('/api/organization/activity?limit=10');
+    const summaries = activity.body.result.data.items.map((event: { summary: string }) => event.summary);
+    expect(summaries).toContain(`Member joined: ${email} accepted the invitation, now coordinator`);
+    expect(summaries).toContain(`Invitation declined: ${existing.email} declined to join as reviewer`);
   });
 
-  it('a revoked invitation is never claimed; a claimed one cannot be revoked, only removed', async () => {
+  it('a revoked invitation cannot be accepted; an accepted one cannot be revoked, only removed', async () => {
     const org = await seedOrganization(server.db);
     const asOwner = actingFor(org.id, await server.tokenFor(org.id));
     const email = unique('revoked');
@@ -403,15 +463,23 @@ describe('team: invitations, roles, removal', () => {
       404,
     );
     const signedIn = await server.signIn({ email });
+    expect(
+      (await server.call('/api/user/teamInvitations/accept', { token: signedIn.accessToken, body: { memberId } }))
+        .status,
+    ).toBe(409);
     const mine = await server.call('/api/user/organizations', { token: signedIn.accessToken });
     expect(mine.body.result.data.organizations).toEqual([]);
     expect((await actingFor(org.id, signedIn.accessToken)('/api/organization/openings')).status).toBe(403);
 
     const member = await seedStudent(server.db);
     const added = await asOwner('/api/organization/people', { body: { email: member.email, role: 'reviewer' } });
-    const claimed = await asOwner(`/api/organization/invitations?memberId=${added.body.result.data.memberId}`, {
-      method: 'DELETE',
+    const addedId = added.body.result.data.memberId;
+    const accept = await server.call('/api/user/teamInvitations/accept', {
+      token: await server.tokenFor(member.id),
+      body: { memberId: addedId },
     });
+    expect(accept.status).toBe(200);
+    const claimed = await asOwner(`/api/organization/invitations?memberId=${addedId}`, { method: 'DELETE' });
     expect(claimed.status).toBe(409);
   });
 
@@ -428,14 +496,18 @@ describe('team: invitations, roles, removal', () => {
     const people = await asOwner('/api/organization/people');
     expect(people.body.result.data.people.find((p: { email: string }) => p.email === email).state).toBe('expired');
     const first = await server.signIn({ email });
+    const lapsed = await server.call('/api/user/teamInvitations', { token: first.accessToken });
+    expect(lapsed.body.result.data.invitations).toEqual([]);
     expect(
-      (await server.call('/api/user/organizations', { token: first.accessToken })).body.result.data.organizations,
-    ).toEqual([]);
+      (await server.call('/api/user/teamInvitations/accept', { token: first.accessToken, body: { memberId } })).status,
+    ).toBe(409);
 
     await ageInvitations(org.id, ORGANIZATION_INVITATION_LIMITS.resendAfterMinutes);
     const renewed = await asOwner('/api/organization/people', { body: { email, role: 'coordinator' } });
     expect(renewed.status).toBe(200);
-    expect(renewed.body.result.data).toMatchObject({ memberId, state: 'active', role: 'coordinator' });
+    expect(renewed.body.result.data).toMatchObject({ memberId, state: 'invited', role: 'coordinator' });
+    const open = await server.call('/api/user/teamInvitations', { token: first.accessToken });
+    expect(open.body.result.data.invitations).toMatchObject([{ memberId, role: 'coordinator' }]);
   });
 
   it('one pending invitation per address: inviting it 25 times in a row mails it once; again after the hour', async () => {

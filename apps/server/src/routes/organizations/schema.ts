@@ -14,6 +14,9 @@ import {
   organizationProfileSavedSchema,
   organizationProfileViewSchema,
   successEnvelope,
+  teamInvitationAnswerBodySchema,
+  teamInvitationAnsweredSchema,
+  teamInvitationsSchema,
   updateOrganizationProfileBodySchema,
   z,
 } from '@placely/contract';
@@ -36,7 +39,7 @@ export const organizationPeopleRouteSchema = {
 
 export const inviteMemberSchema = {
   tags: ['organizations'],
-  summary: `Invites someone by email as owner, coordinator or reviewer (owners). Someone without a Placely account gets the role at their first sign-in. ${ACTING_FOR}`,
+  summary: `Invites someone by email as owner, coordinator or reviewer (owners). The person joins once they accept (GET /api/user/teamInvitations). ${ACTING_FOR}`,
   body: organizationInviteBodySchema,
   response: { 200: successEnvelope(organizationPersonSchema) },
 };
@@ -94,4 +97,24 @@ export const deleteOrganizationSchema = {
   summary: `Deletes the organization (owners, typing its name to confirm): its openings are deleted, every membership and invitation revoked, and nobody acts for it again; its records are kept. ${ACTING_FOR}`,
   querystring: deleteOrganizationQuerySchema,
   response: { 200: successEnvelope(z.object({ organizationId: z.number().int() })) },
+};
+
+export const teamInvitationsRouteSchema = {
+  tags: ['organizations'],
+  summary: "The caller's open invitations to organizations' teams (to their email), newest first",
+  response: { 200: successEnvelope(teamInvitationsSchema) },
+};
+
+export const acceptTeamInvitationRouteSchema = {
+  tags: ['organizations'],
+  summary: 'Accepts an open invitation to the caller: they join the team with the role it offers',
+  body: teamInvitationAnswerBodySchema,
+  response: { 200: successEnvelope(teamInvitationAnsweredSchema) },
+};
+
+export const declineTeamInvitationRouteSchema = {
+  tags: ['organizations'],
+  summary: 'Declines an open invitation to the caller; the organization sees it in its activity',
+  body: teamInvitationAnswerBodySchema,
+  response: { 200: successEnvelope(teamInvitationAnsweredSchema) },
 };

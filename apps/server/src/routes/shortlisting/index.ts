@@ -12,10 +12,11 @@ import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
 import { notifyReleasedRejections } from '../../services/notifications/events';
 import { loadOrganizationOpening } from '../../services/organization-openings';
-import { organizationAccessOf } from '../../services/organizations';
+import { type AuditEntry, organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
   addStage,
   moveApplications,
+  rejectedCount,
   removeStage,
   reorderStages,
   stageHistory,
@@ -55,13 +56,14 @@ export function shortlistingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const changeStages = async (
       request: Parameters<typeof actorOf>[0],
       openingId: string,
-      act: (tx: Executor, actor: Actor, access: OrganizationAccess, opening: OpeningRow) => Promise<unknown>,
+      act: (tx: Executor, actor: Actor, access: OrganizationAccess, opening: OpeningRow) => Promise<AuditEntry | null>,
     ) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       return ctx.db.transaction(async (tx) => {
         const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'stage.manage', 'no key update');
-        await act(tx, actor, access, opening);
+        const entry = await act(tx, actor, access, opening);
+        if (entry) await recordAudit(tx, access.organizationId, actor.user.id, entry);
         const [fresh] = await tx.select().from(openings).where(eq(openings.id, opening.id));
         return presentPipeline(tx, actor, access, fresh ?? opening);
       });
@@ -134,9 +136,17 @@ export function shortlistingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .update(openings)
             .set({ rejectionsReleased: request.body.rejectionsReleased, updatedAt: sql`now()` })
             .where(eq(openings.id, opening.id));
+          if (request.body.rejectionsReleased === opening.rejectionsReleased) return null;
           // Releasing tells the candidates already rejected; those told before (same move) are not told again.
-          if (request.body.rejectionsReleased && !opening.rejectionsReleased)
-            await notifyReleasedRejections(tx, opening.id);
+          if (request.body.rejectionsReleased) await notifyReleasedRejections(tx, opening.id);
+          return {
+            kind: 'rejections.released',
+            openingId: opening.id,
+            details: {
+              released: request.body.rejectionsReleased,
+              told: request.body.rejectionsReleased ? await rejectedCount(tx, opening.id) : 0,
+            },
+          } satisfies AuditEntry;
         });
         return ok(pipeline, STAGE_MESSAGES.settingsSaved);
       },

@@ -23,6 +23,7 @@ import {
   namedOpeningOfOrganization,
 } from '../../services/organization-openings';
 import {
+  type AuditEntry,
   accessFromMembership,
   actingForOf,
   membershipOfCaller,
@@ -134,13 +135,13 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const manageCriteria = async (
       request: Parameters<typeof actorOf>[0],
       openingId: string,
-      act: (tx: Executor, opening: OpeningRow) => Promise<unknown>,
+      act: (tx: Executor, opening: OpeningRow) => Promise<AuditEntry>,
     ) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
       return ctx.db.transaction(async (tx) => {
         const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'ranking.manage', 'no key update');
-        await act(tx, opening);
+        await recordAudit(tx, access.organizationId, actor.user.id, await act(tx, opening));
         return presentCriteria(tx, actor, access, opening);
       });
     };
@@ -191,7 +192,7 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { openingId, ...input } = request.body;
       const result = await ctx.db.transaction(async (tx) => {
         const opening = await loadOrganizationOpening(tx, actor, access, openingId, 'ranking.rate', 'share');
-        await rate(tx, actor.user.id, opening.id, input);
+        await recordAudit(tx, access.organizationId, actor.user.id, await rate(tx, actor.user.id, opening.id, input));
         return candidateRatingsFor(tx, actor.user.id, opening.id, input.applicationId, true);
       });
       return ok(result, RANKING_MESSAGES.rated);

@@ -263,7 +263,7 @@ export function shortlistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await recordAudit(ctx.db, access.organizationId, actor.user.id, {
           kind: 'export.downloaded',
           openingId: opening.id,
-          details: { format, rows: plan.total, shortlistId: shortlist.id },
+          details: { format, rows: plan.total, shortlistId: shortlist.id, shortlistName: shortlist.name },
         });
         const day = new Date().toISOString().slice(0, 10);
         const fileName = `${opening.title} - ${shortlist.name} ${day}.${format}`;

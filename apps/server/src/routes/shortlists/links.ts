@@ -57,6 +57,7 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           openingId: opening.id,
           details: {
             shortlistId: shortlist.id,
+            shortlistName: shortlist.name,
             linkId: created.row.id,
             fields: created.row.fields.join(','),
             expiresAt: created.row.expiresAt.toISOString(),
@@ -115,7 +116,7 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           await recordAudit(tx, access.organizationId, actor.user.id, {
             kind: 'shareLink.revoked',
             openingId: opening.id,
-            details: { shortlistId: shortlist.id, linkId: row.id },
+            details: { shortlistId: shortlist.id, shortlistName: shortlist.name, linkId: row.id },
           });
           return row;
         });

@@ -207,7 +207,16 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const entry = await answerAudit(tx, row, 'videoAnswer.scored');
         await recordAudit(tx, organization.access.organizationId, actor.user.id, {
           ...entry,
-          details: { ...entry.details, scores: scores.map((score) => `${score.itemId}=${score.score}`).join(', ') },
+          details: {
+            ...entry.details,
+            // Rubric items by their labels as the reviewer saw them ("Clarity 4, Depth 3"), never their ids.
+            scores: scores
+              .map((score) => {
+                const item = row.task.rubric.find((candidate) => candidate.id === score.itemId);
+                return `${item?.label ?? score.itemId} ${score.score}`;
+              })
+              .join(', '),
+          },
         });
         return presentAnswer(tx, actor, row);
       });

@@ -63,7 +63,10 @@ describe('video tasks in the audit trail', () => {
     expect(video[1]?.details).toMatchObject({ taskId, changed: 'maxAnswerSeconds' });
     expect(video[2]?.details).toMatchObject({ count: 1 });
     expect(video[3]).toMatchObject({ applicationId: s.applications[0]?.id, details: { answerId } });
-    expect(video[5]?.details).toMatchObject({ scores: 'clarity=4' });
+    // Rubric items by their labels, and the candidate by name (issue 40).
+    expect(video[5]?.details).toMatchObject({ scores: 'Clarity 4' });
+    expect(video[5]?.summary).toBe(`Video answer scored: Candidate One's answer to “${taskInput.title}” (Clarity 4)`);
+    expect(video[3]?.summary).toBe(`Video answer watched: Candidate One's answer to “${taskInput.title}”`);
     // The Activity page's kind filter.
     const watched = await s.as('owner', '/api/organization/activity?kind=videoAnswer.watched');
     expect(watched.body.result.data.items).toHaveLength(2);

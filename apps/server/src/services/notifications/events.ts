@@ -269,8 +269,9 @@ export async function notifyTeamInvitation(
   const event = {
     kind: 'organization.teamInvitation' as const,
     dedupeKey: `organization.teamInvitation:${input.memberRowId}:${input.invitedAt.toISOString()}`,
-    link: '/organization/profile',
-    payload: { organizationName: row?.name ?? '', roleTitle: input.roleTitle },
+    // The Team page lists the invitation with Accept and Decline (the inbox offers both too).
+    link: '/team',
+    payload: { organizationName: row?.name ?? '', roleTitle: input.roleTitle, memberId: input.memberRowId },
   };
   if (input.userId !== null) await notify(tx, [{ ...event, recipientId: input.userId }]);
   else await notifyAddress(tx, { ...event, email: input.email });

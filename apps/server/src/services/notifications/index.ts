@@ -318,7 +318,7 @@ export function describeNotification(
     case 'organization.teamInvitation':
       return {
         title: 'Invitation to an organization team',
-        body: `${payload.organizationName} added you to its team on Placely as ${payload.roleTitle}. Sign in with this email address to start.`,
+        body: `${payload.organizationName} invited you to its team on Placely as ${payload.roleTitle}. Accept or decline it on your Team page (sign in with this email address).`,
       };
     case 'verificationGroup.awaitingApproval':
       return {

@@ -22,6 +22,7 @@ import { errors } from '../../errors';
 import type { OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
 import { notifyStageMoves } from '../notifications/events';
+import type { AuditEntry } from '../organizations';
 import { applicationFilterConditions, readyForFilter } from './filters';
 
 export type StageRow = typeof openingStages.$inferSelect;
@@ -68,6 +69,22 @@ export async function stagesWithCounts(db: Executor, openingId: string): Promise
     position: stage.position,
     count: countOf.get(stage.id) ?? 0,
   }));
+}
+
+/** The candidates releasing rejections tells: those in the Rejected stage who have not withdrawn. */
+export async function rejectedCount(db: Executor, openingId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(applications)
+    .innerJoin(openingStages, eq(openingStages.id, applications.stageId))
+    .where(
+      and(
+        eq(applications.openingId, openingId),
+        eq(openingStages.kind, 'rejected'),
+        sql`${applications.status} <> 'withdrawn'`,
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 function stageIn(stages: StageRow[], id: string, field: string): StageRow {
@@ -124,7 +141,7 @@ export async function addStage(
     insertAt = stages.indexOf(after) + 1;
   }
   await renumber(tx, [...stages.slice(0, insertAt), created, ...stages.slice(insertAt)]);
-  return created;
+  return { kind: 'stage.added', openingId: opening.id, details: { name: created.name } } satisfies AuditEntry;
 }
 
 export async function updateStage(
@@ -143,6 +160,16 @@ export async function updateStage(
       updatedAt: sql`now()`,
     })
     .where(eq(openingStages.id, stage.id));
+  return {
+    kind: 'stage.changed',
+    openingId: opening.id,
+    details: {
+      from: stage.name,
+      to: input.name ?? stage.name,
+      labelFrom: stage.candidateLabel,
+      labelTo: input.candidateLabel ?? stage.candidateLabel,
+    },
+  } satisfies AuditEntry;
 }
 
 /** `stageIds` names every custom stage exactly once; the fixed stages keep their places. */
@@ -156,6 +183,12 @@ export async function reorderStages(tx: Executor, opening: OpeningRow, stageIds:
   if (!same) throw errors.validation([{ field: 'stageIds', message: 'List every stage of your own exactly once' }]);
   const reordered = stageIds.map((id) => custom.find((stage) => stage.id === id) as StageRow);
   await renumber(tx, [...stages.filter((stage) => stage.kind !== 'custom'), ...reordered]);
+  const names = (list: StageRow[]) => list.map((stage) => stage.name).join(', ');
+  return {
+    kind: 'stages.reordered',
+    openingId: opening.id,
+    details: { from: names(stages), to: names(await stagesOf(tx, opening.id)) },
+  } satisfies AuditEntry;
 }
 
 /** Removes a custom stage; its candidates first move to `targetStageId` (recorded like any move). */
@@ -177,7 +210,9 @@ export async function removeStage(
     .select({ n: count() })
     .from(applications)
     .where(and(eq(applications.openingId, opening.id), eq(applications.stageId, stage.id)));
-  if (Number(held?.n ?? 0) > 0) {
+  const moved = Number(held?.n ?? 0);
+  let movedTo: string | null = null;
+  if (moved > 0) {
     if (!input.targetStageId) {
       throw errors.validation([{ field: 'targetStageId', message: 'Choose where the candidates in this stage go' }]);
     }
@@ -190,12 +225,18 @@ export async function removeStage(
       filter: { stageId: stage.id },
       reason: `Stage "${stage.name}" removed`,
     });
+    movedTo = target.name;
   }
   await tx.delete(openingStages).where(eq(openingStages.id, stage.id));
   await renumber(
     tx,
     stages.filter((candidate) => candidate.id !== stage.id),
   );
+  return {
+    kind: 'stage.removed',
+    openingId: opening.id,
+    details: { name: stage.name, moved, movedTo },
+  } satisfies AuditEntry;
 }
 
 interface MoveInput {

@@ -31,6 +31,7 @@ import {
 } from '../../db/schema';
 import { errors } from '../../errors';
 import type { OpeningRow } from '../../presenters/opening';
+import type { AuditEntry } from '../organizations';
 import { explanationColumns, knockoutReasons, type RankingFilter, rankingCtes, rankingFilterSql } from './ranking-sql';
 import { type BuildState, currentRankingBuild, type RankingBuild } from './ranking-store';
 
@@ -66,25 +67,36 @@ export async function addCriterion(tx: Executor, opening: OpeningRow, name: stri
   assertNameFree(criteria, name);
   const position = Math.max(-1, ...criteria.map((c) => c.position)) + 1;
   await tx.insert(ratingCriteria).values({ openingId: opening.id, name, position });
+  return { kind: 'criterion.added', openingId: opening.id, details: { name } } satisfies AuditEntry;
 }
 
 export async function renameCriterion(tx: Executor, opening: OpeningRow, criterionId: string, name: string) {
   const criteria = await criteriaOf(tx, opening.id);
-  criterionIn(criteria, criterionId);
+  const before = criterionIn(criteria, criterionId);
   assertNameFree(criteria, name, criterionId);
   await tx.update(ratingCriteria).set({ name }).where(eq(ratingCriteria.id, criterionId));
+  return {
+    kind: 'criterion.renamed',
+    openingId: opening.id,
+    details: { from: before.name, to: name },
+  } satisfies AuditEntry;
 }
 
 /** Removes a criterion and its ratings; the last one stays (there is always something to rate on). */
 export async function removeCriterion(tx: Executor, opening: OpeningRow, criterionId: string) {
   const criteria = await criteriaOf(tx, opening.id);
-  criterionIn(criteria, criterionId);
+  const removed = criterionIn(criteria, criterionId);
   if (criteria.length === 1) throw errors.conflict('An opening keeps at least one rating criterion.');
   const recipe = await recipeOf(tx, opening.id);
   if (recipe?.recipe.criteria.some((c) => c.kind === 'rating' && c.criterionId === criterionId)) {
     throw errors.conflict('The ranking recipe uses this criterion: take it out of the recipe first.');
   }
   await tx.delete(ratingCriteria).where(eq(ratingCriteria.id, criterionId));
+  return {
+    kind: 'criterion.removed',
+    openingId: opening.id,
+    details: { name: removed.name },
+  } satisfies AuditEntry;
 }
 
 // ---------------------------------------------------------------- ratings
@@ -154,8 +166,18 @@ export async function rate(
   openingId: string,
   input: { applicationId: string; criterionId: string; score: number },
 ) {
-  criterionIn(await criteriaOf(tx, openingId), input.criterionId);
+  const criterion = criterionIn(await criteriaOf(tx, openingId), input.criterionId);
   await assertApplicationOf(tx, openingId, input.applicationId);
+  const [previous] = await tx
+    .select({ score: candidateRatings.score })
+    .from(candidateRatings)
+    .where(
+      and(
+        eq(candidateRatings.applicationId, input.applicationId),
+        eq(candidateRatings.criterionId, input.criterionId),
+        eq(candidateRatings.raterId, raterId),
+      ),
+    );
   await tx
     .insert(candidateRatings)
     .values({ applicationId: input.applicationId, criterionId: input.criterionId, raterId, score: input.score })
@@ -163,6 +185,13 @@ export async function rate(
       target: [candidateRatings.applicationId, candidateRatings.criterionId, candidateRatings.raterId],
       set: { score: input.score, updatedAt: sql`now()` },
     });
+  // The score itself stays out: the last-change line reaches members who have not rated yet (ratings are blind).
+  return {
+    kind: 'candidate.rated',
+    openingId,
+    applicationId: input.applicationId,
+    details: { criterion: criterion.name, previously: previous !== undefined },
+  } satisfies AuditEntry;
 }
 
 // ---------------------------------------------------------------- recipe

@@ -19,6 +19,7 @@ import {
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { actingFor, del, type Entry, get, patch, post, put, type Target, team, unique } from './matrix-kit';
 import { MESSAGE_ENTRIES } from './matrix-messages';
+import { TEAM_INVITATION_ENTRIES } from './matrix-team';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
 export type { Entry, Req, Target } from './matrix-kit';
@@ -135,6 +136,7 @@ function section(
 /** Rows kept in their area's own file (`matrix-<area>.ts`). */
 const AREA_ENTRIES: Record<string, Entry> = {
   ...MESSAGE_ENTRIES,
+  ...TEAM_INVITATION_ENTRIES,
 };
 
 const openingBody = (world: World, who: SignedInActor) =>

@@ -136,6 +136,8 @@ export interface World {
   /** Signed download tokens of each individual's resume file. */
   downloadTokens: Partial<Record<ActorName, string>>;
   spareInstitutionEmail: string;
+  /** Open team invitations to indB's email (issue 40): orgA's for accepting, orgB's for declining. */
+  teamInvitations: { accept: string; decline: string };
   /** The marker planted as `what` in `owner`'s data. */
   marker(owner: ActorName, what: string): string;
   /** A fresh token (new session) for an actor, for operations that end the session they are called with. */
@@ -645,12 +647,26 @@ export async function buildWorld(server: TestServer): Promise<World> {
     await call(name, 'POST', '/api/user/skills', { name: mark(name, 'skill') });
   }
 
+  const teamInvitations = {
+    accept: await seedOrganizationInvitation(db, {
+      organizationId: actors.orgA.userId,
+      email: actors.indB.email,
+      role: 'reviewer',
+    }),
+    decline: await seedOrganizationInvitation(db, {
+      organizationId: actors.orgB.userId,
+      email: actors.indB.email,
+      role: 'reviewer',
+    }),
+  };
+
   return {
     server,
     actors,
     markers,
     ind,
     org,
+    teamInvitations,
     institutionId: institution.id,
     institutionName: institution.name,
     downloadTokens,

@@ -26,9 +26,15 @@ describe('getNavItems', () => {
       ['Home', '/'],
       ['Profile', '/organization/profile'],
       ['Openings', '/organization/openings'],
+      ['Team', '/team'],
       ['Groups', '/organization/groups'],
       ['Verifications', '/organization/verifications'],
     ]);
+  });
+
+  it('shows the Team page to anyone with an invitation waiting (issue 40)', () => {
+    expect(getNavItems('Individual', { invitations: true }).at(-1)).toEqual({ label: 'Team', to: '/team' });
+    expect(getNavItems('Individual').some((item) => item.to === '/team')).toBe(false);
   });
 
   it("follows the spec's Organization menu while acting for a team, with Activity for owners", () => {
@@ -38,10 +44,11 @@ describe('getNavItems', () => {
       ['Home', '/'],
       ['Profile', '/organization/profile'],
       ['Openings', '/organization/openings'],
+      ['Team', '/team'],
     ]);
     expect(team({ actingForTeam: true, activity: true }).at(-1)).toEqual(['Activity', '/organization/activity']);
     // Owners and coordinators run the organization's groups and verification groups (the server's runGroups).
-    expect(team({ actingForTeam: true, groups: true }).slice(3)).toEqual([
+    expect(team({ actingForTeam: true, groups: true }).slice(4)).toEqual([
       ['Groups', '/organization/groups'],
       ['Verifications', '/organization/verifications'],
     ]);

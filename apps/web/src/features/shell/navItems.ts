@@ -21,6 +21,7 @@ const ORGANIZATION_NAV: readonly NavItem[] = [
   { label: 'Home', to: PATHS.home },
   { label: 'Profile', to: PATHS.organization.profile },
   { label: 'Openings', to: PATHS.organization.openings },
+  { label: 'Team', to: PATHS.team },
   { label: 'Groups', to: PATHS.organization.groups },
   { label: 'Verifications', to: PATHS.organization.verifications },
 ];
@@ -30,6 +31,7 @@ const TEAM_NAV: readonly NavItem[] = [
   { label: 'Home', to: PATHS.home },
   { label: 'Profile', to: PATHS.organization.profile },
   { label: 'Openings', to: PATHS.organization.openings },
+  { label: 'Team', to: PATHS.team },
 ];
 const GROUPS_NAV: readonly NavItem[] = ORGANIZATION_NAV.filter(
   (item) => item.to === PATHS.organization.groups || item.to === PATHS.organization.verifications,
@@ -44,7 +46,11 @@ export interface NavOptions {
   activity?: boolean;
   /** The server says this person runs the organization's groups and verification groups (owners, coordinators). */
   groups?: boolean;
+  /** Invitations to a team wait for this person: the Team page shows in any menu (issue 40). */
+  invitations?: boolean;
 }
+
+const TEAM: NavItem = { label: 'Team', to: PATHS.team };
 
 /** Spec §2 menu: Organization → organization items; any other known type → student items; none when signed out. */
 export function getNavItems(
@@ -54,5 +60,6 @@ export function getNavItems(
   const withActivity = (items: readonly NavItem[]) => (options.activity ? [...items, ACTIVITY] : items);
   if (options.actingForTeam) return withActivity(options.groups ? [...TEAM_NAV, ...GROUPS_NAV] : TEAM_NAV);
   if (!isKnownAccountType(accountType)) return [];
-  return isOrganizationAccount(accountType) ? withActivity(ORGANIZATION_NAV) : INDIVIDUAL_NAV;
+  if (isOrganizationAccount(accountType)) return withActivity(ORGANIZATION_NAV);
+  return options.invitations ? [...INDIVIDUAL_NAV, TEAM] : INDIVIDUAL_NAV;
 }

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -55,25 +56,26 @@ export function NotificationsList() {
       </Stack>
       <List disablePadding aria-label="Notifications">
         {items.map((item) => (
-          <ListItemButton
-            key={item.id}
-            onClick={() => void open(item)}
-            divider
-            data-testid="notification-item"
-            aria-label={`${item.read ? '' : 'Unread: '}${item.title}. ${item.body}`}
-          >
-            <ListItemText
-              primary={item.title}
-              secondary={
-                <>
-                  {item.body}
-                  <br />
-                  {when(item.createdAt)}
-                </>
-              }
-              slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 700 } } }}
-            />
-          </ListItemButton>
+          // Each notification is a list item holding its button (axe \`list\`: a list holds only list items).
+          <ListItem key={item.id} disablePadding divider>
+            <ListItemButton
+              onClick={() => void open(item)}
+              data-testid="notification-item"
+              aria-label={`${item.read ? '' : 'Unread: '}${item.title}. ${item.body}`}
+            >
+              <ListItemText
+                primary={item.title}
+                secondary={
+                  <>
+                    {item.body}
+                    <br />
+                    {when(item.createdAt)}
+                  </>
+                }
+                slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 700 } } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       {list.hasNextPage && (
