@@ -133,6 +133,7 @@ export const AUDIT_KINDS = [
   'messageTemplate.created',
   'messageTemplate.edited',
   'messageTemplate.deleted',
+  'candidate.withdrew',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { message: 'Not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;
@@ -170,6 +171,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'messageTemplate.created': 'Message template created',
   'messageTemplate.edited': 'Message template edited',
   'messageTemplate.deleted': 'Message template deleted',
+  'candidate.withdrew': 'Candidate withdrew',
 };
 
 export const auditEventSchema = z
