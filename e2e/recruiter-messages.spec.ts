@@ -1,5 +1,5 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
-import { expect, openingInput, signInAsOrganization, test, uniqueEmail } from './support/fixtures';
+import { expect, openingInput, signInAsOrganization, signInAsStudent, test, uniqueEmail } from './support/fixtures';
 
 /** A new Individual signed in over HTTP only (as candidate-panel.spec.ts does); answers their access token. */
 async function applicantToken(request: APIRequestContext, origin: string, name: string): Promise<string> {
@@ -138,4 +138,59 @@ test('a coordinator keeps templates, rejects one candidate with a templated mail
   expect(overflow).toBeLessThanOrEqual(0);
   await page.keyboard.press('Escape');
   await expect(narrow).toBeHidden();
+});
+
+test('a candidate withdraws their application from /forms with a reason, and the organization is told', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const orgContext = await browser.newContext();
+  const orgPage = await orgContext.newPage();
+  await signInAsOrganization(orgPage, 'Withdrawals Ltd');
+  const orgToken = await orgPage.evaluate(() => localStorage.getItem('placely.accessToken') ?? '');
+  const form = {
+    sections: [
+      {
+        id: 'about',
+        title: 'About you',
+        fields: [{ id: 'name', type: 'shortText', label: 'Full name', required: true }],
+      },
+    ],
+  };
+  const created = await orgPage.request.post('/api/organization/openings', {
+    headers: { Authorization: orgToken },
+    data: openingInput('Support engineer', { form } as never),
+  });
+  const openingId: string = (await created.json()).result.data.id;
+
+  await signInAsStudent(page, 'Meera Iyer');
+  const token = await page.evaluate(() => localStorage.getItem('placely.accessToken') ?? '');
+  const applied = await page.request.post('/api/placements/campus/apply', {
+    headers: { Authorization: token },
+    data: { openingId, idempotencyKey: `e2e-withdraw-${Date.now()}`, answers: { name: 'Meera Iyer' } },
+  });
+  expect(applied.ok(), await applied.text()).toBe(true);
+
+  await page.goto('/forms');
+  await page.getByRole('button', { name: 'Withdraw your application to Support engineer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Withdraw your application?' });
+  await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill('Accepted another offer');
+  await dialog.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Your application was withdrawn')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your applications' })).toContainText('Withdrawn');
+  await expect(page.getByRole('button', { name: 'Withdraw your application to Support engineer' })).toHaveCount(0);
+
+  const inbox = await orgPage.request.get('/api/notifications', { headers: { Authorization: orgToken } });
+  expect((await inbox.json()).result.data.items[0]).toMatchObject({
+    kind: 'application.withdrawn',
+    body: 'Meera Iyer withdrew their application to "Support engineer". Reason: Accepted another offer',
+  });
+  await orgPage.goto(`/organization/openings?opening=${openingId}`);
+  await expect(
+    orgPage.getByRole('region', { name: 'Pipeline' }).getByRole('combobox', { name: 'Stage' }),
+  ).toBeVisible();
+  await orgPage.getByRole('region', { name: 'Pipeline' }).getByRole('combobox', { name: 'Stage' }).click();
+  await expect(orgPage.getByRole('option', { name: 'Withdrawn (1)' })).toBeVisible();
+  await orgContext.close();
 });

@@ -51,7 +51,7 @@ BEGIN
 		SELECT unnest(regexp_matches(pg_get_constraintdef(c.oid), '''([^'']+)''', 'g')) AS kind
 		FROM pg_constraint c WHERE c.conname = 'organization_audit_events_kind_known'
 		UNION SELECT unnest(ARRAY['candidate.rejected', 'candidate.messaged', 'message.cancelled',
-			'messageTemplate.created', 'messageTemplate.edited', 'messageTemplate.deleted'])
+			'messageTemplate.created', 'messageTemplate.edited', 'messageTemplate.deleted', 'candidate.withdrew'])
 	) known;
 	ALTER TABLE "organization_audit_events" DROP CONSTRAINT "organization_audit_events_kind_known";
 	EXECUTE 'ALTER TABLE "organization_audit_events" ADD CONSTRAINT "organization_audit_events_kind_known" CHECK ("kind" IN (' || kinds || '))';

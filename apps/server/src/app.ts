@@ -55,6 +55,7 @@ import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { verificationRoutes } from './routes/verification';
 import { videoTaskRoutes } from './routes/video-tasks';
+import { withdrawalRoutes } from './routes/withdrawal';
 import { createUnreadPublisher } from './services/notifications/live';
 import { createMailer } from './services/notifications/mailer';
 import { createNotificationQueue } from './services/notifications/queue';
@@ -300,6 +301,7 @@ export async function buildApp(
   await app.register(shortlistingRoutes(ctx));
   await app.register(candidateRoutes(ctx));
   await app.register(messageRoutes(ctx));
+  await app.register(withdrawalRoutes(ctx));
   await app.register(rankingRoutes(ctx));
   await app.register(videoTaskRoutes(ctx));
   await app.register(shortlistRoutes(ctx));

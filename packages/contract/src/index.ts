@@ -31,4 +31,5 @@ export { isUnsafeText, UNSAFE_TEXT_MESSAGE } from './unsafe-text';
 export * from './user';
 export * from './verification';
 export * from './video';
+export * from './withdrawal';
 export * as z from './zod';

@@ -27,6 +27,7 @@ export const NOTIFICATION_KINDS = [
   'verificationGroup.awaitingApproval',
   'shortlist.verdict',
   'application.message',
+  'application.withdrawn',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -55,6 +56,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, Record<Notification
   'verificationGroup.awaitingApproval': { inApp: true, email: true },
   'shortlist.verdict': { inApp: true, email: true },
   'application.message': { inApp: true, email: true },
+  'application.withdrawn': { inApp: true, email: true },
 };
 
 /** How each kind is named on the preferences screen and in unsubscribe confirmations. */
@@ -79,6 +81,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'verificationGroup.awaitingApproval': 'Verification group awaiting approval (platform admins)',
   'shortlist.verdict': 'A verdict on a shared shortlist',
   'application.message': 'Messages from organizations you applied to',
+  'application.withdrawn': 'A candidate withdrew from your opening',
 };
 
 /** How the preferences screen groups the kinds: by whom they concern. Every kind is in exactly one group. */
@@ -113,6 +116,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
     kinds: [
       'opening.newApplication',
       'opening.applicationsDigest',
+      'application.withdrawn',
       'membership.requested',
       'shortlist.verdict',
       'verificationGroup.awaitingApproval',

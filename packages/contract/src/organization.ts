@@ -180,6 +180,7 @@ export const AUDIT_KINDS = [
   'note.edited',
   'note.deleted',
   'candidate.rated',
+  'candidate.withdrew',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { message: 'Not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;
@@ -231,6 +232,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'note.edited': 'Note edited',
   'note.deleted': 'Note deleted',
   'candidate.rated': 'Candidate rated',
+  'candidate.withdrew': 'Candidate withdrew',
 };
 
 export const auditEventSchema = z

@@ -330,6 +330,11 @@ export function describeNotification(
         title: payload.subject ?? 'Message',
         body: `${payload.organizationName || 'The organization'} about "${payload.openingTitle}":\n\n${payload.body ?? ''}`,
       };
+    case 'application.withdrawn':
+      return {
+        title: 'Application withdrawn',
+        body: `${payload.applicantName || 'A candidate'} withdrew their application to "${payload.openingTitle}".${payload.reason ? ` Reason: ${payload.reason}` : ''}`,
+      };
     case 'shortlist.verdict':
       return {
         title: 'New verdict on a shortlist',

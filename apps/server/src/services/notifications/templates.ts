@@ -84,6 +84,7 @@ const ACTIONS: Partial<Record<NotificationKind, string>> = {
   'application.received': 'View or edit your application',
   'application.stageChanged': 'View your application',
   'application.message': 'View your application',
+  'application.withdrawn': 'Open the application',
   'membership.requested': 'Review the requests',
   'organization.teamInvitation': 'Sign in to Placely',
 };

@@ -166,4 +166,17 @@ export const MESSAGE_ENTRIES: Record<string, Entry> = {
       alsoAllowed: team(who, 'coordA'),
     })),
   },
+  'POST /api/placements/campus/withdraw': {
+    access: 'owned',
+    destructive: true,
+    targets: (world) =>
+      INDIVIDUALS.map((name) => ({
+        owner: name,
+        label: `${name}'s own application`,
+        request: post('/api/placements/campus/withdraw', {
+          applicationId: world.ind[name].applicationId,
+          reason: 'Suite withdrawal',
+        }),
+      })),
+  },
 };

@@ -8,16 +8,19 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PATHS, toForm, toFormEdit } from '../../../app/paths';
 import { errorMessage } from '../../../lib/api/errors';
 import { useMyApplications } from '../api/listMyApplications';
 import { formatDateTime, STATUS_LABELS } from '../describe';
+import { WithdrawDialog } from './WithdrawDialog';
 
 /** /forms: the person's applications, newest first, each opening to view or edit; "Load more" pages on. */
 export function MyApplicationsList() {
   const query = useMyApplications(true);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const [withdrawing, setWithdrawing] = useState<{ id: string; openingTitle: string } | null>(null);
 
   if (query.isPending) {
     return (
@@ -115,12 +118,23 @@ export function MyApplicationsList() {
                     Edit
                   </Button>
                 )}
+                {item.status !== 'withdrawn' && (
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setWithdrawing({ id: item.id, openingTitle: item.openingTitle })}
+                    aria-label={`Withdraw your application to ${item.openingTitle}`}
+                  >
+                    Withdraw
+                  </Button>
+                )}
               </Stack>
             </CardContent>
           </Card>
         ))}
       </Stack>
       {query.isError && <Alert severity="error">{errorMessage(query.error)}</Alert>}
+      <WithdrawDialog application={withdrawing} onClose={() => setWithdrawing(null)} />
       {query.hasNextPage && (
         <Box>
           <Button variant="outlined" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
