@@ -32,8 +32,11 @@ export interface BareBaseline {
   path: string;
   method?: 'GET' | 'POST';
   selectOne: boolean;
-  /** Each statement's parameters: `user` (the token's user id), `session` (its session id) or `body.<field>`. */
-  statements?: () => { text: string; params: string[] }[];
+  /**
+   * Each statement's parameters: `user` (the token's user id), `session` (its session id), `body.<field>` or
+   * `query.<field>`; `many`: the statement answers rows (a page), all of which the bare server sends.
+   */
+  statements?: () => { text: string; params: string[]; many?: boolean }[];
 }
 
 export interface Scenario {
