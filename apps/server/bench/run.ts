@@ -546,6 +546,7 @@ async function main(): Promise<void> {
   for (const scenario of selected) await scenario.prepare?.(context);
   for (const shot of selectedShots) await shot.prepare?.(context);
   if (driveSelected) await prepareDrive(context);
+  for (const scenario of selected) await scenario.settle?.(context);
   // Autovacuum's work, done at once: these machines' PostgreSQL runs with autovacuum off, and a production database's
   // autovacuum would have vacuumed the seeded tables (visibility map for index-only scans, hint bits set) long before
   // anyone reads them. Without it, the first scans of each table write hint bits and index-only scans visit the heap.
