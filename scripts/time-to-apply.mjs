@@ -45,11 +45,13 @@ async function signInReturning(context, base, person) {
 }
 
 /** One application: ms from the link opened to "Application sent", less the time spent answering open questions. */
-async function timeOneApplication(page, url, answerOpenQuestions) {
+async function timeOneApplication(page, url, answerOpenQuestions, throttled) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  if (throttled) {
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  }
   try {
     const started = performance.now();
     await page.goto(url, { waitUntil: 'commit' });
@@ -80,11 +82,12 @@ async function timeOneApplication(page, url, answerOpenQuestions) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * Runs `runs` times for each form, each run a different returning student in a fresh browser profile; answers the
- * medians (ms) and every run.
+ * Runs `runs` times for each form, each run a different returning student in a fresh browser profile, throttled; then
+ * as many unthrottled (other students): on a shared machine that same-run figure shows what the machine itself adds.
+ * Answers the medians (ms) and every run.
  */
 export async function timeToApply({ base, runs, students, oneClickOpeningId, tenQuestionOpeningId }) {
-  if (students.length < runs) throw new Error(`time to apply: ${runs} runs need ${runs} seeded students`);
+  if (students.length < 2 * runs) throw new Error(`time to apply: ${runs} runs need ${2 * runs} seeded students`);
   const browser = await chromium.launch({ executablePath: chromiumForTests() });
   const forms = [
     { label: 'one-click form (3 questions, all auto-filled)', id: oneClickOpeningId, answer: async () => {} },
@@ -101,17 +104,18 @@ export async function timeToApply({ base, runs, students, oneClickOpeningId, ten
       },
     },
   ];
-  const results = forms.map((form) => ({ label: form.label, runs: [] }));
+  const results = forms.map((form) => ({ label: form.label, runs: [], unthrottled: [] }));
   try {
-    for (let run = 0; run < runs; run++) {
+    for (let run = 0; run < 2 * runs; run++) {
+      const throttled = run < runs;
       const context = await browser.newContext(PHONE);
       try {
         const page = await signInReturning(context, base, students[run]);
         for (const [index, form] of forms.entries()) {
-          const timing = await timeOneApplication(page, `${base}/forms/${form.id}`, form.answer);
-          results[index]?.runs.push(timing);
+          const timing = await timeOneApplication(page, `${base}/forms/${form.id}`, form.answer, throttled);
+          results[index]?.[throttled ? 'runs' : 'unthrottled'].push(timing);
           console.error(
-            `time to apply, ${form.label}, run ${run + 1}: ${(timing.total / 1000).toFixed(2)} s (ready ${(timing.ready / 1000).toFixed(2)} s, answering ${(timing.typing / 1000).toFixed(2)} s taken out)`,
+            `time to apply${throttled ? '' : ' (unthrottled)'}, ${form.label}, run ${(run % runs) + 1}: ${(timing.total / 1000).toFixed(2)} s (ready ${(timing.ready / 1000).toFixed(2)} s, answering ${(timing.typing / 1000).toFixed(2)} s taken out)`,
           );
         }
       } finally {
@@ -125,6 +129,7 @@ export async function timeToApply({ base, runs, students, oneClickOpeningId, ten
     label: result.label,
     total: median(result.runs.map((r) => r.total)),
     ready: median(result.runs.map((r) => r.ready)),
+    unthrottled: median(result.unthrottled.map((r) => r.total)),
     runs: result.runs,
   }));
 }
@@ -133,11 +138,11 @@ export function timeToApplyTable(results, runs) {
   return [
     `Time to apply (machine time, no typing), returning signed-in student, slow 4G + ${CPU_SLOWDOWN}× CPU (CDP), median of ${runs}`,
     '',
-    '| Form | Form ready (auto-filled) | Link opened → "Application sent" | Goal |',
-    '| --- | --- | --- | --- |',
+    '| Form | Form ready (auto-filled) | Link opened → "Application sent" | Goal | The same unthrottled, same run |',
+    '| --- | --- | --- | --- | --- |',
     ...results.map(
       (result, index) =>
-        `| ${result.label} | ${(result.ready / 1000).toFixed(2)} s | ${(result.total / 1000).toFixed(2)} s | ≤ ${index === 0 ? 3 : 4} s: ${result.total <= (index === 0 ? 3000 : 4000) ? 'met' : 'not met'} |`,
+        `| ${result.label} | ${(result.ready / 1000).toFixed(2)} s | ${(result.total / 1000).toFixed(2)} s | ≤ ${index === 0 ? 3 : 4} s: ${result.total <= (index === 0 ? 3000 : 4000) ? 'met' : 'not met'} | ${(result.unthrottled / 1000).toFixed(2)} s |`,
     ),
   ].join('\n');
 }
