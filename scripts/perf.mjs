@@ -1,6 +1,8 @@
 // `npm run perf`: builds (when stale), seeds a fresh database, starts the server on its own port and runs the
 // offline Lighthouse tool (../shared/tools/lighthouse, or LIGHTHOUSE_DIR) on the public pages: median of
-// PERF_RUNS (default 5) mobile runs each, one table at the end.
+// PERF_RUNS (default 5) mobile runs each, one table at the end; then "time to apply" (scripts/time-to-apply.mjs):
+// returning signed-in students open a form link under slow 4G and a 4× CPU slowdown and send, median of
+// PERF_APPLY_RUNS (default 3), its table beside Lighthouse's. Without the Lighthouse tool, only time to apply runs.
 //   PERF_PORT (default 3405)   PERF_RUNS (default 5)   PERF_DESKTOP=1 (desktop preset)   PERF_JSON=file (raw results)
 //   PERF_ONLY=regex (pages whose label matches)   PERF_BUILD=<dir> (measure the build of another checkout, e.g. an
 //   earlier commit extracted with `git archive` and built, for a before/after table; nothing is built then)
@@ -9,19 +11,19 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIfStale, npx, root } from './lib.mjs';
+import { timeToApply, timeToApplyTable } from './time-to-apply.mjs';
 
 const port = Number(process.env.PERF_PORT ?? 3405);
 const runs = Number(process.env.PERF_RUNS ?? 5);
 const toolDir = path.resolve(process.env.LIGHTHOUSE_DIR ?? path.join(root, '../shared/tools/lighthouse'));
+const applyRuns = Number(process.env.PERF_APPLY_RUNS ?? 3);
 const measure = path.join(toolDir, 'measure.mjs');
-if (!existsSync(measure)) {
-  console.error(`The Lighthouse tool is missing at ${toolDir} (set LIGHTHOUSE_DIR).`);
-  process.exit(1);
-}
-if (!existsSync(path.join(toolDir, 'node_modules'))) {
-  console.error(`Run \`npm ci\` in ${toolDir} first.`);
-  process.exit(1);
-}
+const lighthouseMissing = !existsSync(measure)
+  ? `The Lighthouse tool is missing at ${toolDir} (set LIGHTHOUSE_DIR).`
+  : !existsSync(path.join(toolDir, 'node_modules'))
+    ? `Run \`npm ci\` in ${toolDir} first.`
+    : null;
+if (lighthouseMissing) console.error(`${lighthouseMissing} Only time to apply is measured.`);
 
 const otherBuild = process.env.PERF_BUILD ? path.resolve(process.env.PERF_BUILD) : null;
 if (!otherBuild) {
@@ -69,6 +71,28 @@ try {
     if (tries > 120) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  const tables = [];
+  if (!lighthouseMissing) tables.push(await lighthouse(base, ids));
+  if (applyRuns > 0) {
+    const applied = await timeToApply({
+      base,
+      runs: applyRuns,
+      students: ids.returningStudents,
+      oneClickOpeningId: ids.oneClickOpeningId,
+      tenQuestionOpeningId: ids.tenQuestionOpeningId,
+    });
+    tables.push(timeToApplyTable(applied, applyRuns));
+  }
+  console.log(tables.join('\n\n'));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
+// The server child would keep this process alive: stop it (the exit handler also removes the data directory).
+process.exit();
+
+/** Lighthouse on the public pages (signed out): its table; a failed run sets the exit code. */
+async function lighthouse(base, ids) {
   const only = process.env.PERF_ONLY ? new RegExp(process.env.PERF_ONLY) : null;
   const pages = [
     ['/forms/{openingId}', `/forms/${ids.openingId}`],
@@ -107,11 +131,6 @@ try {
       `| ${label} | ${n(m.perf)} | ${n(m.a11y)} | ${n(m.bp)} | ${n(m.seo)} | ${n(m.lcp / 1000, 2)} s | ${n(m.tbt)} ms | ${n(m.cls, 3)} | ${n(m.fcp / 1000, 2)} s | ${n(m.jsGzipKB, 1)} KB | ${axe} |`,
     );
   }
-  console.log(rows.join('\n'));
   process.exitCode = status;
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  return rows.join('\n');
 }
-// The server child would keep this process alive: stop it (the exit handler also removes the data directory).
-process.exit();

@@ -4,8 +4,11 @@
  * - BARE_BODY, after `SELECT 1` through a pg pool when DATABASE_URL is set; or
  * - with BARE_SQL set, a signed-in request's floor: the access token's HS256 signature checked with node:crypto
  *   (JWT_SECRET), then BARE_SQL's statements one after another, each a named prepared statement, the last one's first
- *   row sent as the envelope's data. BARE_SQL is a JSON list of `{ text, params }`; each parameter is `user` (the
- *   token's user id), `session` (its session id) or `body.<field>` (a field of the JSON request body, objects as JSON).
+ *   row sent as the envelope's data — or, when any statement is marked `many`, every statement's result in order
+ *   (a `many` statement's every row, the others' first row), so a page's rows are serialised as the server's are.
+ *   BARE_SQL is a JSON list of `{ text, params, many? }`; each parameter is `user` (the token's user id), `session`
+ *   (its session id), `body.<field>` (a field of the JSON request body, objects as JSON) or `query.<field>` (a field
+ *   of the query string).
  * What the real server spends beyond this is its plugins, hooks, logging, validation, mapping and presenting.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -15,6 +18,7 @@ import pg from 'pg';
 interface Statement {
   text: string;
   params: string[];
+  many?: boolean;
 }
 
 const body: unknown = JSON.parse(process.env.BARE_BODY ?? '{}');
@@ -36,8 +40,14 @@ function claimsOf(authorization: string | undefined): { user: number; session: s
   return { user: Number(sub), session: String(sid) };
 }
 
-function parameterValue(param: string, claims: { user: number; session: string }, requestBody: unknown): unknown {
+function parameterValue(
+  param: string,
+  claims: { user: number; session: string },
+  requestBody: unknown,
+  query: unknown,
+): unknown {
   if (param === 'user' || param === 'session') return claims[param];
+  if (param.startsWith('query.')) return (query as Record<string, unknown>)[param.slice('query.'.length)];
   const value = (requestBody as Record<string, unknown> | null)?.[param.replace(/^body\./, '')];
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
 }
@@ -53,12 +63,14 @@ app.route({
     if (statements.length > 0 && pool) {
       const claims = claimsOf(request.headers.authorization);
       if (!claims) return reply.code(401).send({ status: 'error' });
-      let row: unknown = null;
-      for (const [index, { text, params }] of statements.entries()) {
-        const values = params.map((param) => parameterValue(param, claims, request.body));
-        row = (await pool.query({ name: `bare_${index}`, text, values })).rows[0] ?? null;
+      const results: unknown[] = [];
+      for (const [index, { text, params, many }] of statements.entries()) {
+        const values = params.map((param) => parameterValue(param, claims, request.body, request.query));
+        const { rows } = await pool.query({ name: `bare_${index}`, text, values });
+        results.push(many ? rows : (rows[0] ?? null));
       }
-      return { status: 'success', result: { data: row, message: '' } };
+      const data = statements.some((statement) => statement.many) ? results : (results.at(-1) ?? null);
+      return { status: 'success', result: { data, message: '' } };
     }
     if (pool) await pool.query('select 1');
     return body;

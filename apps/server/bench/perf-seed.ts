@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { educationEntries, portfolios, skills } from '../src/db/schema';
+import { autoFillData, educationEntries, portfolios, skills } from '../src/db/schema';
 import {
   seedEmail,
   seedGroup,
@@ -148,6 +148,98 @@ await db.insert(portfolios).values({
   sections: ['education', 'skills'],
 });
 
+// Returning students (their earlier applications taught the auto-fill), one per time-to-apply run: each applies once.
+const returning: { email: string; name: string }[] = [];
+for (let run = 1; run <= Number(process.env.PERF_APPLY_STUDENTS ?? 8); run++) {
+  const name = `Returning Student ${run}`;
+  const person = await seedStudent(db, {
+    email: seedEmail(`returning.student${run}`),
+    name,
+    institutionId: institution.id,
+    profile: { location: 'New Delhi' },
+    phone: `+9198100${String(run).padStart(5, '0')}`,
+  });
+  await db
+    .insert(autoFillData)
+    .values({
+      userId: person.id,
+      data: {
+        name,
+        email: person.email,
+        phone: `+9198100${String(run).padStart(5, '0')}`,
+        location: 'New Delhi',
+        institution: 'Indian Institute of Technology Delhi',
+        degree: 'B.Tech',
+        graduationYear: 2026,
+      },
+    })
+    .onConflictDoNothing();
+  returning.push({ email: person.email, name });
+}
+
+// The time-to-apply forms (`npm run perf`): one whose every question the auto-fill answers (one click), and ten
+// questions of which seven auto-fill.
+const { opening: oneClick } = await seedOpeningWithApplicants(db, {
+  organizationId: organization.id,
+  opening: {
+    title: 'Campus Ambassador, Acme',
+    form: {
+      sections: [
+        {
+          id: 'about',
+          title: 'About you',
+          fields: [
+            { id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' },
+            { id: 'email', type: 'email', label: 'Email', required: true, autoFillKey: 'email' },
+            { id: 'phone', type: 'phone', label: 'Phone number', required: true, autoFillKey: 'phone' },
+          ],
+        },
+      ],
+    },
+  },
+});
+const { opening: tenQuestions } = await seedOpeningWithApplicants(db, {
+  organizationId: organization.id,
+  opening: {
+    title: 'Backend Engineering Intern, Payments',
+    form: {
+      sections: [
+        {
+          id: 'about',
+          title: 'About you',
+          fields: [
+            { id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' },
+            { id: 'email', type: 'email', label: 'Email', required: true, autoFillKey: 'email' },
+            { id: 'phone', type: 'phone', label: 'Phone number', required: true, autoFillKey: 'phone' },
+            { id: 'location', type: 'shortText', label: 'Current city', required: true, autoFillKey: 'location' },
+            { id: 'institution', type: 'shortText', label: 'College', required: true, autoFillKey: 'institution' },
+            { id: 'degree', type: 'shortText', label: 'Degree', required: true, autoFillKey: 'degree' },
+            { id: 'year', type: 'number', label: 'Graduation year', required: true, autoFillKey: 'graduationYear' },
+          ],
+        },
+        {
+          id: 'role',
+          title: 'The role',
+          fields: [
+            {
+              id: 'track',
+              type: 'singleChoice',
+              label: 'Which track interests you most?',
+              required: true,
+              options: [
+                { id: 'api', label: 'APIs' },
+                { id: 'infra', label: 'Infrastructure' },
+              ],
+            },
+            { id: 'relocate', type: 'yesNo', label: 'Can you work from Bengaluru?', required: true },
+            { id: 'why', type: 'paragraph', label: 'Why this role?', required: true },
+          ],
+        },
+      ],
+    },
+  },
+});
+
 const group = await seedGroup(db, {
   ownerId: organization.id,
   name: 'Acme campus hiring 2026',
@@ -168,5 +260,8 @@ process.stdout.write(
     groupId: group.id,
     verificationGroupId: verificationGroup.id,
     studentEmail: student.email,
+    returningStudents: returning,
+    oneClickOpeningId: oneClick.id,
+    tenQuestionOpeningId: tenQuestions.id,
   })}\n`,
 );

@@ -34,9 +34,11 @@ import { type Database, migrationsFolder, openDatabase } from '../src/db/client'
 import * as schema from '../src/db/schema';
 import { createCursorSigner } from '../src/http/cursor';
 import { responseCursors } from '../src/routes/responses/orders';
+import { goalsTable, judgeGoals } from './goals';
 import { BENCH_TOKEN_TTL_SECONDS, cpuMicros, freePort, serverEnvironment, waitHealthy } from './processes';
 import type { BareBaseline, BenchContext, BenchDb, OneShot, Scenario } from './scenario';
 import { oneShots, scenarios } from './scenarios';
+import { DRIVE_NAME, type DriveResult, driveTable, prepareDrive, runDrive } from './scenarios/drive';
 import { seedFoundation, seedProfileSections } from './seed';
 
 const run = promisify(execFile);
@@ -78,7 +80,61 @@ interface Row {
   baselineCpuUsPerRequest?: number;
   /** EXPLAIN (ANALYZE, BUFFERS) of the scenario's key statements, after the measurement. */
   plans?: string[];
+  /** pg_stat_activity sampled every 200 ms during the server's measurement: what its sessions waited on. */
+  waits?: ActivityWaits;
 }
+
+interface ActivityWaits {
+  samples: number;
+  /** The most sessions seen waiting on a heavyweight lock at once. */
+  mostLockWaiters: number;
+  /** Each wait event (type:event) seen on an active session, and in how many samples. */
+  events: Record<string, number>;
+}
+
+/** The bench database's active sessions now: how many wait on a heavyweight lock, and every wait event seen. */
+async function sampleActivity(client: pg.Client): Promise<{ waiting: number; events: string[] }> {
+  const { rows } = await client.query<{ waiting: number; events: string[] | null }>(
+    `SELECT count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting,
+       array_agg(wait_event_type || ':' || wait_event) FILTER (WHERE wait_event IS NOT NULL AND wait_event_type <> 'Client') AS events
+     FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+  );
+  return { waiting: rows[0]?.waiting ?? 0, events: rows[0]?.events ?? [] };
+}
+
+/** Samples pg_stat_activity until the returned function is called, which answers what was seen. */
+function watchActivity(client: pg.Client | undefined): () => Promise<ActivityWaits | undefined> {
+  if (!client) return async () => undefined;
+  const waits: ActivityWaits = { samples: 0, mostLockWaiters: 0, events: {} };
+  let watching = true;
+  const loop = (async () => {
+    while (watching) {
+      const sample = await sampleActivity(client).catch(() => null);
+      if (sample) {
+        waits.samples += 1;
+        waits.mostLockWaiters = Math.max(waits.mostLockWaiters, sample.waiting);
+        for (const event of sample.events) waits.events[event] = (waits.events[event] ?? 0) + 1;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  return async () => {
+    watching = false;
+    await loop;
+    return waits;
+  };
+}
+
+const waitsText = (waits: ActivityWaits | undefined) =>
+  waits
+    ? `${waits.mostLockWaiters} at most on locks; ${
+        Object.entries(waits.events)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([event, n]) => `${event} ${((100 * n) / Math.max(1, waits.samples)).toFixed(0)}%`)
+          .join(', ') || 'none'
+      }`
+    : '—';
 
 const databaseName = `placely_bench_${Date.now()}`;
 const databaseUrl = (() => {
@@ -367,8 +423,8 @@ function oneShotTable(rows: OneShotRow[]): string {
 
 function table(rows: Row[]): string {
   const header =
-    '| scenario | server req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors (timeouts) | server CPU µs/request | baseline | baseline req/s or tps | baseline avg ms | baseline p95 ms | server ÷ baseline |\n' +
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n';
+    '| scenario | server req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors (timeouts) | server CPU µs/request | baseline | baseline req/s or tps | baseline avg ms | baseline p95 ms | server ÷ baseline | database waits during the server’s run |\n' +
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |\n';
   return (
     header +
     rows
@@ -379,7 +435,7 @@ function table(rows: Row[]): string {
           `${row.baseline} | ${Number.isNaN(row.pgbenchTps) ? '—' : row.pgbenchTps.toFixed(0)} | ` +
           `${Number.isNaN(row.pgbenchLatencyMs) ? '—' : row.pgbenchLatencyMs.toFixed(2)} | ` +
           `${row.baselineP95Ms === undefined || Number.isNaN(row.baselineP95Ms) ? '—' : row.baselineP95Ms.toFixed(1)} | ` +
-          `${Number.isNaN(row.ratio) ? '—' : row.ratio.toFixed(2)} |`,
+          `${Number.isNaN(row.ratio) ? '—' : row.ratio.toFixed(2)} | ${waitsText(row.waits)} |`,
       )
       .join('\n')
   );
@@ -419,6 +475,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
   const selected = scenarios.filter((scenario) => !only || only.test(scenario.name));
   const selectedShots = oneShots.filter((shot) => !only || only.test(shot.name));
+  const driveSelected = !usePglite && (!only || only.test(DRIVE_NAME));
   const where = usePglite ? 'PGlite (embedded, one connection)' : `PostgreSQL at ${new URL(adminUrl).host}`;
   console.log(`bench: ${where}, ${users} users, ${connections} connections, ${duration}s per measurement`);
 
@@ -488,6 +545,8 @@ async function main(): Promise<void> {
   // Everything is seeded before the server starts: in PGlite mode the server owns the database from then on.
   for (const scenario of selected) await scenario.prepare?.(context);
   for (const shot of selectedShots) await shot.prepare?.(context);
+  if (driveSelected) await prepareDrive(context);
+  for (const scenario of selected) await scenario.settle?.(context);
   // Autovacuum's work, done at once: these machines' PostgreSQL runs with autovacuum off, and a production database's
   // autovacuum would have vacuumed the seeded tables (visibility map for index-only scans, hint bits set) long before
   // anyone reads them. Without it, the first scans of each table write hint bits and index-only scans visit the heap.
@@ -499,7 +558,9 @@ async function main(): Promise<void> {
   context.baseUrl = await startServer(jwtSecret);
   const rows: Row[] = [];
   for (const scenario of selected) {
+    const watched = watchActivity(pgClient);
     const { result, p95, cpuUsPerRequest } = await measureServer(context, scenario);
+    const waits = await watched();
     const row: Row = {
       scenario: scenario.name,
       serverRps: result.requests.average,
@@ -513,6 +574,7 @@ async function main(): Promise<void> {
       pgbenchLatencyMs: Number.NaN,
       ratio: Number.NaN,
       serverCpuUsPerRequest: cpuUsPerRequest,
+      waits,
     };
     if (!usePglite) {
       await scenario.beforeBaseline?.(context);
@@ -580,6 +642,12 @@ async function main(): Promise<void> {
       report(bareRow);
     }
   }
+  let driveResult: DriveResult | null = null;
+  if (driveSelected && pgClient) {
+    const client = pgClient;
+    driveResult = await runDrive(context, () => sampleActivity(client));
+    console.log(`\n${driveTable(driveResult)}\n`);
+  }
   const longRows: OneShotRow[] = [];
   for (const shot of selectedShots) {
     const row = await measureOneShot(context, shot);
@@ -592,21 +660,26 @@ async function main(): Promise<void> {
   if (usePglite && selectedShots.length > 0) await pgliteCopyBaselines(context, longRows, selectedShots);
   await pgClient?.end();
 
+  const goals = judgeGoals(rows, longRows, driveResult?.outcome ?? null);
   const suffix = usePglite ? '-pglite' : '';
   const text =
     `# Bench results${usePglite ? ' (PGlite)' : ''}\n\n${new Date().toISOString()} — ${where}, ${users} users, ` +
     `${connections} connections, ${duration}s each, server LOG_LEVEL=${logLevel}, Node ${process.version}, ` +
     `load average ${loadavg()
       .map((n) => n.toFixed(2))
-      .join(' ')} at the end.\n\n${table(rows)}\n\n${oneShotTable(longRows)}\n${planSection(rows)}`;
+      .join(' ')} at the end.\n\n## Goals (issue 44), judged from this run\n\n${goalsTable(goals)}\n\n` +
+    `## Scenarios\n\n${table(rows)}\n\n${oneShotTable(longRows)}\n` +
+    `${driveResult ? `\n## The drive burst\n\n${driveTable(driveResult)}\n` : ''}${planSection(rows)}`;
   const resultsDir = path.join(here, 'results');
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(path.join(resultsDir, `latest${suffix}.md`), text);
   writeFileSync(
     path.join(resultsDir, `latest${suffix}.json`),
-    `${JSON.stringify({ database: usePglite ? 'pglite' : 'postgres', users, connections, duration, logLevel, loadAverage: loadavg(), rows, longOperations: longRows }, null, 2)}\n`,
+    `${JSON.stringify({ database: usePglite ? 'pglite' : 'postgres', users, connections, duration, logLevel, loadAverage: loadavg(), goals, rows, longOperations: longRows, drive: driveResult }, null, 2)}\n`,
   );
-  console.log(`\n${table(rows)}\n\n${oneShotTable(longRows)}\n\nwritten to bench/results/latest${suffix}.{md,json}`);
+  console.log(
+    `\n${table(rows)}\n\n${oneShotTable(longRows)}\n\n${goalsTable(goals)}\n\nwritten to bench/results/latest${suffix}.{md,json}`,
+  );
 }
 
 function planSection(rows: Row[]): string {

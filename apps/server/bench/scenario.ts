@@ -32,8 +32,11 @@ export interface BareBaseline {
   path: string;
   method?: 'GET' | 'POST';
   selectOne: boolean;
-  /** Each statement's parameters: `user` (the token's user id), `session` (its session id) or `body.<field>`. */
-  statements?: () => { text: string; params: string[] }[];
+  /**
+   * Each statement's parameters: `user` (the token's user id), `session` (its session id), `body.<field>` or
+   * `query.<field>`; `many`: the statement answers rows (a page), all of which the bare server sends.
+   */
+  statements?: () => { text: string; params: string[]; many?: boolean }[];
 }
 
 export interface Scenario {
@@ -42,6 +45,12 @@ export interface Scenario {
   load(context: BenchContext): Partial<AutocannonOptions>;
   /** Seeds what the scenario needs (once, before it runs). */
   prepare?(context: BenchContext): Promise<void>;
+  /**
+   * Runs once every scenario and long operation has prepared, before the server starts: brings what the scenario
+   * reads up to date after later preparations changed its inputs (e.g. a stored ranking whose facts another
+   * scenario's seed rewrote), so a one-off rebuild is not measured as the steady state.
+   */
+  settle?(context: BenchContext): Promise<void>;
   /** A pgbench custom script (may use \set with random()); :users and the scenario's own :names are substituted. */
   baselineSql: string | ((context: BenchContext) => string);
   /** Statements whose `EXPLAIN (ANALYZE, BUFFERS)` the results keep (PostgreSQL only), to check their plans. */

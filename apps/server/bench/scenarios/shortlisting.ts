@@ -13,7 +13,7 @@ import {
 } from '../../src/services/shortlisting/ranking-sql';
 import { buildStateSql, rebuildSql } from '../../src/services/shortlisting/ranking-store';
 import type { BenchContext, BenchDb, OneShot, Scenario } from '../scenario';
-import { inline } from '../sql';
+import { boundStatement, inline } from '../sql';
 import { applicationCount, exportOf, prepareOpenings, state } from './applications';
 
 /**
@@ -183,6 +183,27 @@ const rankedFirstPageAt = (connections: number): Scenario => ({
     "the handler's statements on the stored ranking (caller, opening, build state, criteria and form in one read; the page with the viewer's ratings; count; the page's explanation)",
   baselineSql: () => `${storedReadSql().join(';\n')};\n`,
   explainSql: () => [...storedReadSql(), fullRankingPageSql()],
+  // The floor for the page: the token checked, the same four statements, the page's rows and explanation sent.
+  bareBaselines: [
+    {
+      name: "bare Fastify + pg: token check, the handler's four statements on the stored ranking (rows sent)",
+      path: '/api/organization/shortlisting/candidate/ranking',
+      selectOne: false,
+      statements: () => {
+        const [, page, total, explanation] = storedReadSql();
+        return [
+          boundStatement(
+            rankingCallerAndOpeningQuery(offline).toSQL(),
+            { organizationId: state.organizationId, id: state.fullOpening },
+            { userId: 'user', sessionId: 'session' },
+          ),
+          { text: page ?? '', params: [], many: true },
+          { text: total ?? '', params: [] },
+          { text: explanation ?? '', params: [], many: true },
+        ];
+      },
+    },
+  ],
 });
 export const rankedFirstPage = rankedFirstPageAt(2);
 export const rankedFirstPageBusy = rankedFirstPageAt(10);
