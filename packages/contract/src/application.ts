@@ -167,6 +167,11 @@ export const receivedApplicationSchema = z
     grade: z.number().nullable(),
     gradeScale: gradeScaleSchema.nullable(),
     graduationYear: z.number().nullable(),
+    /**
+     * True: grade, scale and year are the applicant's verified main education as its verifier saw it. False: they
+     * are self-reported (auto-fill data the person can type), and the views say so.
+     */
+    factsVerified: z.boolean(),
     revision: z.number().int(),
     submittedAt: z.string(),
     updatedAt: z.string(),

@@ -271,6 +271,9 @@ export const rankingQuerySchema = z.strictObject({
 });
 export type RankingQuery = z.input<typeof rankingQuerySchema>;
 
+/** Shown where a score or term is withheld by the blindness rule (the server decides; the UI only says so). */
+export const HIDDEN_JUDGEMENT_TEXT = 'Hidden until you rate';
+
 export const scoreTermSchema = z
   .object({
     /** The recipe criterion's place in the recipe. */
@@ -306,8 +309,11 @@ export const rankedCandidateSchema = z
     submittedAt: z.string(),
     /** 1 = first, pins included; null for a candidate a knock-out excluded (listed after everyone else). */
     rank: z.number().int().nullable(),
-    /** 0–100. */
-    score: z.number(),
+    /**
+     * 0–100; null while it sums a judgement the viewer may not see yet (a rating or video score they have not given
+     * their own on: the blindness rule).
+     */
+    score: z.number().nullable(),
     /** One line: the largest contributions, or the knock-out. */
     why: z.string(),
     knockouts: z.array(z.string()),

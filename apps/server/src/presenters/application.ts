@@ -62,7 +62,7 @@ export function presentReceivedApplication(
   row: ReceivedApplicationRow,
   applicant: { id: number; name: string | null; email: string | null },
   verification: { verifiedAnswers: VerifiedAnswers; verifiedRecords: VerifiedRecord[] },
-  facts: Pick<ReceivedApplication, 'grade' | 'gradeScale' | 'graduationYear' | 'score'>,
+  facts: Pick<ReceivedApplication, 'grade' | 'gradeScale' | 'graduationYear' | 'factsVerified' | 'score'>,
 ): ReceivedApplication {
   return {
     id: row.id,
@@ -78,6 +78,7 @@ export function presentReceivedApplication(
     grade: facts.grade,
     gradeScale: facts.gradeScale,
     graduationYear: facts.graduationYear,
+    factsVerified: facts.factsVerified,
     revision: row.revision,
     submittedAt: row.submittedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -168,6 +168,43 @@ describe('eligibility of "verified education only" openings reads the verified v
     });
     expect(answered.status).toBe(200);
     expect(await s.autoFill()).toMatchObject({ grade: 8.6, branch: 'CSE', currentBacklogs: 0 });
+    // The organization is shown the verified grade beside the badge, not the typed one, in the table and the panel.
+    const page = await server.call(`/api/organization/openings/id/applications?id=${s.other}`, { token: s.orgToken });
+    const [row] = page.body.result.data.items;
+    expect(row).toMatchObject({ grade: 6.8, gradeScale: 'CGPA_10', graduationYear: 2026, factsVerified: true });
+    expect(row.verifiedRecords).toHaveLength(1);
+    const one = await server.call(
+      `/api/organization/openings/id/applications/one?id=${s.other}&applicationId=${row.id}`,
+      {
+        token: s.orgToken,
+      },
+    );
+    expect(one.body.result.data).toMatchObject({ grade: 6.8, factsVerified: true });
+    // Someone without a verified education: their typed values, marked self-reported.
+    const other = await seedStudent(server.db, { name: 'Unverified' });
+    const otherToken = await server.tokenFor(other.id);
+    await server.call('/api/user/update/autoFillData', {
+      token: otherToken,
+      body: { autoFillData: { grade: 9.1, gradeScale: 'CGPA_10' } },
+    });
+    expect(
+      (
+        await server.call('/api/placements/campus/apply', {
+          token: otherToken,
+          body: { openingId: s.other, idempotencyKey: key(), answers: { name: 'Unverified', cgpa: 9.1 } },
+        })
+      ).status,
+    ).toBe(200);
+    const again = await server.call(`/api/organization/openings/id/applications?id=${s.other}`, { token: s.orgToken });
+    expect(
+      again.body.result.data.items.map((item: { grade: number; factsVerified: boolean }) => [
+        item.grade,
+        item.factsVerified,
+      ]),
+    ).toEqual([
+      [9.1, false],
+      [6.8, true],
+    ]);
     expect(await s.judged(s.verifiedOnly)).toEqual(ineligibleOnGrade);
     expect(await s.judged(s.branchVerifiedOnly)).toEqual(ineligibleOnBranch);
     expect((await s.submit(s.verifiedOnly)).status).toBe(403);

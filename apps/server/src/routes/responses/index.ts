@@ -39,6 +39,7 @@ import {
   recordAudit,
 } from '../../services/organizations';
 import { filtersBeyondStage, readyForFilter } from '../../services/shortlisting/filters';
+import { scoresVisibleTo } from '../../services/shortlisting/ranking';
 import { filteredResponsePage, filteredTotal } from './filtered';
 import {
   orderedPage,
@@ -61,12 +62,17 @@ async function formsFor(db: Executor, openingId: string, versions: number[]) {
 }
 
 /** The profile facts and score a row shows (the score only where a recipe gives it meaning). */
-function factsOf(row: Pick<PageRow, 'grade' | 'gradeScale' | 'graduationYear' | 'score'>, scored: boolean) {
+function factsOf(
+  row: Pick<PageRow, 'grade' | 'gradeScale' | 'graduationYear' | 'factsVerified' | 'score'>,
+  scored: boolean,
+  scoreVisible = true,
+) {
   return {
+    factsVerified: row.factsVerified,
     grade: row.grade,
     gradeScale: GRADE_SCALES.includes(row.gradeScale as GradeScale) ? (row.gradeScale as GradeScale) : null,
     graduationYear: row.graduationYear,
-    score: scored ? row.score : null,
+    score: scored && scoreVisible ? row.score : null,
   };
 }
 
@@ -261,7 +267,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const others = [...versions].filter((version) => version !== opening.currentFormVersion);
         // Badges need a live verification decision: applicants without one are not looked up.
         const vouched = page.items.filter((row) => row.hasVerifications);
-        const [older, verifications] = await Promise.all([
+        const [older, verifications, visibleScores] = await Promise.all([
           formsFor(ctx.db, opening.id, others),
           vouched.length > 0
             ? loadApplicantVerifications(
@@ -269,6 +275,15 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                 vouched.map(({ application }) => application.applicantId),
               )
             : new Map<number, ApplicantVerification>(),
+          // The blindness rule: a score summing a judgement the caller has not given is not shown.
+          found.scored
+            ? scoresVisibleTo(
+                ctx.db,
+                opening.id,
+                actor.user.id,
+                page.items.map(({ application }) => application.id),
+              )
+            : null,
         ]);
         const forms = [...current, ...older].sort((a, b) => a.version - b.version);
         const definitionOf = new Map(forms.map((form) => [form.version, form.definition]));
@@ -283,7 +298,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                   },
               { id: application.applicantId, name, email: canSeeContacts(access) ? email : null },
               verificationOf(application, definitionOf.get(application.formVersion), verifications),
-              factsOf(facts, found.scored),
+              factsOf(facts, found.scored, !visibleScores || visibleScores.has(application.id)),
             ),
           ),
           nextCursor: page.nextCursor,
@@ -322,9 +337,10 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .where(eq(applicationRevisions.applicationId, row.application.id))
           .orderBy(asc(applicationRevisions.revision));
         const versions = new Set([row.application.formVersion, ...revisions.map((r) => r.formVersion)]);
-        const [forms, verifications] = await Promise.all([
+        const [forms, verifications, visibleScores] = await Promise.all([
           formsFor(ctx.db, opening.id, [...versions]),
           loadApplicantVerifications(ctx.db, [row.application.applicantId]),
+          scored ? scoresVisibleTo(ctx.db, opening.id, actor.user.id, [row.application.id]) : null,
         ]);
         const definition = forms.find((form) => form.version === row.application.formVersion)?.definition;
         await recordAudit(ctx.db, access.organizationId, actor.user.id, {
@@ -339,7 +355,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               : { ...row.application, answers: withoutContactAnswers(row.application.answers, definition) },
             { id: row.application.applicantId, name: row.name, email: canSeeContacts(access) ? row.email : null },
             verificationOf(row.application, definition, verifications),
-            factsOf(row, scored),
+            factsOf(row, scored, !visibleScores || visibleScores.has(row.application.id)),
           ),
           revisions: revisions.map((revision) => ({
             revision: revision.revision,

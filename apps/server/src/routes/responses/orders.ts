@@ -8,6 +8,7 @@ import type { CursorSigner } from '../../http/cursor';
 import type { ReceivedApplicationRow } from '../../presenters/application';
 import { applicationFilterConditions, readyForFilter } from '../../services/shortlisting/filters';
 import { currentRankingBuild } from '../../services/shortlisting/ranking-store';
+import { verifiedEducationFactsSql } from '../../services/verification';
 
 /**
  * What every page of the responses view selects besides its sort key: the application, the applicant's name and
@@ -38,9 +39,16 @@ export const pageColumns = {
       from users u left join individual_profiles ip on ip.user_id = u.id where u.id = ${applications.applicantId}),
     'hasVerifications', exists(select 1 from record_verifications rv
       where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null),
-    'facts', (select json_build_object('grade', profile_fact(f.data, 'grade'), 'gradeScale', f.data ->> 'gradeScale',
-        'graduationYear', profile_fact(f.data, 'graduationYear'))
-      from auto_fill_data f where f.user_id = ${applications.applicantId}),
+    'facts', coalesce(
+      -- The verified education's values as its verifier saw them; looked up only for someone with a live decision.
+      case when exists(select 1 from record_verifications rv
+        where rv.subject_user_id = ${applications.applicantId} and rv.voided_at is null)
+      then (select json_build_object('grade', profile_fact(v.facts, 'grade'), 'gradeScale', v.facts ->> 'gradeScale',
+          'graduationYear', profile_fact(v.facts, 'graduationYear'), 'verified', true)
+        from (select ${verifiedEducationFactsSql(applications.applicantId)} as facts) v where v.facts is not null) end,
+      (select json_build_object('grade', profile_fact(f.data, 'grade'), 'gradeScale', f.data ->> 'gradeScale',
+          'graduationYear', profile_fact(f.data, 'graduationYear'), 'verified', false)
+        from auto_fill_data f where f.user_id = ${applications.applicantId})),
     'score', (select r.score from opening_rankings r where r.application_id = ${applications.id}))`.mapWith(pageRowOf),
 };
 
@@ -56,7 +64,7 @@ type PageRowJson = Omit<ReceivedApplicationRow, 'submittedAt' | 'updatedAt'> & {
   // An applicant's user row always exists (the foreign key cascades); the auto-fill row may not.
   applicant: { name: string | null; email: string };
   hasVerifications: boolean;
-  facts: Pick<PageRow, 'grade' | 'gradeScale' | 'graduationYear'> | null;
+  facts: (Pick<PageRow, 'grade' | 'gradeScale' | 'graduationYear'> & { verified: boolean }) | null;
   score: number | null;
 };
 
@@ -79,6 +87,7 @@ function pageRowOf(json: PageRowJson): PageRow {
     grade: json.facts?.grade ?? null,
     gradeScale: json.facts?.gradeScale ?? null,
     graduationYear: json.facts?.graduationYear ?? null,
+    factsVerified: json.facts?.verified ?? false,
     score: json.score,
   };
 }
@@ -178,6 +187,8 @@ export interface PageRow {
   grade: number | null;
   gradeScale: string | null;
   graduationYear: number | null;
+  /** The facts are the verified education's (else self-reported auto-fill data). */
+  factsVerified: boolean;
   score: number | null;
 }
 

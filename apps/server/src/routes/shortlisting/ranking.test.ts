@@ -375,6 +375,9 @@ describe('ranking', () => {
     expect(owner.items[0]?.explanation[0]).toMatchObject({ raw: '5 of 5', normalised: 1, contribution: 100 });
     const reviewer = await ranking('', 'reviewer');
     expect(reviewer.items[0]?.explanation[0]).toMatchObject({ raw: null, normalised: null, contribution: null });
+    // Nor the score that sums it (issue #40: a hidden rating could be worked out from the total).
+    expect(reviewer.items.map((i) => i.score)).toEqual([null, null]);
+    expect(owner.items.map((i) => i.score)).toEqual([100, null]);
   });
 
   it('checks the recipe against the opening: questions of the right kind, its own criteria', async () => {
@@ -653,9 +656,12 @@ describe('video task scores', () => {
     });
     expect(page.items[1]?.why).toBe('Pitch your project video score 4 of 5 (+56.25)');
     expect(page.items[3]?.explanation[0]).toMatchObject({ raw: null, normalised: 0, contribution: 0 });
-    // Everyone who reads the ranking may watch and score the answers: nothing is held back from a reviewer.
+    // Blind (issue #40): a reviewer who has not scored Asha's answer sees neither its term nor the score summing it;
+    // Dev sent no answer, so nothing is hidden there.
     const reviewer = await ranking('', 'reviewer');
-    expect(reviewer.items[1]?.explanation[0]).toMatchObject({ raw: '4 of 5', contribution: 56.25 });
+    expect(reviewer.items[1]?.explanation[0]).toMatchObject({ raw: null, normalised: null, contribution: null });
+    expect(reviewer.items.map((i) => i.score)).toEqual([null, null, null, 0]);
+    expect(reviewer.items[1]?.explanation[1]).toMatchObject({ contribution: 0 });
 
     // Two more scores for Chitra: (1 + 2 + 5 + 5 + 5 + 4)/6 = 3.67 → .667; (3·.667 + .5)/4 = 62.5, above Asha.
     await score('coordinator', 'Chitra', 5, 5);

@@ -9,6 +9,7 @@ import { AppError, errors } from '../../errors';
 import { decodeTimeCursor, pageFrom } from '../../http/cursor';
 import { ok } from '../../http/envelope';
 import { can } from '../../policies';
+import { ownVideoScoreGivenSql } from '../../policies/judgement';
 import { signFileLink } from '../../services/file-links';
 import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
@@ -237,7 +238,9 @@ export function videoTaskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           durationSeconds: videoAnswers.durationSeconds,
           submittedAt: videoAnswers.submittedAt,
           posterFileId: videoAnswers.posterFileId,
-          averageScore: sql<number | null>`(select avg(s.score)::float8 from video_scores s ${countedScores})`,
+          // Blind until the viewer scores the answer themselves (policies/judgement.ts).
+          averageScore: sql<number | null>`(case when ${ownVideoScoreGivenSql(videoAnswers.id, actor.user.id)}
+            then (select avg(s.score)::float8 from video_scores s ${countedScores}) end)`,
           reviewers: sql<number>`(select count(distinct s.reviewer_id) from video_scores s ${countedScores})::int`,
         })
         .from(videoAnswers)

@@ -17,6 +17,7 @@ import {
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { authorize, can } from '../../policies';
+import { othersJudgementVisible } from '../../policies/judgement';
 import type { OpeningAccess } from '../../policies/opening';
 import type { OrganizationAccess } from '../../policies/organization';
 import { signFileLink } from '../../services/file-links';
@@ -100,6 +101,9 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const sum = given.reduce((total, score) => total + score.score, 0);
         return { itemId: item.id, average: given.length ? round2(sum / given.length) : null, count: given.length };
       });
+      // Blind until the viewer scores this answer themselves (policies/judgement.ts).
+      const seesOthers =
+        reviewing && othersJudgementVisible(scores.some((score) => score.reviewerId === actor.user.id));
       // Scores of items since removed from the rubric no longer count.
       const counted = scores.filter((score) => task.rubric.some((item) => item.id === score.itemId));
       return {
@@ -113,9 +117,9 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         videoUrl: video.url,
         posterUrl: poster?.url ?? null,
         linkExpiresAt: video.expiresAt,
-        averages: reviewing ? averages : [],
+        averages: seesOthers ? averages : [],
         averageScore:
-          reviewing && counted.length
+          seesOthers && counted.length
             ? round2(counted.reduce((total, score) => total + score.score, 0) / counted.length)
             : null,
         myScores: scores

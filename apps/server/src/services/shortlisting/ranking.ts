@@ -15,7 +15,7 @@ import {
   recipeSchema,
   type ScoreTerm,
 } from '@placely/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import {
@@ -30,6 +30,12 @@ import {
   videoTasks,
 } from '../../db/schema';
 import { errors } from '../../errors';
+import {
+  derivedScoreVisible,
+  othersJudgementVisible,
+  ownRatingGivenSql,
+  ownVideoScoreGivenSql,
+} from '../../policies/judgement';
 import type { OpeningRow } from '../../presenters/opening';
 import type { AuditEntry } from '../organizations';
 import { explanationColumns, knockoutReasons, type RankingFilter, rankingCtes, rankingFilterSql } from './ranking-sql';
@@ -313,7 +319,7 @@ export async function saveRecipe(tx: Executor, actorId: number, openingId: strin
 
 // ---------------------------------------------------------------- the ranking
 
-interface OrderedRow extends Record<string, unknown> {
+export interface OrderedRow extends Record<string, unknown> {
   id: string;
   applicant_id: string | number;
   stage_id: string;
@@ -329,6 +335,7 @@ interface OrderedRow extends Record<string, unknown> {
   name: string | null;
   pin_by_name: string | null;
   rated_by_viewer: string[];
+  video_scored_by_viewer: string[];
 }
 
 /**
@@ -342,6 +349,7 @@ export interface RankingInputs {
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export function labelOf(
@@ -389,6 +397,65 @@ function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields:
 }
 
 /**
+ * Per row, which of the recipe's judgement criteria the viewer may see (policies/judgement.ts): the rating criteria
+ * they have rated this application on, and the video tasks whose submitted answer they have scored (or that have no
+ * submitted answer: nothing to judge, nothing hidden).
+ */
+function viewerJudgementColumns(
+  viewer: { id: number | null; ratingCriterionIds: string[]; videoTaskIds: string[] },
+  applicationId: SQL,
+  applicantId: SQL,
+) {
+  const ratedByViewer =
+    viewer.ratingCriterionIds.length > 0
+      ? sql`array(select c.id::text from unnest(${`{${viewer.ratingCriterionIds.join(',')}}`}::uuid[]) as c(id)
+          where ${ownRatingGivenSql(applicationId, sql`c.id`, viewer.id)})`
+      : sql`'{}'::text[]`;
+  // A task whose submitted answer the viewer has scored, or with no submitted answer (nothing to judge, nothing hidden).
+  const videoScoredByViewer =
+    viewer.videoTaskIds.length > 0
+      ? sql`array(select t.id::text from unnest(${`{${viewer.videoTaskIds.join(',')}}`}::uuid[]) as t(id)
+          where not exists(select 1 from video_answers va where va.candidate_id = ${applicantId}
+            and va.task_id = t.id and va.submitted_at is not null
+            and not ${ownVideoScoreGivenSql(sql`va.id`, viewer.id)}))`
+      : sql`'{}'::text[]`;
+  return { ratedByViewer, videoScoredByViewer };
+}
+
+/**
+ * The applications among `applicationIds` whose stored score the viewer may see — all of them unless the build's
+ * recipe weighs a judgement (then one read): the responses table's score column follows the ranking page's rule.
+ */
+export async function scoresVisibleTo(
+  db: Executor,
+  openingId: string,
+  viewerId: number,
+  applicationIds: string[],
+): Promise<Set<string> | null> {
+  if (applicationIds.length === 0) return null;
+  const [build] = rowsOf<{ recipe: Recipe | null }>(
+    await db.execute(sql`select recipe from ranking_builds where opening_id = ${openingId}::uuid`),
+  );
+  const viewer = judgementViewer(viewerId, build?.recipe ?? null);
+  if (viewer.ratingCriterionIds.length === 0 && viewer.videoTaskIds.length === 0) return null;
+  const { ratedByViewer, videoScoredByViewer } = viewerJudgementColumns(viewer, sql`a.id`, sql`a.applicant_id`);
+  const rows = rowsOf<OrderedRow>(
+    await db.execute(sql`select a.id::text as id, ${ratedByViewer} as rated_by_viewer,
+        ${videoScoredByViewer} as video_scored_by_viewer
+      from applications a where a.id = any(${`{${applicationIds.join(',')}}`}::uuid[])`),
+  );
+  const visible = new Set<string>();
+  for (const row of rows) {
+    const seen = [
+      ...viewer.ratingCriterionIds.map((id) => othersJudgementVisible(row.rated_by_viewer.includes(id))),
+      ...viewer.videoTaskIds.map((id) => othersJudgementVisible(row.video_scored_by_viewer.includes(id))),
+    ];
+    if (derivedScoreVisible(seen)) visible.add(row.id);
+  }
+  return visible;
+}
+
+/**
  * The page's rows of the stored ranking, in rank order, with what the page shows of each (the bench runs it too), and
  * which of the recipe's rating criteria the viewer has rated on each row (`rated_by_viewer`, by the ratings' key): an
  * unrated rating term stays hidden. The names are key lookups in the select list: as joins, seven tables took
@@ -396,15 +463,14 @@ function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields:
  */
 export function storedPageSql(
   openingId: string,
-  filter: RankingFilter & { page: number; limit: number },
-  viewer: { id: number; ratingCriterionIds: string[] },
+  filter: (RankingFilter & { page: number; limit: number }) | { applicationIds: string[] },
+  viewer: { id: number | null; ratingCriterionIds: string[]; videoTaskIds: string[] },
 ) {
-  const ratedByViewer =
-    viewer.ratingCriterionIds.length > 0
-      ? sql`array(select r.criterion_id::text from candidate_ratings r
-          where r.application_id = o.application_id and r.rater_id = ${viewer.id}::bigint
-            and r.criterion_id = any(${`{${viewer.ratingCriterionIds.join(',')}}`}::uuid[]))`
-      : sql`'{}'::text[]`;
+  const { ratedByViewer, videoScoredByViewer } = viewerJudgementColumns(
+    viewer,
+    sql`o.application_id`,
+    sql`a.applicant_id`,
+  );
   return sql`select o.application_id as id, o.position, o.score, o.ko, o.pin_group,
       a.applicant_id, a.stage_id, a.submitted_at, p.direction as pin_direction, p.reason as pin_reason,
       p.pinned_by as pin_by, p.pinned_at as pin_at,
@@ -412,11 +478,15 @@ export function storedPageSql(
         where u.id = a.applicant_id) as name,
       (select coalesce(pip.name, pu.name) from users pu left join individual_profiles pip on pip.user_id = pu.id
         where pu.id = p.pinned_by) as pin_by_name,
-      ${ratedByViewer} as rated_by_viewer
+      ${ratedByViewer} as rated_by_viewer, ${videoScoredByViewer} as video_scored_by_viewer
     from (select o.* from opening_rankings o
-      where o.opening_id = ${openingId}::uuid and ${rankingFilterSql(filter)}
+      where o.opening_id = ${openingId}::uuid and ${
+        'applicationIds' in filter
+          ? sql`o.application_id = any(${`{${filter.applicationIds.join(',')}}`}::uuid[])`
+          : sql`${rankingFilterSql(filter)}
       order by o.position
-      limit ${filter.limit}::int offset ${(filter.page - 1) * filter.limit}::int) o
+      limit ${filter.limit}::int offset ${(filter.page - 1) * filter.limit}::int`
+      }) o
     join applications a on a.id = o.application_id
     left join ranking_pins p on p.application_id = o.application_id
     order by o.position`;
@@ -446,9 +516,7 @@ export function explanationSql(
 /**
  * One page of an opening's candidates in rank order, filtered (the rank stays the opening-wide one). The order comes
  * from the stored ranking (ranking-store.ts: rebuilt by one statement over every application when an input changed
- * since, read from its position index otherwise); only the page's rows are explained (terms per criterion, the
- * one-line why) from their raw values and the build's opening-wide stats, and a rating term the caller has not rated
- * yet is hidden like the ratings themselves.
+ * since, read from its position index otherwise); only the page's rows are explained (`explainStoredRows`).
  */
 export async function rankingPage(
   db: Executor,
@@ -457,42 +525,79 @@ export async function rankingPage(
   filter: RankingFilter & { page: number; limit: number },
   inputs: RankingInputs,
 ): Promise<RankingPage> {
-  const { criteria, fields } = inputs;
   const build = await currentRankingBuild(db, opening.id, inputs.buildState);
+  const { recipe } = build;
+  const viewer = judgementViewer(viewerId, recipe);
+  // The page (with the viewer's own judgements on it) beside the total; then the page's explanation.
+  const [rows, total] = await readTogether(db, [
+    async () =>
+      ((await db.execute(storedPageSql(opening.id, filter, viewer))) as unknown as { rows: OrderedRow[] }).rows,
+    () => totalOf(db, opening.id, build, filter),
+  ]);
+  return {
+    items: await explainStoredRows(db, opening.id, build, rows, inputs),
+    total,
+    page: filter.page,
+    limit: filter.limit,
+    hasRecipe: recipe !== null,
+    tieBreak: RANKING_TIE_BREAK,
+  };
+}
+
+/** Whose own judgements decide what is hidden (null: a share-link visitor, who judges nothing), on which criteria. */
+export function judgementViewer(viewerId: number | null, recipe: Recipe | null) {
+  const criteria = recipe?.criteria ?? [];
+  return {
+    id: viewerId,
+    ratingCriterionIds: criteria.flatMap((c) => (c.kind === 'rating' ? [c.criterionId] : [])),
+    videoTaskIds: [...videoTaskIdsOf(recipe)],
+  };
+}
+
+/**
+ * Stored ranking rows (`storedPageSql`'s columns) as the viewer may see them: each criterion's term (raw,
+ * normalised, contribution) from the rows' raw values and the build's opening-wide stats, the one-line why, pins and
+ * knock-outs. The blindness rule (policies/judgement.ts): a rating or video-score term the viewer has not given
+ * their own judgement on is hidden, and so is the score, which sums it. The ranking page and the shortlist views
+ * (the organization's and a share link's) call it, so they show the same score and breakdown.
+ */
+export async function explainStoredRows(
+  db: Executor,
+  openingId: string,
+  build: { recipe: Recipe | null; stats: Record<string, number | null> },
+  rows: OrderedRow[],
+  inputs: Pick<RankingInputs, 'criteria' | 'fields'>,
+): Promise<RankedCandidate[]> {
+  const { criteria, fields } = inputs;
   const { recipe, stats } = build;
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
-  const ratingCriterionIds = recipeCriteria.flatMap((c) => (c.kind === 'rating' ? [c.criterionId] : []));
-
-  // The page (with the viewer's own ratings on it) beside the total and, when the recipe weighs one, the video tasks'
-  // titles; then the page's explanation (raw values of its rows only, normalised against the build's opening-wide
-  // stats). Other raters' rating terms stay hidden until the viewer rates: raw, normalised, contribution.
-  const [rows, total, tasks] = await readTogether(db, [
-    async () =>
-      (
-        (await db.execute(storedPageSql(opening.id, filter, { id: viewerId, ratingCriterionIds }))) as unknown as {
-          rows: OrderedRow[];
-        }
-      ).rows,
-    () => totalOf(db, opening.id, build, filter),
-    async () => (videoTaskIdsOf(recipe).size > 0 ? videoTasksOf(db, opening.id) : []),
-  ]);
   const ids = rows.map((row) => row.id);
-  const terms =
-    recipeCriteria.length > 0 && ids.length > 0
-      ? (
-          (await db.execute(explanationSql(opening.id, recipe, ids, stats))) as unknown as {
-            rows: Record<string, unknown>[];
-          }
-        ).rows
-      : [];
+  const [terms, tasks] = await readTogether(db, [
+    async () =>
+      recipeCriteria.length > 0 && ids.length > 0
+        ? (
+            (await db.execute(explanationSql(openingId, recipe, ids, stats))) as unknown as {
+              rows: Record<string, unknown>[];
+            }
+          ).rows
+        : [],
+    async () => (videoTaskIdsOf(recipe).size > 0 && ids.length > 0 ? videoTasksOf(db, openingId) : []),
+  ]);
   const explained = new Map(terms.map((row) => [String(row.id), row]));
 
-  const items = rows.map((stored): RankedCandidate => {
+  return rows.map((stored): RankedCandidate => {
     const row = { ...explained.get(stored.id), ...stored } as OrderedRow;
     const knockouts = knockoutReasons(recipe, Number(row.ko));
+    const visible = recipeCriteria.map((criterion) =>
+      criterion.kind === 'rating'
+        ? othersJudgementVisible(row.rated_by_viewer.includes(criterion.criterionId))
+        : criterion.kind === 'videoScore'
+          ? othersJudgementVisible(row.video_scored_by_viewer.includes(criterion.taskId))
+          : true,
+    );
     const explanation = recipeCriteria.map((criterion, i): ScoreTerm => {
-      const hidden = criterion.kind === 'rating' && !row.rated_by_viewer.includes(criterion.criterionId);
+      const hidden = !visible[i];
       const normalised = row[`n${i}`] === null || row[`n${i}`] === undefined ? 0 : Number(row[`n${i}`]);
       return {
         index: i,
@@ -518,21 +623,13 @@ export async function rankingPage(
       stageId: row.stage_id,
       submittedAt: iso(row.submitted_at),
       rank: row.pin_group < 3 ? Number(row.position) : null,
-      score: Number(row.score),
+      score: derivedScoreVisible(visible) ? Number(row.score) : null,
       why: whyOf(recipe, knockouts, pin, explanation),
       knockouts,
       pin,
       explanation,
     };
   });
-  return {
-    items,
-    total,
-    page: filter.page,
-    limit: filter.limit,
-    hasRecipe: recipe !== null,
-    tieBreak: RANKING_TIE_BREAK,
-  };
 }
 
 /**

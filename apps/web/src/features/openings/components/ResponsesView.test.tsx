@@ -18,6 +18,7 @@ const row = (id: string, name: string): ReceivedApplication => ({
   answers: {},
   verifiedAnswers: {},
   verifiedRecords: [],
+  factsVerified: false,
   status: 'submitted',
   stageId: 's1',
   score: 71.5,

@@ -89,6 +89,18 @@ export interface ResponsesViewProps {
 }
 
 /** The responses to one opening: a table of applicants and their answers, one application at a time, exports. */
+/**
+ * Where a grade or year comes from: the applicant's verified education as its verifier saw it, or what they
+ * typed themselves (auto-fill data), which nobody has checked.
+ */
+function FactSource({ verified }: { verified: boolean }) {
+  return (
+    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      {verified ? 'verified' : 'self-reported'}
+    </Typography>
+  );
+}
+
 export function ResponsesView({
   openingId,
   applicationId,
@@ -328,8 +340,14 @@ export function ResponsesView({
                   {stageNameOf && (
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{stageNameOf(item.stageId) ?? ''}</TableCell>
                   )}
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatGrade(item.grade, item.gradeScale)}</TableCell>
-                  <TableCell>{item.graduationYear ?? ''}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatGrade(item.grade, item.gradeScale)}
+                    {item.grade !== null && <FactSource verified={item.factsVerified} />}
+                  </TableCell>
+                  <TableCell>
+                    {item.graduationYear ?? ''}
+                    {item.graduationYear !== null && <FactSource verified={item.factsVerified} />}
+                  </TableCell>
                   {scored && <TableCell align="right">{item.score ?? ''}</TableCell>}
                   {columns.map((column) => {
                     const field = fieldFor(column.id, item.formVersion, forms);

@@ -15,7 +15,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RANKING_LIMITS, RANKING_SHOW } from '@placely/contract';
+import { HIDDEN_JUDGEMENT_TEXT, RANKING_LIMITS, RANKING_SHOW } from '@placely/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/errors';
 import { useRanking } from '../api/getRanking';
@@ -160,7 +160,15 @@ export function RankingTable({ openingId, stageId, stageNameOf, onOpenApplicatio
                       {item.applicant.name ?? 'Candidate'}
                     </Link>
                   </TableCell>
-                  {data.hasRecipe && <TableCell align="right">{item.score}</TableCell>}
+                  {data.hasRecipe && (
+                    <TableCell align="right">
+                      {item.score ?? (
+                        <Typography variant="caption" color="text.secondary">
+                          {HIDDEN_JUDGEMENT_TEXT}
+                        </Typography>
+                      )}
+                    </TableCell>
+                  )}
                   {data.hasRecipe && (
                     <TableCell>
                       <Typography variant="body2" color={item.knockouts.length > 0 ? 'warning.main' : 'inherit'}>

@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RANKING_LIMITS, type RankedCandidate, RECIPE_CRITERION_HELP } from '@placely/contract';
+import { HIDDEN_JUDGEMENT_TEXT, RANKING_LIMITS, type RankedCandidate, RECIPE_CRITERION_HELP } from '@placely/contract';
 import { useState } from 'react';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { usePinCandidate } from '../api/pinCandidate';
@@ -44,7 +44,8 @@ export function ScoreBreakdownDialog({
   return (
     <Dialog open={candidate !== null} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="breakdown-title">
       <DialogTitle id="breakdown-title">
-        {name}: {candidate?.rank ? `rank ${candidate.rank}` : 'not ranked'}, score {candidate?.score ?? 0}
+        {name}: {candidate?.rank ? `rank ${candidate.rank}` : 'not ranked'}, score{' '}
+        {candidate?.score ?? HIDDEN_JUDGEMENT_TEXT.toLowerCase()}
       </DialogTitle>
       {candidate && (
         <DialogContent>
@@ -92,7 +93,7 @@ export function ScoreBreakdownDialog({
                         <strong>Score (0–100)</strong>
                       </TableCell>
                       <TableCell align="right">
-                        <strong>{candidate.score}</strong>
+                        <strong>{candidate.score ?? HIDDEN_JUDGEMENT_TEXT}</strong>
                       </TableCell>
                     </TableRow>
                   </TableBody>

@@ -1,0 +1,38 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The blindness rule, in one place, for every judgement a team gives a candidate — a rating on a criterion, the
+ * scores of a video answer (one judgement: its rubric), scorecards to come: **others' judgement on a subject is
+ * hidden from a viewer until the viewer has given their own on that subject, and so is everything derived from it**
+ * (averages, who gave what, a ranking term, and a total score that sums such a term). A viewer who cannot
+ * judge (a share-link visitor) never sees it. Every view asks these predicates: the ratings panel, the video watch
+ * page and answers list, the ranking page, the responses table's score, the exports and the share link.
+ */
+
+/** May the viewer see others' judgement on one subject? Only once they gave their own there. */
+export function othersJudgementVisible(viewerGaveOwn: boolean): boolean {
+  return viewerGaveOwn;
+}
+
+/** A score that sums judgement terms is visible only when every such term is visible to the viewer. */
+export function derivedScoreVisible(termVisible: readonly boolean[]): boolean {
+  return termVisible.every(Boolean);
+}
+
+/** SQL: the viewer (null: someone who cannot judge) has rated this application on this criterion. */
+export function ownRatingGivenSql(
+  applicationId: AnyColumn | SQL,
+  criterionId: AnyColumn | SQL,
+  viewerId: number | null,
+): SQL<boolean> {
+  if (viewerId === null) return sql<boolean>`false`;
+  return sql<boolean>`exists(select 1 from candidate_ratings own_r where own_r.application_id = ${applicationId}
+    and own_r.criterion_id = ${criterionId} and own_r.rater_id = ${viewerId}::bigint)`;
+}
+
+/** SQL: the viewer (null: someone who cannot judge) has scored this video answer. */
+export function ownVideoScoreGivenSql(answerId: AnyColumn | SQL, viewerId: number | null): SQL<boolean> {
+  if (viewerId === null) return sql<boolean>`false`;
+  return sql<boolean>`exists(select 1 from video_scores own_s where own_s.answer_id = ${answerId}
+    and own_s.reviewer_id = ${viewerId}::bigint)`;
+}
