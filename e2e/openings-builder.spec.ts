@@ -73,12 +73,19 @@ test('an organization builds an opening with every field type, shares, edits, du
   const builder = page.getByRole('region', { name: 'Application form' });
   for (const type of FIELD_TYPE_LABELS) await addQuestion(page, 'Your details', type, `Q ${type}`);
 
-  // Saving with an empty sub-question label is refused next to it, and the cursor goes there.
+  // A sub-question whose label is cleared is refused: the error summary at the top links to it.
+  await builder.getByRole('button', { name: 'Edit sub-question Title' }).click();
+  const subLabel = page.locator('input[name="form.sections.0.fields.15.fields.0.label"]');
+  await subLabel.fill('');
   await page.getByRole('button', { name: 'Save opening' }).click();
+  const errorSummary = page.locator('#opening-error-summary');
+  await expect(errorSummary).toBeFocused();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved: one setting needs fixing' })).toBeVisible();
+  await errorSummary.getByRole('link', { name: /sub-question 1 › Question: Required/ }).click();
   const focused = page.locator('input:focus');
   await expect(focused).toHaveAttribute('name', /\.fields\.\d+\.fields\.0\.label$/);
-  await expect(page.getByRole('alert').filter({ hasText: 'Some settings need fixing' })).toBeVisible();
   await focused.fill('School');
+  await expect(errorSummary).toHaveCount(0);
   await page.getByRole('button', { name: 'Add a sub-question' }).click();
   await page.getByRole('menuitem', { name: 'Number', exact: true }).click();
   await expect(focused).toHaveAttribute('name', /\.fields\.\d+\.fields\.1\.label$/);

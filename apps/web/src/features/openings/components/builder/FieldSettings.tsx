@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -18,9 +20,10 @@ import {
   FORM_LIMITS,
   type FormField,
   formatBytes,
+  suggestAutoFillKey,
 } from '@placely/contract';
 import type { ReactNode } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { CHOICE_TYPES, changeFieldType, FILE_TYPE_LABELS, LEAF_FIELD_TYPES, TEXT_LENGTH_TYPES } from '../../formModel';
 import { NumberInput, TextInput } from '../editor/inputs';
 import { useBuilder, useStructure } from './builderContext';
@@ -191,6 +194,37 @@ function TypeSelect({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/**
+ * Suggests the auto-fill key the question's label names ("College" → institution) while none is chosen; one click
+ * accepts it. Shown, never applied on its own, so existing forms change only when someone accepts.
+ */
+function AutoFillSuggestion({ path, type }: { path: string; type: FieldType }) {
+  const { setValue } = useFormContext();
+  const label = (useWatch({ name: `${path}.label` }) as string | undefined) ?? '';
+  const chosen = useWatch({ name: `${path}.autoFillKey` }) as string | undefined;
+  const key = suggestAutoFillKey(label);
+  if (!key || chosen) return null;
+  // A resume fills file questions only, and a file question takes nothing else.
+  if ((key === 'resume') !== (type === 'fileUpload')) return null;
+  return (
+    <Alert
+      severity="info"
+      role="status"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          onClick={() => setValue(`${path}.autoFillKey`, key, { shouldDirty: true })}
+        >
+          Use it
+        </Button>
+      }
+    >
+      Fill this from the applicant's profile: {AUTO_FILL_KEY_LABELS[key].toLowerCase()}?
+    </Alert>
   );
 }
 
@@ -391,6 +425,7 @@ export function FieldSettings({ path, field, leaf, fieldName, keyPrefix, renderS
 
       {!leaf && <RuleEditor path={path} subject="question" />}
 
+      {type !== 'repeatableGroup' && <AutoFillSuggestion path={path} type={type} />}
       {type !== 'repeatableGroup' && (
         <SelectSetting
           name={`${path}.autoFillKey`}
