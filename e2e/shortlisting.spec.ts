@@ -56,6 +56,13 @@ test('an organization defines a stage, bulk-moves candidates, undoes and redoes;
   await add.getByRole('textbox', { name: 'Applicants see' }).fill('Test scheduled');
   await add.getByRole('button', { name: 'Add stage' }).click();
   await expect(editor.getByRole('listitem', { name: 'Aptitude test' })).toBeVisible();
+  // Releasing rejections mails everyone rejected: it asks first, naming how many (issue 40); cancelling keeps it off.
+  await editor.getByRole('switch', { name: 'Show rejections to applicants' }).click();
+  const release = page.getByRole('dialog', { name: 'Tell rejected applicants?' });
+  await expect(release).toContainText('Nobody is in Rejected yet.');
+  await expect(release.getByRole('button', { name: 'Tell 0 applicants' })).toBeVisible();
+  await release.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor.getByRole('switch', { name: 'Show rejections to applicants' })).not.toBeChecked();
   await editor.getByRole('button', { name: 'Done' }).click();
 
   // Select all matching (every application, not only the rows shown) and move them to the new stage.

@@ -107,6 +107,12 @@ test('an organization builds a shortlist and shares it; a visitor without an acc
   const links = page.getByRole('dialog', { name: 'Share “For the panel on 3 Dec”' });
   await expect(links.getByRole('list', { name: 'Share links' })).toContainText('Hiring manager · 1 view');
   await links.getByRole('button', { name: 'Revoke' }).click();
+  // Confirmed first, naming who loses what (issue 40).
+  const confirmRevoke = page.getByRole('dialog', { name: 'Revoke this link?' });
+  await expect(confirmRevoke).toContainText(
+    'Everyone who has “Hiring manager” loses access to the 2 candidates of “For the panel on 3 Dec” at once (it was opened once).',
+  );
+  await confirmRevoke.getByRole('button', { name: 'Revoke link' }).click();
   await expect(links.getByRole('list', { name: 'Share links' })).toContainText('revoked');
 
   await visitor.reload();

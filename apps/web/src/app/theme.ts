@@ -12,6 +12,8 @@ export const theme = createTheme({
   palette: {
     primary: { main: THEME_COLORS.primary },
     secondary: { main: THEME_COLORS.secondary },
+    // MUI's white on orange is 3.11:1 (the builder's "Unsaved changes" chip); near-black on it is 6.7:1 (WCAG AA).
+    warning: { main: '#ed6c02', contrastText: 'rgba(0, 0, 0, 0.87)' },
     background: { default: '#f6f8fb' },
   },
   breakpoints: { values: { ...BREAKPOINTS } },
@@ -39,6 +41,14 @@ export const theme = createTheme({
             scrollBehavior: 'auto !important',
           },
         },
+      },
+    },
+    // One visible focus style for every control: ButtonBase (buttons, icon buttons, list buttons, tabs, and the
+    // checkboxes, radios and switches, whose focus sits on a hidden input) resets the outline and draws only a
+    // ripple, so the same ring as ':focus-visible' goes on its keyboard-focused root.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': { outline: `3px solid ${THEME_COLORS.secondary}`, outlineOffset: 2 } },
       },
     },
     MuiButton: { styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } } },

@@ -367,7 +367,9 @@ export function labelOf(
     case 'videoScore': {
       const task = videoTasks.find((t) => t.id === criterion.taskId);
       if (!task) return 'Removed video task score';
-      return `${task.title} video score${task.removed ? ' (task removed)' : ''}`;
+      // "Intro video" scores as "Intro video score", not "Intro video video score".
+      const named = /\bvideo$/i.test(task.title.trim()) ? `${task.title.trim()} score` : `${task.title} video score`;
+      return `${named}${task.removed ? ' (task removed)' : ''}`;
     }
     default:
       return RECIPE_CRITERION_HELP[criterion.kind].label;

@@ -6,7 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DEFAULT_CUSTOM_STAGE_LABEL, type Pipeline, SHORTLISTING_LIMITS, type Stage } from '@placely/contract';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useAddStage } from '../api/addStage';
 import { useRemoveStage } from '../api/removeStage';
@@ -172,6 +172,16 @@ export function StagesEditor({ pipeline, onClose }: { pipeline: Pipeline; onClos
   const [label, setLabel] = useState('');
   const add = useAddStage();
   const settings = useUpdatePipelineSettings();
+  const [confirmingRelease, setConfirmingRelease] = useState(false);
+  const rejected = pipeline.stages.find((stage) => stage.kind === 'rejected')?.count ?? 0;
+  const saveRelease = (rejectionsReleased: boolean) =>
+    settings.mutate(
+      { openingId: pipeline.openingId, rejectionsReleased },
+      {
+        onSuccess: () => showSuccess(rejectionsReleased ? 'Rejected applicants are told' : 'Rejections are held back'),
+        onError: (error: unknown) => showError(error),
+      },
+    );
   const custom = pipeline.stages.filter((stage) => stage.kind === 'custom');
   const submitAdd = () =>
     add.mutate(
@@ -193,7 +203,12 @@ export function StagesEditor({ pipeline, onClose }: { pipeline: Pipeline; onClos
           Applied, Shortlisted, Offered, Hired, Rejected and Withdrawn are part of every pipeline; your own stages go
           between Shortlisted and Offered. Applicants see the words in "Applicants see".
         </Typography>
-        <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} divider={<Divider flexItem />}>
+        {/* Rules between rows are borders: a list holds only list items (axe \`list\`), so no <hr> dividers. */}
+        <Stack
+          component="ul"
+          aria-label="Stages"
+          sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
+        >
           {pipeline.stages.map((stage) => (
             <StageRow
               key={`${stage.id}:${stage.name}:${stage.candidateLabel}`}
@@ -243,16 +258,29 @@ export function StagesEditor({ pipeline, onClose }: { pipeline: Pipeline; onClos
             <Switch
               checked={pipeline.rejectionsReleased}
               disabled={settings.isPending}
-              onChange={(event) =>
-                settings.mutate(
-                  { openingId: pipeline.openingId, rejectionsReleased: event.target.checked },
-                  { onError: (error: unknown) => showError(error) },
-                )
-              }
+              onChange={(event) => {
+                // Releasing mails everyone already rejected: it is confirmed first, naming how many (issue 40).
+                if (event.target.checked) setConfirmingRelease(true);
+                else saveRelease(false);
+              }}
             />
           }
           label="Show rejections to applicants"
         />
+        <ConfirmDialog
+          open={confirmingRelease}
+          title="Tell rejected applicants?"
+          confirmLabel={rejected === 1 ? 'Tell 1 applicant' : `Tell ${rejected} applicants`}
+          onCancel={() => setConfirmingRelease(false)}
+          onConfirm={() => {
+            setConfirmingRelease(false);
+            saveRelease(true);
+          }}
+        >
+          {rejected === 0
+            ? 'Nobody is in Rejected yet. From now on, applicants moved to Rejected are told at once, in the app and by email.'
+            : `${rejected === 1 ? '1 applicant is' : `${rejected} applicants are`} in Rejected and will be told now, in the app and by email. Applicants moved to Rejected later are told at once. This cannot be taken back.`}
+        </ConfirmDialog>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Done</Button>

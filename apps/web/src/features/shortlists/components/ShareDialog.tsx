@@ -13,8 +13,16 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SHARE_FIELD_LABELS, SHARE_FIELDS, SHORTLIST_LIMITS, type ShareField, type Shortlist } from '@placely/contract';
+import {
+  SHARE_FIELD_LABELS,
+  SHARE_FIELDS,
+  SHORTLIST_LIMITS,
+  type ShareField,
+  type ShareLink,
+  type Shortlist,
+} from '@placely/contract';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useCreateShareLink } from '../api/createShareLink';
 import { useShareLinks } from '../api/getShareLinks';
@@ -45,6 +53,7 @@ export function ShareDialog({
   const [days, setDays] = useState(String(SHORTLIST_LIMITS.defaultLinkDays));
   const [label, setLabel] = useState('');
   const [made, setMade] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ShareLink | null>(null);
   const dayCount = Number(days);
   const daysValid = Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= SHORTLIST_LIMITS.maxLinkDays;
 
@@ -162,12 +171,8 @@ export function ShareDialog({
                   <Button
                     size="small"
                     color="error"
-                    onClick={() =>
-                      revoke.mutate(link.id, {
-                        onSuccess: (result) => showSuccess(result.message),
-                        onError: (error) => showError(error),
-                      })
-                    }
+                    onClick={() => setRevoking(link)}
+                    aria-label={`Revoke ${link.label ?? 'link'}`}
                   >
                     Revoke
                   </Button>
@@ -180,6 +185,25 @@ export function ShareDialog({
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this link?"
+        confirmLabel="Revoke link"
+        destructive
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => {
+          const link = revoking;
+          setRevoking(null);
+          if (!link) return;
+          revoke.mutate(link.id, {
+            onSuccess: (result) => showSuccess(result.message),
+            onError: (error) => showError(error),
+          });
+        }}
+      >
+        {revoking &&
+          `Everyone who has “${revoking.label ?? 'this link'}” loses access to the ${shortlist.count === 1 ? '1 candidate' : `${shortlist.count} candidates`} of “${shortlist.name}” at once${revoking.views > 0 ? ` (it was opened ${revoking.views === 1 ? 'once' : `${revoking.views} times`})` : ''}. Verdicts already given are kept. A revoked link cannot be turned back on.`}
+      </ConfirmDialog>
     </Dialog>
   );
 }
