@@ -40,6 +40,7 @@ import { portfolioRoutes } from './routes/portfolio';
 import { profileRoutes } from './routes/profile';
 import { responseRoutes } from './routes/responses';
 import { resumeRoutes } from './routes/resume';
+import { roundRoutes } from './routes/rounds';
 import { shortlistingRoutes } from './routes/shortlisting';
 import { rankingRoutes } from './routes/shortlisting/ranking';
 import { shortlistRoutes } from './routes/shortlists';
@@ -53,6 +54,7 @@ import { createNotificationQueue } from './services/notifications/queue';
 import { createPageMetaResolver } from './services/page-meta';
 import { createPublicPageLoader } from './services/public-pages';
 import { createSmsSender } from './services/sms';
+import { sendRoundReminder } from './services/rounds/reminders';
 import { sendVideoTaskReminder } from './services/video/tasks';
 import { createStorage } from './storage';
 import { defaultWebDistDir, registerWebApp } from './web';
@@ -165,6 +167,7 @@ export async function buildApp(
     { ...config.notificationQueue, from: config.mailFrom, jwtSecret: config.jwtSecret, publicUrl: () => publicUrl() },
     app.log,
     (job) => sendVideoTaskReminder(db, job),
+    (job) => sendRoundReminder(db, job),
   );
   app.addHook('onReady', () => notificationQueue.start());
   app.addHook('onClose', () => notificationQueue.stop());
@@ -284,6 +287,7 @@ export async function buildApp(
   await app.register(rankingRoutes(ctx));
   await app.register(videoTaskRoutes(ctx));
   await app.register(shortlistRoutes(ctx));
+  await app.register(roundRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));

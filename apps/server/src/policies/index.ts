@@ -12,6 +12,7 @@ import { organizationPolicy } from './organization';
 import { portfolioPolicy } from './portfolio';
 import { rankingPolicy } from './ranking';
 import { resumePolicy } from './resume';
+import { roundPolicy } from './round';
 import { shortlistPolicy } from './shortlist';
 import { stagePolicy } from './stage';
 import { userPolicy } from './user';
@@ -36,6 +37,7 @@ const policies = {
   ...rankingPolicy,
   ...videoPolicy,
   ...shortlistPolicy,
+  ...roundPolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

@@ -10,6 +10,7 @@ import { preferencesOf } from './index';
 import { type Mailer, mailErrorCode } from './mailer';
 import { renderMail } from './templates';
 import { signUnsubscribeToken } from './unsubscribe';
+import { addressOf, calendarInvitation, hasCalendar } from '../rounds/calendar';
 
 export const EMAIL_QUEUE = 'notification-email';
 /** Deliveries a worker fetches at once. */
@@ -21,6 +22,15 @@ export interface VideoReminderJob {
   userId: number;
   /** The deadline the job was scheduled for: a moved deadline makes this job a no-op (a new one is scheduled). */
   deadline: string;
+}
+
+/** Interview reminders (services/rounds/reminders.ts): a delayed job per booking, a day and an hour before. */
+export const ROUND_REMINDER_QUEUE = 'round-reminder';
+export interface RoundReminderJob {
+  bookingId: string;
+  /** The booking's SEQUENCE when scheduled: a moved booking makes this job a no-op (new ones are scheduled). */
+  sequence: number;
+  which: 'dayBefore' | 'hourBefore';
 }
 
 export interface DeliveryOptions {
@@ -103,6 +113,8 @@ export interface NotificationQueue {
    * person and the deadline, so scheduling twice keeps one job.
    */
   scheduleVideoReminders(jobs: VideoReminderJob[], at: Date): Promise<void>;
+  /** Schedules interview reminders, each at its own time; the job id names booking, sequence and which. */
+  scheduleRoundReminders(jobs: Array<{ job: RoundReminderJob; at: Date }>): Promise<void>;
 }
 
 export function createNotificationQueue(
@@ -111,6 +123,7 @@ export function createNotificationQueue(
   options: DeliveryOptions,
   log: FastifyBaseLogger,
   reminders?: (job: VideoReminderJob) => Promise<unknown>,
+  roundReminders?: (job: RoundReminderJob) => Promise<unknown>,
 ): NotificationQueue {
   // `schedule`: pg-boss's cron runs the daily digest; with several processes its cron check makes one job per tick.
   const inFlight = createInFlight(log);
@@ -247,9 +260,23 @@ export function createNotificationQueue(
       preferencesUrl: `${base}/notifications`,
       details,
     });
+    const attachments = hasCalendar(notification.payload)
+      ? [
+          {
+            filename: 'invite.ics',
+            contentType: `text/calendar; charset=utf-8; method=${notification.payload.icsMethod}`,
+            content: calendarInvitation(
+              notification.payload,
+              { name: notification.payload.organizationName || 'Placely', email: addressOf(options.from) },
+              `${base}${notification.link}`,
+            ),
+          },
+        ]
+      : undefined;
     try {
       await mailer.send({
         ...content,
+        ...(attachments ? { attachments } : {}),
         to,
         from: options.from,
         messageId: `<${notification.id}@notifications.placely>`,
@@ -318,6 +345,23 @@ export function createNotificationQueue(
           }),
         );
       }
+      await boss.createQueue(ROUND_REMINDER_QUEUE, {
+        name: ROUND_REMINDER_QUEUE,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      if (roundReminders) {
+        await boss.work<RoundReminderJob>(
+          ROUND_REMINDER_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+          handled(async ([job]) => {
+            if (!job) return;
+            await roundReminders(job.data);
+            await relay();
+          }),
+        );
+      }
       await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: 'UTC' });
       await boss.work(
         DIGEST_QUEUE,
@@ -350,6 +394,12 @@ export function createNotificationQueue(
       for (const job of jobs) {
         const id = uuidFromText(`${job.taskId}:${job.userId}:${job.deadline}`);
         await boss.sendAfter(VIDEO_REMINDER_QUEUE, job, { id }, at);
+      }
+    },
+    async scheduleRoundReminders(jobs) {
+      for (const { job, at } of jobs) {
+        const id = uuidFromText(`round:${job.bookingId}:${job.sequence}:${job.which}`);
+        await boss.sendAfter(ROUND_REMINDER_QUEUE, job, { id }, at);
       }
     },
   };
