@@ -275,11 +275,12 @@ describe('rounds', () => {
     const parse = (text: string) => {
       const component = new ICAL.Component(ICAL.parse(text));
       const event = component.getFirstSubcomponent('vevent');
+      if (!event) throw new Error('no VEVENT in the .ics');
       return {
         method: component.getFirstPropertyValue('method'),
-        uid: event?.getFirstPropertyValue('uid'),
-        sequence: event?.getFirstPropertyValue('sequence'),
-        start: (event?.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+        uid: event.getFirstPropertyValue('uid'),
+        sequence: event.getFirstPropertyValue('sequence'),
+        start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
       };
     };
     const changed = parse(mail?.attachments[0]?.content ?? '');

@@ -4,13 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import { notificationDeliveries, notifications, users } from '../../db/schema';
+import { addressOf, calendarInvitation, hasCalendar } from '../rounds/calendar';
 import { answersCopy } from './answers-copy';
 import { DIGEST_CRON, DIGEST_QUEUE, digestDayBefore, writeDailyDigests } from './digest';
 import { preferencesOf } from './index';
 import { type Mailer, mailErrorCode } from './mailer';
 import { renderMail } from './templates';
 import { signUnsubscribeToken } from './unsubscribe';
-import { addressOf, calendarInvitation, hasCalendar } from '../rounds/calendar';
 
 export const EMAIL_QUEUE = 'notification-email';
 /** Deliveries a worker fetches at once. */
