@@ -18,6 +18,7 @@ import {
 } from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { actingFor, del, type Entry, get, patch, post, put, type Target, team, unique } from './matrix-kit';
+import { ROUNDS_ENTRIES } from './matrix-rounds';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
 export type { Entry, Req, Target } from './matrix-kit';
@@ -132,7 +133,7 @@ function section(
 }
 
 /** Rows kept in their area's own file (`matrix-<area>.ts`). */
-const AREA_ENTRIES: Record<string, Entry> = {};
+const AREA_ENTRIES: Record<string, Entry> = { ...ROUNDS_ENTRIES };
 
 const openingBody = (world: World, who: SignedInActor) =>
   seedOpeningInput({ title: world.marker(who, 'draftOpening'), status: 'draft' });
