@@ -25,6 +25,8 @@ const OrganizationOpeningsPage = lazy(() => import('./routes/OrganizationOpening
 const CreateOpeningPage = lazy(() => import('./routes/CreateOpeningPage'));
 const OrganizationActivityPage = lazy(() => import('./routes/OrganizationActivityPage'));
 const NotificationsPage = lazy(() => import('./routes/NotificationsPage'));
+const InterviewsPage = lazy(() => import('./routes/InterviewsPage'));
+const RoundDayPage = lazy(() => import('./routes/RoundDayPage'));
 const AboutPage = lazy(() => import('./routes/AboutPage'));
 const ContactPage = lazy(() => import('./routes/ContactPage'));
 const PrivacyPolicyPage = lazy(() => import('./routes/PrivacyPolicyPage'));
@@ -64,6 +66,8 @@ export function AppRoutes() {
           <Route path={PATHS.organization.createOpening} element={<CreateOpeningPage />} />
           <Route path={PATHS.organization.activity} element={<OrganizationActivityPage />} />
           <Route path={PATHS.notifications} element={<NotificationsPage />} />
+          <Route path={PATHS.student.interviews} element={<InterviewsPage />} />
+          <Route path={PATHS.organization.roundDay} element={<RoundDayPage />} />
           <Route path={PATHS.student.profile} element={<StudentProfilePage />} />
           <Route path={PATHS.student.education} element={<StudentEducationPage />} />
           <Route path={PATHS.student.skills} element={<StudentSkillsPage />} />
