@@ -48,6 +48,7 @@ import { portfolioRoutes } from './routes/portfolio';
 import { profileRoutes } from './routes/profile';
 import { responseRoutes } from './routes/responses';
 import { resumeRoutes } from './routes/resume';
+import { roundRoutes } from './routes/rounds';
 import { shortlistingRoutes } from './routes/shortlisting';
 import { rankingRoutes } from './routes/shortlisting/ranking';
 import { shortlistRoutes } from './routes/shortlists';
@@ -62,6 +63,7 @@ import { createNotificationQueue } from './services/notifications/queue';
 import { createPageMetaResolver } from './services/page-meta';
 import { createPublicPageLoader } from './services/public-pages';
 import { sendMessageBatch, sendOverdueMessages } from './services/shortlisting/messages';
+import { sendRoundReminder } from './services/rounds/reminders';
 import { createSmsSender } from './services/sms';
 import { sendVideoTaskReminder } from './services/video/tasks';
 import { createStorage } from './storage';
@@ -183,6 +185,7 @@ export async function buildApp(
     app.log,
     (job) => sendVideoTaskReminder(db, job),
     { sendBatch: (batchId) => sendMessageBatch(db, batchId), sendOverdue: () => sendOverdueMessages(db) },
+    (job) => sendRoundReminder(db, job),
   );
   app.addHook('onReady', () => notificationQueue.start());
   app.addHook('onClose', () => notificationQueue.stop());
@@ -305,6 +308,7 @@ export async function buildApp(
   await app.register(rankingRoutes(ctx));
   await app.register(videoTaskRoutes(ctx));
   await app.register(shortlistRoutes(ctx));
+  await app.register(roundRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));

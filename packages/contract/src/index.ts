@@ -25,6 +25,7 @@ export * from './portfolio';
 export * from './profile';
 export * from './ranking';
 export * from './resume';
+export * from './rounds';
 export * from './shortlisting';
 export * from './shortlists';
 export { isUnsafeText, UNSAFE_TEXT_MESSAGE } from './unsafe-text';

@@ -28,6 +28,11 @@ export const NOTIFICATION_KINDS = [
   'shortlist.verdict',
   'application.message',
   'application.withdrawn',
+  'interview.booked',
+  'interview.changed',
+  'interview.cancelled',
+  'interview.reminder',
+  'interview.bookingNeeded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -57,6 +62,11 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, Record<Notification
   'shortlist.verdict': { inApp: true, email: true },
   'application.message': { inApp: true, email: true },
   'application.withdrawn': { inApp: true, email: true },
+  'interview.booked': { inApp: true, email: true },
+  'interview.changed': { inApp: true, email: true },
+  'interview.cancelled': { inApp: true, email: true },
+  'interview.reminder': { inApp: true, email: true },
+  'interview.bookingNeeded': { inApp: true, email: true },
 };
 
 /** How each kind is named on the preferences screen and in unsubscribe confirmations. */
@@ -82,6 +92,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'shortlist.verdict': 'A verdict on a shared shortlist',
   'application.message': 'Messages from organizations you applied to',
   'application.withdrawn': 'A candidate withdrew from your opening',
+  'interview.booked': 'An interview or round booked (with a calendar invitation)',
+  'interview.changed': 'An interview or round moved (calendar update)',
+  'interview.cancelled': 'An interview or round cancelled (calendar cancellation)',
+  'interview.reminder': 'Interview reminders (a day and an hour before)',
+  'interview.bookingNeeded': 'A round waiting for you to book a slot',
 };
 
 /** How the preferences screen groups the kinds: by whom they concern. Every kind is in exactly one group. */
@@ -98,7 +113,12 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
       'opening.formChanged',
       'videoTask.invited',
       'videoTask.reminder',
+      'interview.bookingNeeded',
     ],
+  },
+  {
+    title: 'Interviews and rounds (yours, or on your panel)',
+    kinds: ['interview.booked', 'interview.changed', 'interview.cancelled', 'interview.reminder'],
   },
   {
     title: 'Your profile, groups and teams',
@@ -154,6 +174,8 @@ export const notificationLinks = {
   organizationProfile: '/organization/profile',
   groupRequests: '/organization/grouprequests',
   verificationRequests: '/organization/verificationrequests',
+  myRounds: '/student/interviews',
+  roundDay: (roundId: string) => `/organization/rounds/day?${new URLSearchParams({ round: roundId })}`,
   shortlist: (openingId: string, shortlistId: string) =>
     `/organization/openings?${new URLSearchParams({ opening: openingId, shortlist: shortlistId })}`,
 };
@@ -207,6 +229,8 @@ export const devMailMessageSchema = z
     unsubscribeUrl: z.string().nullable(),
     kind: notificationKindSchema,
     sentAt: z.string(),
+    /** Files attached to the mail (a calendar invitation), with their text. */
+    attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })),
   })
   .meta({ id: 'DevMailMessage' });
 export type DevMailMessage = z.infer<typeof devMailMessageSchema>;

@@ -13,6 +13,7 @@ import { organizationPolicy } from './organization';
 import { portfolioPolicy } from './portfolio';
 import { rankingPolicy } from './ranking';
 import { resumePolicy } from './resume';
+import { roundPolicy } from './round';
 import { shortlistPolicy } from './shortlist';
 import { stagePolicy } from './stage';
 import { userPolicy } from './user';
@@ -38,6 +39,7 @@ const policies = {
   ...videoPolicy,
   ...shortlistPolicy,
   ...messagePolicy,
+  ...roundPolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

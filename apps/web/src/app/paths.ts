@@ -31,6 +31,8 @@ export const PATHS = {
     verificationFollowers: '/organization/verificationfollowers',
     /** The audit trail (owners); not in the spec's route table, added with organization teams. */
     activity: '/organization/activity',
+    /** The day view of a round (issue 42; not in the spec's route table). */
+    roundDay: '/organization/rounds/day',
   },
   student: {
     profile: '/student/profile',
@@ -40,6 +42,8 @@ export const PATHS = {
     experience: '/student/experience',
     others: '/student/others',
     placements: '/student/placements',
+    /** The candidate's interviews and rounds (issue 42; not in the spec's route table). */
+    interviews: '/student/interviews',
   },
 } as const;
 

@@ -26,6 +26,8 @@ const CreateOpeningPage = lazy(() => import('./routes/CreateOpeningPage'));
 const OrganizationActivityPage = lazy(() => import('./routes/OrganizationActivityPage'));
 const NotificationsPage = lazy(() => import('./routes/NotificationsPage'));
 const TeamPage = lazy(() => import('./routes/TeamPage'));
+const InterviewsPage = lazy(() => import('./routes/InterviewsPage'));
+const RoundDayPage = lazy(() => import('./routes/RoundDayPage'));
 const AboutPage = lazy(() => import('./routes/AboutPage'));
 const ContactPage = lazy(() => import('./routes/ContactPage'));
 const PrivacyPolicyPage = lazy(() => import('./routes/PrivacyPolicyPage'));
@@ -66,6 +68,8 @@ export function AppRoutes() {
           <Route path={PATHS.organization.activity} element={<OrganizationActivityPage />} />
           <Route path={PATHS.notifications} element={<NotificationsPage />} />
           <Route path={PATHS.team} element={<TeamPage />} />
+          <Route path={PATHS.student.interviews} element={<InterviewsPage />} />
+          <Route path={PATHS.organization.roundDay} element={<RoundDayPage />} />
           <Route path={PATHS.student.profile} element={<StudentProfilePage />} />
           <Route path={PATHS.student.education} element={<StudentEducationPage />} />
           <Route path={PATHS.student.skills} element={<StudentSkillsPage />} />

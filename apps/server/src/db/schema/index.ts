@@ -11,6 +11,7 @@ export * from './organizations';
 export * from './phone-verification';
 export * from './portfolio';
 export * from './ranking';
+export * from './rounds';
 export * from './shortlisting';
 export * from './shortlists';
 export * from './verification';

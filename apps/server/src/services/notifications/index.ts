@@ -340,5 +340,30 @@ export function describeNotification(
         title: 'New verdict on a shortlist',
         body: `${payload.visitorName} said "${payload.verdict}" about ${payload.candidateName} on the shortlist "${payload.shortlistName}" (${payload.openingTitle}).`,
       };
+    case 'interview.booked':
+      return {
+        title: `${payload.stageName} booked`,
+        body: `${payload.subject} for "${payload.openingTitle}"${at(payload)} is booked for ${payload.when}.${payload.place ? ` ${payload.place}.` : ''} The calendar invitation is attached to the email.`,
+      };
+    case 'interview.changed':
+      return {
+        title: `${payload.stageName} moved`,
+        body: `${payload.subject} for "${payload.openingTitle}"${at(payload)} now takes place ${payload.when}.${payload.place ? ` ${payload.place}.` : ''} The calendar invitation is updated.`,
+      };
+    case 'interview.cancelled':
+      return {
+        title: `${payload.stageName} cancelled`,
+        body: `${payload.subject} for "${payload.openingTitle}"${at(payload)} on ${payload.when} is cancelled.`,
+      };
+    case 'interview.reminder':
+      return {
+        title: `${payload.stageName} ${payload.which === 'hourBefore' ? 'in an hour' : 'tomorrow'}`,
+        body: `Reminder: ${payload.subject} for "${payload.openingTitle}"${at(payload)} is at ${payload.when}.${payload.place ? ` ${payload.place}.` : ''}`,
+      };
+    case 'interview.bookingNeeded':
+      return {
+        title: `Book your ${payload.stageName} slot`,
+        body: `You have not booked a slot for ${payload.stageName} of "${payload.openingTitle}"${at(payload)} yet. Booking closes ${payload.closes}.`,
+      };
   }
 }

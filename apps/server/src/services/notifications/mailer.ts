@@ -14,6 +14,14 @@ export interface OutgoingMail {
   /** Null for a mail to an address with no account yet (a team invitation): there is no person to unsubscribe. */
   unsubscribeUrl: string | null;
   kind: NotificationKind;
+  /** A calendar invitation (interview bookings); sent as text/calendar with its METHOD. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** Sends one mail. Implementations never log the address or the body. */
@@ -55,6 +63,11 @@ export function createSmtpMailer(url: string): Mailer {
         html: mail.html,
         messageId: mail.messageId,
         headers: headersOf(mail),
+        attachments: (mail.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.content,
+        })),
       });
     },
     close: () => transport.close(),
@@ -80,6 +93,7 @@ export function createDevelopmentMailer(log: FastifyBaseLogger): Mailer {
         unsubscribeUrl: mail.unsubscribeUrl,
         kind: mail.kind,
         sentAt: new Date().toISOString(),
+        attachments: mail.attachments ?? [],
       });
       log.info({ kind: mail.kind }, `development mail: ${mail.subject}`);
     },

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import { notificationDeliveries, notifications, users } from '../../db/schema';
+import { addressOf, calendarInvitation, hasCalendar } from '../rounds/calendar';
 import { answersCopy } from './answers-copy';
 import { DIGEST_CRON, DIGEST_QUEUE, digestDayBefore, writeDailyDigests } from './digest';
 import { preferencesOf } from './index';
@@ -30,6 +31,13 @@ export interface MessageSending {
   sendBatch(batchId: string): Promise<unknown>;
   /** Sends scheduled messages past due whose job was lost; run on the relay's timer. */
   sendOverdue(): Promise<unknown>;
+/** Interview reminders (services/rounds/reminders.ts): a delayed job per booking, a day and an hour before. */
+export const ROUND_REMINDER_QUEUE = 'round-reminder';
+export interface RoundReminderJob {
+  bookingId: string;
+  /** The booking's SEQUENCE when scheduled: a moved booking makes this job a no-op (new ones are scheduled). */
+  sequence: number;
+  which: 'dayBefore' | 'hourBefore';
 }
 
 export interface DeliveryOptions {
@@ -114,6 +122,8 @@ export interface NotificationQueue {
   scheduleVideoReminders(jobs: VideoReminderJob[], at: Date): Promise<void>;
   /** Schedules the sending of a committed batch of candidate messages; the job id is the batch id. */
   scheduleMessageBatch(batchId: string, at: Date): Promise<void>;
+  /** Schedules interview reminders, each at its own time; the job id names booking, sequence and which. */
+  scheduleRoundReminders(jobs: Array<{ job: RoundReminderJob; at: Date }>): Promise<void>;
 }
 
 export function createNotificationQueue(
@@ -123,6 +133,7 @@ export function createNotificationQueue(
   log: FastifyBaseLogger,
   reminders?: (job: VideoReminderJob) => Promise<unknown>,
   messages?: MessageSending,
+  roundReminders?: (job: RoundReminderJob) => Promise<unknown>,
 ): NotificationQueue {
   // `schedule`: pg-boss's cron runs the daily digest; with several processes its cron check makes one job per tick.
   const inFlight = createInFlight(log);
@@ -259,9 +270,23 @@ export function createNotificationQueue(
       preferencesUrl: `${base}/notifications`,
       details,
     });
+    const attachments = hasCalendar(notification.payload)
+      ? [
+          {
+            filename: 'invite.ics',
+            contentType: `text/calendar; charset=utf-8; method=${notification.payload.icsMethod}`,
+            content: calendarInvitation(
+              notification.payload,
+              { name: notification.payload.organizationName || 'Placely', email: addressOf(options.from) },
+              `${base}${notification.link}`,
+            ),
+          },
+        ]
+      : undefined;
     try {
       await mailer.send({
         ...content,
+        ...(attachments ? { attachments } : {}),
         to,
         from: options.from,
         messageId: `<${notification.id}@notifications.placely>`,
@@ -332,6 +357,8 @@ export function createNotificationQueue(
       }
       await boss.createQueue(MESSAGE_QUEUE, {
         name: MESSAGE_QUEUE,
+      await boss.createQueue(ROUND_REMINDER_QUEUE, {
+        name: ROUND_REMINDER_QUEUE,
         retryLimit: options.retryLimit,
         retryDelay: options.retryDelaySeconds,
         retryBackoff: true,
@@ -343,6 +370,13 @@ export function createNotificationQueue(
           handled(async ([job]) => {
             if (!job) return;
             await messages.sendBatch(job.data.batchId);
+      if (roundReminders) {
+        await boss.work<RoundReminderJob>(
+          ROUND_REMINDER_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+          handled(async ([job]) => {
+            if (!job) return;
+            await roundReminders(job.data);
             await relay();
           }),
         );
@@ -386,6 +420,11 @@ export function createNotificationQueue(
     },
     async scheduleMessageBatch(batchId, at) {
       await boss.sendAfter(MESSAGE_QUEUE, { batchId }, { id: batchId }, at);
+    async scheduleRoundReminders(jobs) {
+      for (const { job, at } of jobs) {
+        const id = uuidFromText(`round:${job.bookingId}:${job.sequence}:${job.which}`);
+        await boss.sendAfter(ROUND_REMINDER_QUEUE, job, { id }, at);
+      }
     },
   };
 }

@@ -179,7 +179,7 @@ export interface CandidateView {
 }
 
 /** One answer as words (choices by label, files by name, repeatable rows one after another). */
-function answerList(definition: FormDefinition | undefined, answers: Answers) {
+export function answerList(definition: FormDefinition | undefined, answers: Answers) {
   if (!definition) return [];
   const list: { question: string; answer: string }[] = [];
   for (const field of fieldsOf(definition)) {

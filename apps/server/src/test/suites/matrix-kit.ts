@@ -62,7 +62,7 @@ export type Entry =
   | {
       access: 'public';
       why: string;
-      targets?: (world: World) => Target[];
+      targets?: (world: World) => Target[] | Promise<Target[]>;
       request?: (world: World) => Req;
       fuzzAs?: ActorName;
     };

@@ -20,6 +20,7 @@ import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { actingFor, del, type Entry, get, patch, post, put, type Target, team, unique } from './matrix-kit';
 import { MESSAGE_ENTRIES } from './matrix-messages';
 import { TEAM_INVITATION_ENTRIES } from './matrix-team';
+import { ROUNDS_ENTRIES } from './matrix-rounds';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
 export type { Entry, Req, Target } from './matrix-kit';
@@ -137,6 +138,7 @@ function section(
 const AREA_ENTRIES: Record<string, Entry> = {
   ...MESSAGE_ENTRIES,
   ...TEAM_INVITATION_ENTRIES,
+  ...ROUNDS_ENTRIES,
 };
 
 const openingBody = (world: World, who: SignedInActor) =>

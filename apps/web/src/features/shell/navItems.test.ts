@@ -11,6 +11,7 @@ const STUDENT = [
   ['Experience', '/student/experience'],
   ['Others', '/student/others'],
   ['Placements', '/student/placements'],
+  ['Interviews', '/student/interviews'],
 ];
 
 const pairs = (accountType: Parameters<typeof getNavItems>[0]) =>

@@ -15,6 +15,7 @@ const INDIVIDUAL_NAV: readonly NavItem[] = [
   { label: 'Experience', to: PATHS.student.experience },
   { label: 'Others', to: PATHS.student.others },
   { label: 'Placements', to: PATHS.student.placements },
+  { label: 'Interviews', to: PATHS.student.interviews },
 ];
 
 const ORGANIZATION_NAV: readonly NavItem[] = [

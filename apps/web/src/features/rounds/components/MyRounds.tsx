@@ -1,0 +1,98 @@
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { type MyRound, ROUND_KIND_LABELS, ROUND_MODE_LABELS } from '@placely/contract';
+import { showError, showSuccess } from '../../../lib/snackbar';
+import { useChangeBooking } from '../api/changeBooking';
+import { useMyRounds } from '../api/getMyRounds';
+
+/** A slot's time in the viewer's own zone, with the slot's zone named when it differs. */
+function when(startsAt: string, timeZone: string) {
+  const local = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(startsAt),
+  );
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (own === timeZone) return local;
+  const there = new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone }).format(new Date(startsAt));
+  return `${local} (${there} ${timeZone})`;
+}
+
+function RoundCard({ round }: { round: MyRound }) {
+  const change = useChangeBooking();
+  const act = (input: Parameters<typeof change.mutate>[0]) =>
+    change.mutate(input, { onSuccess: (result) => showSuccess(result.message), onError: (error) => showError(error) });
+  const booking = round.booking;
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {round.stageName} — {round.openingTitle}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {round.organizationName} · {ROUND_KIND_LABELS[round.kind]} · {ROUND_MODE_LABELS[round.mode]} ·{' '}
+          {round.durationMinutes} min
+        </Typography>
+        {booking ? (
+          <Alert severity="success" sx={{ my: 1 }}>
+            Booked: {when(booking.slot.startsAt, booking.slot.timeZone)}
+            {booking.slot.venue ? ` · ${booking.slot.venue}` : ''}
+            {booking.slot.meetingLink ? ` · ${booking.slot.meetingLink}` : ''}
+          </Alert>
+        ) : (
+          <Alert severity="info" sx={{ my: 1 }}>
+            {round.assignment === 'allot'
+              ? 'The organization will allot you a slot.'
+              : `Book a slot before ${when(round.bookingClosesAt, Intl.DateTimeFormat().resolvedOptions().timeZone)}.`}
+          </Alert>
+        )}
+        {booking && (
+          <Button
+            color="error"
+            disabled={change.isPending}
+            onClick={() => act({ action: 'cancel', bookingId: booking.id })}
+          >
+            Cancel booking
+          </Button>
+        )}
+        {round.openSlots.length > 0 && (
+          <Box component="ul" aria-label={`Free slots of ${round.stageName}`} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {round.openSlots.map((slot) => (
+              <Stack component="li" key={slot.id} direction="row" spacing={1} sx={{ py: 0.5, alignItems: 'center' }}>
+                <Typography sx={{ flexGrow: 1 }}>
+                  {when(slot.startsAt, slot.timeZone)} · {slot.seatsLeft} seat{slot.seatsLeft === 1 ? '' : 's'} left
+                </Typography>
+                <Button
+                  variant="outlined"
+                  size="small"
+                  disabled={change.isPending}
+                  onClick={() =>
+                    act(
+                      booking
+                        ? { action: 'reschedule', bookingId: booking.id, slotId: slot.id }
+                        : { action: 'book', roundId: round.roundId, slotId: slot.id },
+                    )
+                  }
+                >
+                  {booking ? 'Move here' : 'Book'}
+                </Button>
+              </Stack>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The candidate's rounds: book, move or cancel within the window and cut-off. */
+export function MyRounds() {
+  const rounds = useMyRounds();
+  if (rounds.isPending) return <CircularProgress aria-label="Loading your rounds" />;
+  if (rounds.isError) return <Alert severity="error">Could not load your rounds.</Alert>;
+  if (rounds.data.items.length === 0) return <Typography>No interviews or rounds yet.</Typography>;
+  return (
+    <Stack spacing={2}>
+      {rounds.data.items.map((round) => (
+        <RoundCard key={round.roundId} round={round} />
+      ))}
+    </Stack>
+  );
+}
