@@ -53,6 +53,7 @@ import { createMailer } from './services/notifications/mailer';
 import { createNotificationQueue } from './services/notifications/queue';
 import { createPageMetaResolver } from './services/page-meta';
 import { createPublicPageLoader } from './services/public-pages';
+import { writeVerdictDigest } from './services/shortlisting/share-links';
 import { createSmsSender } from './services/sms';
 import { sendVideoTaskReminder } from './services/video/tasks';
 import { createStorage } from './storage';
@@ -168,6 +169,7 @@ export async function buildApp(
     { ...config.notificationQueue, from: config.mailFrom, jwtSecret: config.jwtSecret, publicUrl: () => publicUrl() },
     app.log,
     (job) => sendVideoTaskReminder(db, job),
+    (job) => writeVerdictDigest(db, job),
   );
   app.addHook('onReady', () => notificationQueue.start());
   app.addHook('onClose', () => notificationQueue.stop());

@@ -326,6 +326,13 @@ export function describeNotification(
         body: `The verification group "${payload.groupName}" was created and waits for a platform verification admin to approve it.`,
       };
     case 'shortlist.verdict':
+      // The hourly digest (issue 39); rows written before it name one verdict.
+      if (payload.count) {
+        return {
+          title: 'New verdicts on a shortlist',
+          body: `${payload.count} new verdict${payload.count === '1' ? '' : 's'} on "${payload.shortlistName}" (${payload.openingTitle})${payload.linkLabel ? ` through the link "${payload.linkLabel}"` : ''}.`,
+        };
+      }
       return {
         title: 'New verdict on a shortlist',
         body: `${payload.visitorName} said "${payload.verdict}" about ${payload.candidateName} on the shortlist "${payload.shortlistName}" (${payload.openingTitle}).`,

@@ -23,6 +23,13 @@ export interface VideoReminderJob {
   deadline: string;
 }
 
+/** Share-link verdict digests: one delayed job per link and due time (services/shortlisting/share-links.ts). */
+export const VERDICT_DIGEST_QUEUE = 'shortlist-verdict-digest';
+export interface VerdictDigestJobData {
+  linkId: string;
+  dueAt: string;
+}
+
 export interface DeliveryOptions {
   from: string;
   jwtSecret: Uint8Array;
@@ -103,6 +110,11 @@ export interface NotificationQueue {
    * person and the deadline, so scheduling twice keeps one job.
    */
   scheduleVideoReminders(jobs: VideoReminderJob[], at: Date): Promise<void>;
+  /**
+   * Schedules a share link's verdict digest for its due time (pg-boss sendAfter) after the verdict committed; the job
+   * id names the link and the due time, so each verdict may schedule it and one job remains.
+   */
+  scheduleVerdictDigest(job: VerdictDigestJobData): Promise<void>;
 }
 
 export function createNotificationQueue(
@@ -111,6 +123,7 @@ export function createNotificationQueue(
   options: DeliveryOptions,
   log: FastifyBaseLogger,
   reminders?: (job: VideoReminderJob) => Promise<unknown>,
+  verdictDigests?: (job: VerdictDigestJobData) => Promise<unknown>,
 ): NotificationQueue {
   // `schedule`: pg-boss's cron runs the daily digest; with several processes its cron check makes one job per tick.
   const inFlight = createInFlight(log);
@@ -318,6 +331,23 @@ export function createNotificationQueue(
           }),
         );
       }
+      await boss.createQueue(VERDICT_DIGEST_QUEUE, {
+        name: VERDICT_DIGEST_QUEUE,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      if (verdictDigests) {
+        await boss.work<VerdictDigestJobData>(
+          VERDICT_DIGEST_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+          handled(async ([job]) => {
+            if (!job) return;
+            await verdictDigests(job.data);
+            await relay();
+          }),
+        );
+      }
       await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: 'UTC' });
       await boss.work(
         DIGEST_QUEUE,
@@ -351,6 +381,14 @@ export function createNotificationQueue(
         const id = uuidFromText(`${job.taskId}:${job.userId}:${job.deadline}`);
         await boss.sendAfter(VIDEO_REMINDER_QUEUE, job, { id }, at);
       }
+    },
+    async scheduleVerdictDigest(job) {
+      await boss.sendAfter(
+        VERDICT_DIGEST_QUEUE,
+        job,
+        { id: uuidFromText(`${job.linkId}:${job.dueAt}`) },
+        new Date(job.dueAt),
+      );
     },
   };
 }
