@@ -4,14 +4,11 @@ import {
   SHORTLIST_LIMITS,
   SHORTLIST_MESSAGES,
   type ShareField,
-  VERDICT_LABELS,
   type VerdictBody,
 } from '@placely/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
-  applications,
-  individualProfiles,
   openings,
   organizationProfiles,
   shareLinks,
@@ -214,7 +211,7 @@ export async function writeVerdictDigest(db: Database, job: VerdictDigestJob): P
       .innerJoin(openings, eq(openings.id, shortlists.openingId))
       .where(eq(shareLinks.id, job.linkId))
       .for('update', { of: shareLinks });
-    if (!link || !link.dueAt || link.dueAt.toISOString() !== job.dueAt) return 0;
+    if (!link?.dueAt || link.dueAt.toISOString() !== job.dueAt) return 0;
     if (link.count > 0) {
       const team = await tx.execute<{ user_id: string | number }>(sql`
         select m.user_id from organization_members m
