@@ -64,6 +64,7 @@ import { createPageMetaResolver } from './services/page-meta';
 import { createPublicPageLoader } from './services/public-pages';
 import { sendMessageBatch, sendOverdueMessages } from './services/shortlisting/messages';
 import { sendRoundReminder } from './services/rounds/reminders';
+import { writeVerdictDigest } from './services/shortlisting/share-links';
 import { createSmsSender } from './services/sms';
 import { sendVideoTaskReminder } from './services/video/tasks';
 import { createStorage } from './storage';
@@ -186,6 +187,7 @@ export async function buildApp(
     (job) => sendVideoTaskReminder(db, job),
     { sendBatch: (batchId) => sendMessageBatch(db, batchId), sendOverdue: () => sendOverdueMessages(db) },
     (job) => sendRoundReminder(db, job),
+    (job) => writeVerdictDigest(db, job),
   );
   app.addHook('onReady', () => notificationQueue.start());
   app.addHook('onClose', () => notificationQueue.stop());

@@ -19,6 +19,15 @@ export const SHORTLIST_LIMITS = {
   visitorNameLength: 80,
   commentLength: 1000,
   pageSize: 50,
+  /**
+   * Verdicts are public writes (issue 39: 600 a minute were accepted, and each mailed the team): at most this many
+   * through one link in an hour, and from one client a minute (per server process).
+   */
+  verdictsPerLinkPerHour: 300,
+  verdictsPerClientPerMinute: 30,
+  /** The team hears of a link's verdicts in one digest at most once an hour, gathered from this long after the first. */
+  verdictDigestEveryMinutes: 60,
+  verdictDigestGatherMinutes: 10,
 } as const;
 
 /**
@@ -54,6 +63,8 @@ export const SHORTLIST_MESSAGES = {
   linkCreated: 'Link created',
   linkRevoked: 'Link revoked',
   verdictSaved: 'Thank you — your verdict is saved',
+  verdictsPerLink: 'This link has taken as many verdicts as it can in an hour. Please try again later.',
+  verdictsPerClient: 'Too many verdicts in a minute from here. Please wait a moment and try again.',
   linkExpired: 'This link has expired. Ask the organization for a new one.',
   linkRevoked410: 'This link was turned off by the organization. Ask them for a new one.',
   linkUnknown: 'This link does not exist. Check that you copied all of it.',

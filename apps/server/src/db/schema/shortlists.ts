@@ -81,6 +81,13 @@ export const shareLinks = pgTable(
     /** Kept with the views table so lists need no count. */
     views: integer('views').notNull().default(0),
     lastViewedAt: timestamp('last_viewed_at', { withTimezone: true, precision: 3 }),
+    /** Verdicts saved through the link in the hour that started then (SHORTLIST_LIMITS.verdictsPerLinkPerHour). */
+    verdictWindowStartedAt: timestamp('verdict_window_started_at', { withTimezone: true, precision: 3 }),
+    verdictWindowCount: integer('verdict_window_count').notNull().default(0),
+    /** Verdicts the team has not heard of yet, and when the digest telling them is due (null: none pending). */
+    verdictsUndigested: integer('verdicts_undigested').notNull().default(0),
+    verdictDigestDueAt: timestamp('verdict_digest_due_at', { withTimezone: true, precision: 3 }),
+    verdictDigestedAt: timestamp('verdict_digested_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [
     uniqueIndex('share_links_token_hash_key').on(table.tokenHash),

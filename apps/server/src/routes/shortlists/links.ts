@@ -151,12 +151,25 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       `${base}/verdict`,
-      { schema: verdictRouteSchema, config: { rateLimit: { max: 600, timeWindow: '1 minute' } } },
+      {
+        schema: verdictRouteSchema,
+        // Per client (address), before anything is read; the per-link hour is counted in the database (saveVerdict).
+        config: {
+          rateLimit: {
+            max: SHORTLIST_LIMITS.verdictsPerClientPerMinute,
+            timeWindow: '1 minute',
+            errorResponseBuilder: () => errors.rateLimited(SHORTLIST_MESSAGES.verdictsPerClient),
+          },
+        },
+      },
       async (request) => {
         const saved = await ctx.db.transaction(async (tx) => {
           const resolved = await resolveLink(tx, request.body.link);
-          return { row: await saveVerdict(tx, resolved, request.body), label: resolved.link.label };
+          const { saved: row, digest } = await saveVerdict(tx, resolved, request.body);
+          return { row, digest, label: resolved.link.label };
         });
+        // After commit: the link's digest job (one per due time; scheduling it again keeps one).
+        await ctx.notificationQueue.scheduleVerdictDigest(saved.digest);
         return ok(
           {
             id: saved.row.id,

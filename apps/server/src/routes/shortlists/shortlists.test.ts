@@ -1,5 +1,7 @@
 import {
   ORGANIZATION_HEADER,
+  SHORTLIST_LIMITS,
+  SHORTLIST_MESSAGES,
   type SharedShortlist,
   type ShareLink,
   type Shortlist,
@@ -9,7 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDeliveries, notifications, shareLinks, shareLinkViews } from '../../db/schema';
 import { seedOpeningWithApplicants, seedOrganization, seedStudent } from '../../seed/helpers';
-import { hashLinkToken } from '../../services/shortlisting/share-links';
+import { hashLinkToken, writeVerdictDigest } from '../../services/shortlisting/share-links';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { auditEventsOf, seedTeamTokens } from '../../test/organization-team';
 
@@ -323,12 +325,41 @@ describe('share links', () => {
     const reviewer = (await as('reviewer', `${base}/id/users?id=${shortlist.id}`)).body.result.data as ShortlistUsers;
     expect(reviewer.items.find((c) => c.applicationId === ids[0])?.verdicts).toHaveLength(2);
 
-    const told = await server.db
+    // Not once per verdict: one digest per link, written when its job comes due (issue 39).
+    const toldOf = () =>
+      server.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.recipientId, org.id), eq(notifications.kind, 'shortlist.verdict')));
+    expect(await toldOf()).toHaveLength(0);
+    const [link] = await server.db
       .select()
-      .from(notifications)
-      .where(and(eq(notifications.recipientId, org.id), eq(notifications.kind, 'shortlist.verdict')));
-    expect(told.length).toBe(4);
+      .from(shareLinks)
+      .where(eq(shareLinks.tokenHash, hashLinkToken(token)));
+    expect(link?.verdictsUndigested).toBe(4);
+    const dueAt = link?.verdictDigestDueAt?.toISOString() ?? '';
+    const due = new Date(dueAt).getTime() - Date.now();
+    expect(due).toBeGreaterThan((SHORTLIST_LIMITS.verdictDigestGatherMinutes - 1) * 60_000);
+    // The digest job is queued for that time, once however many verdicts scheduled it.
+    const jobs = await server.db.execute(
+      sql`select start_after from pgboss.job where name = 'shortlist-verdict-digest' and data ->> 'linkId' = ${link?.id}`,
+    );
+    expect((jobs as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    expect(await writeVerdictDigest(server.db, { linkId: link?.id ?? '', dueAt })).toBe(4);
+    expect(await writeVerdictDigest(server.db, { linkId: link?.id ?? '', dueAt })).toBe(0);
+    const told = await toldOf();
+    expect(told.length).toBe(1);
     expect(told[0]?.link).toContain(`shortlist=${shortlist.id}`);
+    expect(told[0]?.payload).toMatchObject({ count: '4', shortlistName: shortlist.name });
+    // The next verdict waits for the next hour's digest.
+    await verdict({ visitorName: 'Meera', verdict: 'yes' });
+    const [after] = await server.db
+      .select()
+      .from(shareLinks)
+      .where(eq(shareLinks.id, link?.id ?? ''));
+    expect(after?.verdictDigestDueAt?.getTime()).toBeGreaterThan(
+      Date.now() + (SHORTLIST_LIMITS.verdictDigestEveryMinutes - 2) * 60_000,
+    );
     // Mail too, by default (the outbox row waits for the queue).
     const mailed = await server.db
       .select()
@@ -339,7 +370,41 @@ describe('share links', () => {
           told.map((row) => row.id),
         ),
       );
-    expect(mailed).toHaveLength(4);
+    expect(mailed).toHaveLength(1);
+  });
+
+  it('limits verdicts per link per hour: over the limit is a 429 and nothing is saved', async () => {
+    const { create, share, ids } = await setup(1);
+    const shortlist = await create();
+    const token = tokenOf((await share(shortlist.id)).url ?? '');
+    const [link] = await server.db
+      .select()
+      .from(shareLinks)
+      .where(eq(shareLinks.tokenHash, hashLinkToken(token)));
+    // As if the link had taken all but one of its hour's verdicts already.
+    await server.db
+      .update(shareLinks)
+      .set({ verdictWindowStartedAt: sql`now()`, verdictWindowCount: SHORTLIST_LIMITS.verdictsPerLinkPerHour - 1 })
+      .where(eq(shareLinks.id, link?.id ?? ''));
+    const verdict = (visitorName: string) =>
+      server.call(`${base}/sharable/verdict`, {
+        body: { link: token, applicationId: ids[0], visitorName, verdict: 'yes' },
+      });
+    expect((await verdict('Last one')).status).toBe(200);
+    const refused = await verdict('Too many');
+    expect(refused.status).toBe(429);
+    expect(refused.body.exception.error).toEqual({
+      code: 'RATE_LIMITED',
+      message: SHORTLIST_MESSAGES.verdictsPerLink,
+    });
+    const visited: SharedShortlist = (await server.call(`${base}/sharable/view?link=${token}`)).body.result.data;
+    expect(visited.candidates[0]?.verdicts.map((v) => v.visitorName)).toEqual(['Last one']);
+    // An hour later the link takes verdicts again.
+    await server.db
+      .update(shareLinks)
+      .set({ verdictWindowStartedAt: sql`now() - interval '61 minutes'` })
+      .where(eq(shareLinks.id, link?.id ?? ''));
+    expect((await verdict('Next hour')).status).toBe(200);
   });
 
   it('refuses a verdict on a candidate outside the link’s shortlist', async () => {
@@ -406,5 +471,29 @@ describe('share links', () => {
       `${base}/sharable/file?link=${withFiles}&applicationId=${ids[0]}&fileId=00000000-0000-4000-8000-000000000000`,
     );
     expect(missing.status).toBe(404);
+  });
+});
+
+// Last in the file: it spends this client's minute of verdicts.
+describe('verdicts per client (issue 39)', () => {
+  it('one client gets at most its minute’s verdicts, in the envelope', async () => {
+    const { create, share, ids } = await setup(1);
+    const shortlist = await create();
+    const token = tokenOf((await share(shortlist.id)).url ?? '');
+    const answers: number[] = [];
+    for (let i = 0; i <= SHORTLIST_LIMITS.verdictsPerClientPerMinute; i++) {
+      const answer = await server.call(`${base}/sharable/verdict`, {
+        body: { link: token, applicationId: ids[0], visitorName: `Visitor ${i}`, verdict: 'yes' },
+      });
+      answers.push(answer.status);
+      if (answer.status === 429) {
+        expect(answer.body.exception.error).toEqual({
+          code: 'RATE_LIMITED',
+          message: SHORTLIST_MESSAGES.verdictsPerClient,
+        });
+      }
+    }
+    expect(answers.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(answers.at(-1)).toBe(429);
   });
 });

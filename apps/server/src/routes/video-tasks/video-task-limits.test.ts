@@ -59,7 +59,7 @@ describe('video task limits (issue 39)', () => {
     const remove = async (id: string) =>
       expect((await s.as('owner', `/api/organization/videoTasks?id=${id}`, { method: 'DELETE' })).status).toBe(200);
     const live = await create('Live task');
-    const answered = await create('Removed, answered');
+    const answered = await create('Removed but answered');
     await seedVideoInvitation(server.db, answered, s.candidate.id);
     await answerTask(server, s, 'candidate', answered);
     await remove(answered);
@@ -73,7 +73,7 @@ describe('video task limits (issue 39)', () => {
     expect(csv.status).toBe(200);
     const header = (await csv.text()).split('\r\n')[0] ?? '';
     const videoColumns = header.split(',').filter((name) => name.startsWith('Video: '));
-    expect(videoColumns).toEqual(['Video: Live task (average score)', 'Video: Removed, answered (average score)']);
+    expect(videoColumns).toEqual(['Video: Live task (average score)', 'Video: Removed but answered (average score)']);
     expect(live).toBeTruthy();
   });
 });

@@ -336,6 +336,13 @@ export function describeNotification(
         body: `${payload.applicantName || 'A candidate'} withdrew their application to "${payload.openingTitle}".${payload.reason ? ` Reason: ${payload.reason}` : ''}`,
       };
     case 'shortlist.verdict':
+      // The hourly digest (issue 39); rows written before it name one verdict.
+      if (payload.count) {
+        return {
+          title: 'New verdicts on a shortlist',
+          body: `${payload.count} new verdict${payload.count === '1' ? '' : 's'} on "${payload.shortlistName}" (${payload.openingTitle})${payload.linkLabel ? ` through the link "${payload.linkLabel}"` : ''}.`,
+        };
+      }
       return {
         title: 'New verdict on a shortlist',
         body: `${payload.visitorName} said "${payload.verdict}" about ${payload.candidateName} on the shortlist "${payload.shortlistName}" (${payload.openingTitle}).`,

@@ -31,6 +31,8 @@ export interface MessageSending {
   sendBatch(batchId: string): Promise<unknown>;
   /** Sends scheduled messages past due whose job was lost; run on the relay's timer. */
   sendOverdue(): Promise<unknown>;
+}
+
 /** Interview reminders (services/rounds/reminders.ts): a delayed job per booking, a day and an hour before. */
 export const ROUND_REMINDER_QUEUE = 'round-reminder';
 export interface RoundReminderJob {
@@ -38,6 +40,13 @@ export interface RoundReminderJob {
   /** The booking's SEQUENCE when scheduled: a moved booking makes this job a no-op (new ones are scheduled). */
   sequence: number;
   which: 'dayBefore' | 'hourBefore';
+}
+
+/** Share-link verdict digests: one delayed job per link and due time (services/shortlisting/share-links.ts). */
+export const VERDICT_DIGEST_QUEUE = 'shortlist-verdict-digest';
+export interface VerdictDigestJobData {
+  linkId: string;
+  dueAt: string;
 }
 
 export interface DeliveryOptions {
@@ -124,6 +133,11 @@ export interface NotificationQueue {
   scheduleMessageBatch(batchId: string, at: Date): Promise<void>;
   /** Schedules interview reminders, each at its own time; the job id names booking, sequence and which. */
   scheduleRoundReminders(jobs: Array<{ job: RoundReminderJob; at: Date }>): Promise<void>;
+  /**
+   * Schedules a share link's verdict digest for its due time (pg-boss sendAfter) after the verdict committed; the job
+   * id names the link and the due time, so each verdict may schedule it and one job remains.
+   */
+  scheduleVerdictDigest(job: VerdictDigestJobData): Promise<void>;
 }
 
 export function createNotificationQueue(
@@ -134,6 +148,7 @@ export function createNotificationQueue(
   reminders?: (job: VideoReminderJob) => Promise<unknown>,
   messages?: MessageSending,
   roundReminders?: (job: RoundReminderJob) => Promise<unknown>,
+  verdictDigests?: (job: VerdictDigestJobData) => Promise<unknown>,
 ): NotificationQueue {
   // `schedule`: pg-boss's cron runs the daily digest; with several processes its cron check makes one job per tick.
   const inFlight = createInFlight(log);
@@ -357,8 +372,6 @@ export function createNotificationQueue(
       }
       await boss.createQueue(MESSAGE_QUEUE, {
         name: MESSAGE_QUEUE,
-      await boss.createQueue(ROUND_REMINDER_QUEUE, {
-        name: ROUND_REMINDER_QUEUE,
         retryLimit: options.retryLimit,
         retryDelay: options.retryDelaySeconds,
         retryBackoff: true,
@@ -370,6 +383,16 @@ export function createNotificationQueue(
           handled(async ([job]) => {
             if (!job) return;
             await messages.sendBatch(job.data.batchId);
+            await relay();
+          }),
+        );
+      }
+      await boss.createQueue(ROUND_REMINDER_QUEUE, {
+        name: ROUND_REMINDER_QUEUE,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+      });
       if (roundReminders) {
         await boss.work<RoundReminderJob>(
           ROUND_REMINDER_QUEUE,
@@ -377,6 +400,23 @@ export function createNotificationQueue(
           handled(async ([job]) => {
             if (!job) return;
             await roundReminders(job.data);
+            await relay();
+          }),
+        );
+      }
+      await boss.createQueue(VERDICT_DIGEST_QUEUE, {
+        name: VERDICT_DIGEST_QUEUE,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      if (verdictDigests) {
+        await boss.work<VerdictDigestJobData>(
+          VERDICT_DIGEST_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+          handled(async ([job]) => {
+            if (!job) return;
+            await verdictDigests(job.data);
             await relay();
           }),
         );
@@ -420,11 +460,20 @@ export function createNotificationQueue(
     },
     async scheduleMessageBatch(batchId, at) {
       await boss.sendAfter(MESSAGE_QUEUE, { batchId }, { id: batchId }, at);
+    },
     async scheduleRoundReminders(jobs) {
       for (const { job, at } of jobs) {
         const id = uuidFromText(`round:${job.bookingId}:${job.sequence}:${job.which}`);
         await boss.sendAfter(ROUND_REMINDER_QUEUE, job, { id }, at);
       }
+    },
+    async scheduleVerdictDigest(job) {
+      await boss.sendAfter(
+        VERDICT_DIGEST_QUEUE,
+        job,
+        { id: uuidFromText(`${job.linkId}:${job.dueAt}`) },
+        new Date(job.dueAt),
+      );
     },
   };
 }

@@ -4,14 +4,11 @@ import {
   SHORTLIST_LIMITS,
   SHORTLIST_MESSAGES,
   type ShareField,
-  VERDICT_LABELS,
   type VerdictBody,
 } from '@placely/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import {
-  applications,
-  individualProfiles,
   openings,
   organizationProfiles,
   shareLinks,
@@ -130,20 +127,15 @@ export async function recordLinkView(tx: Executor, linkId: string): Promise<void
 }
 
 /**
- * A visitor's verdict on one candidate of the link's shortlist (a later one under the same name replaces it), and
- * the organization's notification in the same transaction: the organization account and the people of its team
- * whose role covers the opening.
+ * A visitor's verdict on one candidate of the link's shortlist (a later one under the same name replaces it). The
+ * link's hour counts it (over SHORTLIST_LIMITS.verdictsPerLinkPerHour: 429, and nothing is saved), and the team is
+ * told later in one digest per link (`writeVerdictDigest`), never once per verdict: the answer says when that digest
+ * is due, for the caller to schedule after commit.
  */
 export async function saveVerdict(tx: Executor, resolved: ResolvedLink, body: VerdictBody) {
   const [entry] = await tx
-    .select({
-      applicationId: shortlistEntries.applicationId,
-      name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
-    })
+    .select({ applicationId: shortlistEntries.applicationId })
     .from(shortlistEntries)
-    .innerJoin(applications, eq(applications.id, shortlistEntries.applicationId))
-    .innerJoin(users, eq(users.id, applications.applicantId))
-    .leftJoin(individualProfiles, eq(individualProfiles.userId, applications.applicantId))
     .where(
       and(
         eq(shortlistEntries.shortlistId, resolved.shortlist.id),
@@ -152,6 +144,26 @@ export async function saveVerdict(tx: Executor, resolved: ResolvedLink, body: Ve
     );
   // A candidate not on this shortlist is not there as far as the visitor can tell.
   if (!entry) throw errors.notFound('That candidate');
+  const { verdictsPerLinkPerHour, verdictDigestEveryMinutes, verdictDigestGatherMinutes } = SHORTLIST_LIMITS;
+  // One statement under the link's row lock: concurrent verdicts (any process) count one after another.
+  const newWindow = sql`(${shareLinks.verdictWindowStartedAt} is null
+    or ${shareLinks.verdictWindowStartedAt} <= now() - interval '1 hour')`;
+  const [counted] = await tx
+    .update(shareLinks)
+    .set({
+      verdictWindowStartedAt: sql`case when ${newWindow} then now() else ${shareLinks.verdictWindowStartedAt} end`,
+      verdictWindowCount: sql`case when ${newWindow} then 1 else ${shareLinks.verdictWindowCount} + 1 end`,
+      verdictsUndigested: sql`${shareLinks.verdictsUndigested} + 1`,
+      // Gathered for a while after the first verdict, and never sooner than an hour after the last digest.
+      verdictDigestDueAt: sql`coalesce(${shareLinks.verdictDigestDueAt}, greatest(
+        now() + make_interval(mins => ${verdictDigestGatherMinutes}),
+        ${shareLinks.verdictDigestedAt} + make_interval(mins => ${verdictDigestEveryMinutes})))`,
+    })
+    .where(eq(shareLinks.id, resolved.link.id))
+    .returning({ count: shareLinks.verdictWindowCount, digestDueAt: shareLinks.verdictDigestDueAt });
+  if (!counted || counted.count > verdictsPerLinkPerHour) {
+    throw errors.rateLimited(SHORTLIST_MESSAGES.verdictsPerLink);
+  }
   const comment = body.comment?.trim() || null;
   const visitorName = body.visitorName.trim();
   // The unique key is on lower(visitor_name): written in SQL, as the ORM names only columns as conflict targets.
@@ -165,29 +177,70 @@ export async function saveVerdict(tx: Executor, resolved: ResolvedLink, body: Ve
   const savedId = (upserted as unknown as { rows: { id: string }[] }).rows[0]?.id;
   const [saved] = savedId ? await tx.select().from(shortlistVerdicts).where(eq(shortlistVerdicts.id, savedId)) : [];
   if (!saved) throw new Error('verdict not saved');
-  const team = await tx.execute<{ user_id: string | number }>(sql`
-    select m.user_id from organization_members m
-    left join organization_member_openings mo on mo.member_id = m.id and mo.opening_id = ${resolved.openingId}
-    where m.organization_id = ${resolved.organizationId} and m.user_id is not null and m.revoked_at is null
-      and (m.role = 'owner' or m.all_openings or mo.member_id is not null)
-    union select ${resolved.organizationId}::bigint`);
-  const rows = (team as unknown as { rows: { user_id: string | number }[] }).rows;
-  const recipients = [...new Set(rows.map((row) => Number(row.user_id)))];
-  await notify(
-    tx,
-    recipients.map((recipientId) => ({
-      recipientId,
-      kind: 'shortlist.verdict' as const,
-      dedupeKey: `shortlist.verdict:${saved.id}:${saved.updatedAt.getTime()}:${recipientId}`,
-      link: notificationLinks.shortlist(resolved.openingId, resolved.shortlist.id),
-      payload: {
-        visitorName: saved.visitorName,
-        verdict: VERDICT_LABELS[saved.verdict],
-        candidateName: entry.name ?? 'a candidate',
-        shortlistName: resolved.shortlist.name,
-        openingTitle: resolved.openingTitle,
-      },
-    })),
-  );
-  return saved;
+  return { saved, digest: { linkId: resolved.link.id, dueAt: (counted.digestDueAt ?? new Date()).toISOString() } };
+}
+
+/** A link's pending digest: the job names the due time it was scheduled for. */
+export interface VerdictDigestJob {
+  linkId: string;
+  dueAt: string;
+}
+
+/**
+ * The digest of a link's verdicts since the last one ("5 new verdicts on Panel 3 Dec"), to the organization account
+ * and the team members whose role covers the opening, then the link's digest state cleared — in one transaction
+ * under the link's row lock, so verdicts saved meanwhile wait for it and count in the next digest. A job whose due
+ * time is no longer the link's (already written) does nothing; the dedupe key makes a retried one write nothing new.
+ */
+export async function writeVerdictDigest(db: Database, job: VerdictDigestJob): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .select({
+        id: shareLinks.id,
+        label: shareLinks.label,
+        count: shareLinks.verdictsUndigested,
+        dueAt: shareLinks.verdictDigestDueAt,
+        shortlistId: shortlists.id,
+        shortlistName: shortlists.name,
+        openingId: openings.id,
+        openingTitle: openings.title,
+        organizationId: openings.organizationId,
+      })
+      .from(shareLinks)
+      .innerJoin(shortlists, eq(shortlists.id, shareLinks.shortlistId))
+      .innerJoin(openings, eq(openings.id, shortlists.openingId))
+      .where(eq(shareLinks.id, job.linkId))
+      .for('update', { of: shareLinks });
+    if (!link?.dueAt || link.dueAt.toISOString() !== job.dueAt) return 0;
+    if (link.count > 0) {
+      const team = await tx.execute<{ user_id: string | number }>(sql`
+        select m.user_id from organization_members m
+        left join organization_member_openings mo on mo.member_id = m.id and mo.opening_id = ${link.openingId}
+        where m.organization_id = ${link.organizationId} and m.user_id is not null and m.revoked_at is null
+          and (m.role = 'owner' or m.all_openings or mo.member_id is not null)
+        union select ${link.organizationId}::bigint`);
+      const rows = (team as unknown as { rows: { user_id: string | number }[] }).rows;
+      const recipients = [...new Set(rows.map((row) => Number(row.user_id)))];
+      await notify(
+        tx,
+        recipients.map((recipientId) => ({
+          recipientId,
+          kind: 'shortlist.verdict' as const,
+          dedupeKey: `shortlist.verdicts:${link.id}:${job.dueAt}:${recipientId}`,
+          link: notificationLinks.shortlist(link.openingId, link.shortlistId),
+          payload: {
+            count: String(link.count),
+            shortlistName: link.shortlistName,
+            linkLabel: link.label ?? '',
+            openingTitle: link.openingTitle,
+          },
+        })),
+      );
+    }
+    await tx
+      .update(shareLinks)
+      .set({ verdictsUndigested: 0, verdictDigestDueAt: null, verdictDigestedAt: sql`now()` })
+      .where(eq(shareLinks.id, link.id));
+    return link.count;
+  });
 }
