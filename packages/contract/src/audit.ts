@@ -122,5 +122,20 @@ export function describeAuditEvent({ kind, details: d, subject, openingTitle }: 
       return `${what}: ${quoted(d.name)}`;
     case 'criterion.renamed':
       return `${what}: ${quoted(d.from)} → ${quoted(d.to)}`;
+    case 'candidate.rejected': {
+      const mail = d.mail === 'none' || !text(d.mail) ? 'no mail' : d.mail === 'now' ? 'mail sent' : 'mail scheduled';
+      return `${what}: ${candidate}, ${text(d.reason) ? `reason ${quoted(d.reason)}` : 'no reason given'}, ${mail}`;
+    }
+    case 'candidate.messaged':
+      return `${what}: ${quoted(d.subject)} to ${subject ?? plural(d.candidates, 'candidate')}${d.when === 'now' ? '' : ', scheduled'}`;
+    case 'message.cancelled':
+      return `${what}: ${quoted(d.subject)} to ${candidate}`;
+    case 'messageTemplate.created':
+    case 'messageTemplate.deleted':
+      return `${what}: ${quoted(d.template)}`;
+    case 'messageTemplate.edited':
+      return text(d.from) ? `${what}: ${quoted(d.from)} → ${quoted(d.template)}` : `${what}: ${quoted(d.template)}`;
+    case 'candidate.withdrew':
+      return `${what}: ${candidate}${text(d.from) ? ` from ${quoted(d.from)}` : ''}${text(d.reason) ? `, reason ${quoted(d.reason)}` : ''}`;
   }
 }
