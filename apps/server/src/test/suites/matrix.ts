@@ -19,8 +19,8 @@ import {
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { actingFor, del, type Entry, get, patch, post, put, type Target, team, unique } from './matrix-kit';
 import { MESSAGE_ENTRIES } from './matrix-messages';
-import { TEAM_INVITATION_ENTRIES } from './matrix-team';
 import { ROUNDS_ENTRIES } from './matrix-rounds';
+import { TEAM_INVITATION_ENTRIES } from './matrix-team';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
 
 export type { Entry, Req, Target } from './matrix-kit';
