@@ -92,7 +92,8 @@ CREATE TABLE "round_bookings" (
   CONSTRAINT "round_bookings_attendance_known" CHECK ("attendance" IS NULL OR "attendance" IN ('present', 'absent', 'late'))
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "round_bookings_live_key" ON "round_bookings" ("round_id", "application_id") WHERE "status" = 'booked';--> statement-breakpoint
-CREATE INDEX "round_bookings_slot_idx" ON "round_bookings" ("slot_id") WHERE "status" = 'booked';--> statement-breakpoint
+CREATE INDEX "round_bookings_slot_idx" ON "round_bookings" ("slot_id");--> statement-breakpoint
+CREATE INDEX "round_bookings_round_idx" ON "round_bookings" ("round_id");--> statement-breakpoint
 CREATE INDEX "round_bookings_candidate_time_idx" ON "round_bookings" ("candidate_id", "starts_at") WHERE "status" = 'booked';--> statement-breakpoint
 CREATE INDEX "round_bookings_application_idx" ON "round_bookings" ("application_id");--> statement-breakpoint
 CREATE INDEX "round_bookings_absences_idx" ON "round_bookings" ("candidate_id", "attendance_marked_at") WHERE "attendance" = 'absent';--> statement-breakpoint
@@ -109,6 +110,7 @@ CREATE TABLE "round_change_requests" (
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "round_change_requests_open_key" ON "round_change_requests" ("booking_id") WHERE "status" = 'open';--> statement-breakpoint
 CREATE INDEX "round_change_requests_round_idx" ON "round_change_requests" ("round_id", "created_at");--> statement-breakpoint
+CREATE INDEX "round_change_requests_booking_idx" ON "round_change_requests" ("booking_id");--> statement-breakpoint
 
 -- One scorecard per panelist per candidate per round; `ratings` maps each of the round's criteria ids to 1–5.
 CREATE TABLE "round_scorecards" (

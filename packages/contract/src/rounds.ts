@@ -144,12 +144,12 @@ export const generateSlotsBodySchema = z.strictObject({
 });
 export type GenerateSlotsBody = z.input<typeof generateSlotsBodySchema>;
 
-export const roundIdQuerySchema = z.object({ roundId: uuid('round') });
-export const roundsQuerySchema = z.object({ openingId: uuid('opening') });
-export const dayQuerySchema = z.object({ roundId: uuid('round'), date: isoDateSchema, timeZone: timeZoneSchema });
+export const roundIdQuerySchema = z.strictObject({ roundId: uuid('round') });
+export const roundsQuerySchema = z.strictObject({ openingId: uuid('opening') });
+export const dayQuerySchema = z.strictObject({ roundId: uuid('round'), date: isoDateSchema, timeZone: timeZoneSchema });
 export const bookBodySchema = z.strictObject({ roundId: uuid('round'), slotId: uuid('slot') });
 export const rescheduleBodySchema = z.strictObject({ bookingId: uuid('booking'), slotId: uuid('slot') });
-export const bookingIdQuerySchema = z.object({ bookingId: uuid('booking') });
+export const bookingIdQuerySchema = z.strictObject({ bookingId: uuid('booking') });
 export const changeRequestBodySchema = z.strictObject({
   bookingId: uuid('booking'),
   reason: requiredText(ROUND_LIMITS.reasonLength),
@@ -167,7 +167,7 @@ export type ScorecardBody = z.input<typeof scorecardBodySchema>;
 export const panelScorecardBodySchema = scorecardBodySchema
   .omit({ roundId: true })
   .extend({ link: z.string().max(100) });
-export const scorecardsQuerySchema = z.object({ roundId: uuid('round'), applicationId: uuid('application') });
+export const scorecardsQuerySchema = z.strictObject({ roundId: uuid('round'), applicationId: uuid('application') });
 export const roundMoveBodySchema = z.strictObject({
   roundId: uuid('round'),
   toStageId: uuid('stage'),
@@ -178,8 +178,8 @@ export const panelLinkBodySchema = z.strictObject({
   panelistId: uuid('panelist'),
   expiresInDays: z.number().int().min(1).max(ROUND_LIMITS.maxLinkDays).default(ROUND_LIMITS.defaultLinkDays),
 });
-export const panelLinkIdQuerySchema = z.object({ linkId: uuid('link') });
-export const panelLinkQuerySchema = z.object({ link: z.string().min(1).max(100) });
+export const panelLinkIdQuerySchema = z.strictObject({ linkId: uuid('link') });
+export const panelLinkQuerySchema = z.strictObject({ link: z.string().min(1).max(100) });
 export const moveBookingBodySchema = z.strictObject({ bookingId: uuid('booking'), slotId: uuid('slot') });
 
 // ---------------------------------------------------------------- responses

@@ -160,7 +160,9 @@ export const roundBookings = pgTable(
     uniqueIndex('round_bookings_live_key')
       .on(table.roundId, table.applicationId)
       .where(sql`${table.status} = 'booked'`),
-    index('round_bookings_slot_idx').on(table.slotId).where(sql`${table.status} = 'booked'`),
+    // Not partial: deleting a slot or a round reads the bookings that point at it (foreign-key-indexes.test.ts).
+    index('round_bookings_slot_idx').on(table.slotId),
+    index('round_bookings_round_idx').on(table.roundId),
     index('round_bookings_candidate_time_idx')
       .on(table.candidateId, table.startsAt)
       .where(sql`${table.status} = 'booked'`),
@@ -196,6 +198,7 @@ export const roundChangeRequests = pgTable(
   (table) => [
     uniqueIndex('round_change_requests_open_key').on(table.bookingId).where(sql`${table.status} = 'open'`),
     index('round_change_requests_round_idx').on(table.roundId, table.createdAt),
+    index('round_change_requests_booking_idx').on(table.bookingId),
     check('round_change_requests_status_known', sql`${table.status} IN ('open', 'resolved')`),
   ],
 );

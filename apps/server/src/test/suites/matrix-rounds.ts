@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { roundBookings, roundPanelLinks } from '../../db/schema';
+import { and, eq, gte, lt } from 'drizzle-orm';
+import { roundBookings, roundPanelLinks, roundPanels, roundSlots } from '../../db/schema';
 import { seedOpeningWithApplicants } from '../../seed/helpers';
 import { del, type Entry, get, patch, post, put, type Target, team } from './matrix-kit';
 import type { World } from './world';
@@ -210,47 +210,82 @@ export const ROUNDS_ENTRIES: Record<string, Entry> = {
   },
   'POST /api/organization/rounds/panels': {
     access: 'owned',
-    targets: perOrganization((r, who) => ({
-      label: `${who}'s round (a new panel)`,
-      request: post('/api/organization/rounds/panels', {
-        roundId: r.open.roundId,
-        name: `Panel ${Math.random().toString(36).slice(2, 8)}`,
-        panelists: [{ email: 'panel@company.example', name: 'Panelist' }],
-      }),
-      alsoAllowed: team(who, 'coordA'),
-    })),
+    targets: perOrganization((r, who) => {
+      const name = `Panel ${Math.random().toString(36).slice(2, 8)}`;
+      return {
+        label: `${who}'s round (a new panel)`,
+        request: post('/api/organization/rounds/panels', {
+          roundId: r.open.roundId,
+          name,
+          panelists: [{ email: 'panel@company.example', name: 'Panelist' }],
+        }),
+        alsoAllowed: team(who, 'coordA'),
+        // Whoever was allowed before made this panel: remove it, so the next attempt may make it again.
+        prepare: async (world) => {
+          await world.server.db
+            .delete(roundPanels)
+            .where(and(eq(roundPanels.roundId, r.open.roundId), eq(roundPanels.name, name)));
+        },
+      };
+    }),
   },
   'POST /api/organization/rounds/slots': {
     access: 'owned',
-    targets: perOrganization((r, who) => ({
-      label: `${who}'s round (a new slot)`,
-      request: post('/api/organization/rounds/slots', {
-        roundId: r.open.roundId,
-        panelId: r.open.panelId,
-        // A minute-exact time of its own, far ahead, so repeated attempts do not overlap.
-        startsAt: new Date(Date.now() + (400 * 24 + Math.floor(Math.random() * 10_000)) * HOUR).toISOString(),
-        timeZone: 'Asia/Kolkata',
-        capacity: 1,
-      }),
-      alsoAllowed: team(who, 'coordA'),
-    })),
+    targets: perOrganization((r, who) => {
+      // An hour of its own, far ahead; a slot an allowed caller made there is removed before the next attempt.
+      const startsAt = new Date(Date.now() + (400 * 24 + Math.floor(Math.random() * 10_000)) * HOUR);
+      startsAt.setUTCMinutes(0, 0, 0);
+      return {
+        label: `${who}'s round (a new slot)`,
+        request: post('/api/organization/rounds/slots', {
+          roundId: r.open.roundId,
+          panelId: r.open.panelId,
+          startsAt: startsAt.toISOString(),
+          timeZone: 'Asia/Kolkata',
+          capacity: 1,
+        }),
+        alsoAllowed: team(who, 'coordA'),
+        prepare: async (world) => {
+          await world.server.db
+            .delete(roundSlots)
+            .where(and(eq(roundSlots.panelId, r.open.panelId), eq(roundSlots.startsAt, startsAt)));
+        },
+      };
+    }),
   },
   'POST /api/organization/rounds/slots/generate': {
     access: 'owned',
-    targets: perOrganization((r, who) => ({
-      label: `${who}'s round (a generated day)`,
-      request: post('/api/organization/rounds/slots/generate', {
-        roundId: r.open.roundId,
-        panelIds: [r.open.panelId],
-        date: new Date(Date.now() + (1000 + Math.floor(Math.random() * 5000)) * 24 * HOUR).toISOString().slice(0, 10),
-        timeZone: 'Asia/Kolkata',
-        from: '09:00',
-        to: '11:00',
-        capacity: 1,
-        breaks: [{ from: '10:00', to: '10:30' }],
-      }),
-      alsoAllowed: team(who, 'coordA'),
-    })),
+    targets: perOrganization((r, who) => {
+      const day = new Date(Date.now() + (1000 + Math.floor(Math.random() * 5000)) * 24 * HOUR);
+      const date = day.toISOString().slice(0, 10);
+      return {
+        label: `${who}'s round (a generated day)`,
+        request: post('/api/organization/rounds/slots/generate', {
+          roundId: r.open.roundId,
+          panelIds: [r.open.panelId],
+          date,
+          timeZone: 'Asia/Kolkata',
+          from: '09:00',
+          to: '11:00',
+          capacity: 1,
+          breaks: [{ from: '10:00', to: '10:30' }],
+        }),
+        alsoAllowed: team(who, 'coordA'),
+        // The day an allowed caller generated is removed before the next attempt generates it again.
+        prepare: async (world) => {
+          const start = new Date(`${date}T00:00:00Z`);
+          await world.server.db
+            .delete(roundSlots)
+            .where(
+              and(
+                eq(roundSlots.panelId, r.open.panelId),
+                gte(roundSlots.startsAt, new Date(start.getTime() - 24 * HOUR)),
+                lt(roundSlots.startsAt, new Date(start.getTime() + 48 * HOUR)),
+              ),
+            );
+        },
+      };
+    }),
   },
   'POST /api/organization/rounds/allot': {
     access: 'owned',

@@ -88,7 +88,6 @@ export interface ResponsesViewProps {
   renderApplicationExtra?: (applicationId: string) => ReactNode;
 }
 
-/** The responses to one opening: a table of applicants and their answers, one application at a time, exports. */
 /**
  * Where a grade or year comes from: the applicant's verified education as its verifier saw it, or what they
  * typed themselves (auto-fill data), which nobody has checked.
@@ -101,6 +100,7 @@ function FactSource({ verified }: { verified: boolean }) {
   );
 }
 
+/** The responses to one opening: a table of applicants and their answers, one application at a time, exports. */
 export function ResponsesView({
   openingId,
   applicationId,
