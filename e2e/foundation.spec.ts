@@ -19,6 +19,7 @@ const INDIVIDUAL_NAVIGATION = [
   'Experience',
   'Others',
   'Placements',
+  'Interviews',
 ];
 
 test.describe('signed out', () => {
@@ -108,6 +109,7 @@ test.describe('signing in', () => {
       'Home',
       'Profile',
       'Openings',
+      'Team',
       'Groups',
       'Verifications',
       'Activity',
