@@ -80,7 +80,9 @@ test('owners edit the organization profile and upload its logo while acting for 
   await people.getByRole('combobox', { name: 'Role' }).click();
   await owner.getByRole('option', { name: 'Reviewer' }).click();
   await people.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(owner.getByText(`${reviewerEmail} becomes a reviewer on signing in to Placely`)).toBeVisible();
+  await expect(
+    owner.getByText(`${reviewerEmail} is invited as a reviewer: they join once they sign in to Placely and accept`),
+  ).toBeVisible();
   await expect(people.getByRole('listitem').filter({ hasText: reviewerEmail })).toContainText('Zeta navigator');
 
   // A coordinator sees the profile read-only, with the owner's edit.
