@@ -106,7 +106,7 @@ test('the organization adds a task with a prompt image, edits its limits and dea
 
   // The edits are in the audit trail.
   await page.goto('/organization/activity');
-  await expect(page.getByText(/Video task edited: Read the chart \(.*deadline/).first()).toBeVisible();
+  await expect(page.getByText(/Video task edited: “?Read the chart”? \(.*deadline/).first()).toBeVisible();
   await page.goto(`/organization/openings?opening=${openingId}`);
 
   // Deleting from the editor: the candidate's link no longer opens the task.
