@@ -1,2 +1,0 @@
--- Reserved for this change; replaced by its statements.
-SELECT 1;
