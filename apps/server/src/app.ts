@@ -5,13 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { LIMITS } from '@placely/contract';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -126,8 +120,6 @@ export async function buildApp(
   db: Database,
   options: {
     logStream?: { write(line: string): void };
-    /** Told of every route as it is registered (the OpenAPI test compares the route table with the document). */
-    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
@@ -143,7 +135,6 @@ export async function buildApp(
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.responseChecks));
   registerErrorHandling(app);

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import type { RouteOptions } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import type { RouteQueryRecord } from './http/strict-query';
 import { createEmptyDatabase, openTestDatabase } from './test/database';
 
 /**
@@ -87,23 +87,15 @@ async function startBuiltServer(): Promise<string> {
   });
 }
 
-/** Every API route as the server registers it when it serves the built web app, from the route table itself. */
-async function registeredApiRoutes(): Promise<{ method: string; url: string; route: RouteOptions }[]> {
+/** Every API route as the server registers it when it serves the built web app: its own route table (`routeTable`). */
+async function registeredApiRoutes(): Promise<RouteQueryRecord[]> {
   const database = await openTestDatabase();
-  const routes: RouteOptions[] = [];
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0' }, { webDistDir: webDist });
-  const { app } = await buildApp(config, database.db, { onRoute: (route) => void routes.push(route) });
+  const { app, routeTable } = await buildApp(config, database.db);
   await app.ready();
   await app.close();
   await database.close();
-  return routes
-    .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
-    .filter((route) => !(route.schema as { hide?: boolean } | undefined)?.hide)
-    .flatMap((route) =>
-      (Array.isArray(route.method) ? route.method : [route.method])
-        .filter((method) => method !== 'HEAD' && method !== 'OPTIONS')
-        .map((method) => ({ method, url: route.url, route })),
-    );
+  return routeTable.filter((route) => route.method !== 'OPTIONS' && !route.schema.hide);
 }
 
 beforeAll(async () => {
@@ -160,14 +152,13 @@ describe('the OpenAPI document of the built server, web app served', () => {
     const routes = await registeredApiRoutes();
     expect(routes.length).toBeGreaterThan(200);
     const problems: string[] = [];
-    for (const { method, url, route } of routes) {
+    for (const { method, url, schema } of routes) {
       const name = `${method} ${url}`;
       const operation = document.paths[documentedPath(url)]?.[method.toLowerCase()];
       if (!operation) {
         problems.push(`${name}: not in the document`);
         continue;
       }
-      const schema = (route.schema ?? {}) as Record<string, unknown>;
       const responses = Object.entries(operation.responses ?? {});
       // A success is a described body (2xx) or a redirect, which has none.
       if (!responses.some(([status, response]) => (/^2/.test(status) && response.content) || /^3/.test(status))) {

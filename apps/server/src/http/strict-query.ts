@@ -9,11 +9,13 @@ export const LOOSE_QUERY_ROUTES: ReadonlyMap<string, string> = new Map([
   ['GET /api/auth/callback', 'the identity provider adds parameters of its own (scope, authuser, iss, session_state…)'],
 ]);
 
-/** One route of the API as registered: its method, address and query schema (after the default below). */
+/** One route of the API as registered: its method, address, query schema (after the default below) and whole schema. */
 export interface RouteQueryRecord {
   method: string;
   url: string;
   querystring: unknown;
+  /** Everything the route declares (body, params, response, hide): the OpenAPI document test reads it. */
+  schema: Record<string, unknown>;
 }
 
 /** A route that takes no query string says so: any field is unknown. */
@@ -32,7 +34,14 @@ export function strictQueries(app: FastifyInstance): RouteQueryRecord[] {
     if (route.schema?.querystring === undefined) route.schema = { ...route.schema, querystring: NO_QUERY };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD') table.push({ method, url: route.url, querystring: route.schema.querystring });
+      if (method !== 'HEAD') {
+        table.push({
+          method,
+          url: route.url,
+          querystring: route.schema.querystring,
+          schema: route.schema as Record<string, unknown>,
+        });
+      }
     }
   });
   return table;
