@@ -12,6 +12,7 @@ import { useSessionBootstrap } from '../features/auth/useSessionBootstrap';
 import { useSignOut } from '../features/auth/useSignOut';
 import { useTeamInvitations } from '../features/organization/api/getTeamInvitations';
 import { useActiveOrganization, useOrganizationSwitch } from '../features/organization/useOrganizationSwitch';
+import { useMyCells } from '../features/placement/api/getMyCells';
 import { Footer } from '../features/shell/components/Footer';
 import { LoadingOverlay } from '../features/shell/components/LoadingOverlay';
 import { MessageSnackbar } from '../features/shell/components/MessageSnackbar';
@@ -65,12 +66,14 @@ export function AppShell() {
   const switchOptions = useOrganizationSwitch();
   const active = useActiveOrganization();
   const invitations = useTeamInvitations(signedIn);
+  const cells = useMyCells(signedIn);
   const navItems = signedIn
     ? getNavItems(accountType, {
         actingForTeam: active.actingForTeam,
         activity: active.organization?.abilities.viewActivity ?? false,
         groups: active.organization?.abilities.runGroups ?? false,
         invitations: (invitations.data?.invitations.length ?? 0) > 0,
+        placementCell: (cells.data?.items.length ?? 0) > 0,
       })
     : [];
   const showTopBar = shouldShowTopBar({ hasToken: signedIn, pathname });

@@ -19,6 +19,10 @@ export const PATHS = {
   notifications: '/notifications',
   /** Team invitations to accept or decline, and the people of the organization acted for (issue 40). */
   team: '/team',
+  /** The placement cell's cycles (issue 41; not in the spec's route table): `?cycle=&tab=` opens one. */
+  placementCell: '/placement',
+  /** A cycle's self-enrolment link: `?token=`. */
+  placementJoin: '/placement/join',
   organization: {
     profile: '/organization/profile',
     createOpening: '/organization/createOpening',
@@ -33,6 +37,8 @@ export const PATHS = {
     activity: '/organization/activity',
     /** The day view of a round (issue 42; not in the spec's route table). */
     roundDay: '/organization/rounds/day',
+    /** The placement cycles a company recruits in (issue 41; not in the spec's route table). */
+    campus: '/organization/campus',
   },
   student: {
     profile: '/student/profile',
@@ -44,6 +50,8 @@ export const PATHS = {
     placements: '/student/placements',
     /** The candidate's interviews and rounds (issue 42; not in the spec's route table). */
     interviews: '/student/interviews',
+    /** The student's placement cycles (issue 41; not in the spec's route table): `?cycle=` opens one. */
+    cycles: '/student/cycles',
   },
 } as const;
 
@@ -111,9 +119,18 @@ export function isSharedLayoutPath(pathname: string): boolean {
   return (
     isUnderPath(pathname, PATHS.home) ||
     isUnderPath(pathname, PATHS.team) ||
+    isUnderPath(pathname, PATHS.placementCell) ||
     pathname.toLowerCase().startsWith('/organization/') ||
     pathname.toLowerCase().startsWith('/student/') ||
     isUnderPath(pathname, PATHS.joinGroupLink) ||
     isUnderPath(pathname, PATHS.joinVerificationLink)
   );
 }
+
+/** A cycle of the placement cell, on one of its tabs. */
+export const toCellCycle = (cycleId: string, tab?: string) =>
+  `${PATHS.placementCell}?${new URLSearchParams({ cycle: cycleId, ...(tab ? { tab } : {}) })}`;
+/** The self-enrolment link of a cycle. */
+export const toCycleJoin = (token: string) => `${PATHS.placementJoin}?${new URLSearchParams({ token })}`;
+/** A student's view of one of their cycles. */
+export const toStudentCycle = (cycleId: string) => `${PATHS.student.cycles}?${new URLSearchParams({ cycle: cycleId })}`;

@@ -28,6 +28,10 @@ const NotificationsPage = lazy(() => import('./routes/NotificationsPage'));
 const TeamPage = lazy(() => import('./routes/TeamPage'));
 const InterviewsPage = lazy(() => import('./routes/InterviewsPage'));
 const RoundDayPage = lazy(() => import('./routes/RoundDayPage'));
+const PlacementCellPage = lazy(() => import('./routes/PlacementCellPage'));
+const JoinCyclePage = lazy(() => import('./routes/JoinCyclePage'));
+const StudentCyclesPage = lazy(() => import('./routes/StudentCyclesPage'));
+const CompanyCampusPage = lazy(() => import('./routes/CompanyCampusPage'));
 const AboutPage = lazy(() => import('./routes/AboutPage'));
 const ContactPage = lazy(() => import('./routes/ContactPage'));
 const PrivacyPolicyPage = lazy(() => import('./routes/PrivacyPolicyPage'));
@@ -70,6 +74,10 @@ export function AppRoutes() {
           <Route path={PATHS.team} element={<TeamPage />} />
           <Route path={PATHS.student.interviews} element={<InterviewsPage />} />
           <Route path={PATHS.organization.roundDay} element={<RoundDayPage />} />
+          <Route path={PATHS.placementCell} element={<PlacementCellPage />} />
+          <Route path={PATHS.placementJoin} element={<JoinCyclePage />} />
+          <Route path={PATHS.student.cycles} element={<StudentCyclesPage />} />
+          <Route path={PATHS.organization.campus} element={<CompanyCampusPage />} />
           <Route path={PATHS.student.profile} element={<StudentProfilePage />} />
           <Route path={PATHS.student.education} element={<StudentEducationPage />} />
           <Route path={PATHS.student.skills} element={<StudentSkillsPage />} />

@@ -12,6 +12,7 @@ const STUDENT = [
   ['Others', '/student/others'],
   ['Placements', '/student/placements'],
   ['Interviews', '/student/interviews'],
+  ['Campus', '/student/cycles'],
 ];
 
 const pairs = (accountType: Parameters<typeof getNavItems>[0]) =>
@@ -27,6 +28,7 @@ describe('getNavItems', () => {
       ['Home', '/'],
       ['Profile', '/organization/profile'],
       ['Openings', '/organization/openings'],
+      ['Campus', '/organization/campus'],
       ['Team', '/team'],
       ['Groups', '/organization/groups'],
       ['Verifications', '/organization/verifications'],
@@ -45,16 +47,25 @@ describe('getNavItems', () => {
       ['Home', '/'],
       ['Profile', '/organization/profile'],
       ['Openings', '/organization/openings'],
+      ['Campus', '/organization/campus'],
       ['Team', '/team'],
     ]);
     expect(team({ actingForTeam: true, activity: true }).at(-1)).toEqual(['Activity', '/organization/activity']);
     // Owners and coordinators run the organization's groups and verification groups (the server's runGroups).
-    expect(team({ actingForTeam: true, groups: true }).slice(4)).toEqual([
+    expect(team({ actingForTeam: true, groups: true }).slice(5)).toEqual([
       ['Groups', '/organization/groups'],
       ['Verifications', '/organization/verifications'],
     ]);
     expect(getNavItems('Organization', { activity: true }).at(-1)?.label).toBe('Activity');
     expect(getNavItems('Individual', { activity: true })).toEqual(getNavItems('Individual'));
+  });
+
+  it('adds the placement cell to the menu of anyone who works in one (issue 41)', () => {
+    const cell = { label: 'Placement cell', to: '/placement' };
+    expect(getNavItems('Individual', { placementCell: true }).at(-1)).toEqual(cell);
+    expect(getNavItems('Organization', { placementCell: true, activity: true }).at(-1)).toEqual(cell);
+    expect(getNavItems('Individual', { actingForTeam: true, placementCell: true }).at(-1)).toEqual(cell);
+    expect(getNavItems('Individual').some((item) => item.to === '/placement')).toBe(false);
   });
 
   it('gives every other known account type the student menu', () => {

@@ -16,12 +16,14 @@ const INDIVIDUAL_NAV: readonly NavItem[] = [
   { label: 'Others', to: PATHS.student.others },
   { label: 'Placements', to: PATHS.student.placements },
   { label: 'Interviews', to: PATHS.student.interviews },
+  { label: 'Campus', to: PATHS.student.cycles },
 ];
 
 const ORGANIZATION_NAV: readonly NavItem[] = [
   { label: 'Home', to: PATHS.home },
   { label: 'Profile', to: PATHS.organization.profile },
   { label: 'Openings', to: PATHS.organization.openings },
+  { label: 'Campus', to: PATHS.organization.campus },
   { label: 'Team', to: PATHS.team },
   { label: 'Groups', to: PATHS.organization.groups },
   { label: 'Verifications', to: PATHS.organization.verifications },
@@ -32,6 +34,7 @@ const TEAM_NAV: readonly NavItem[] = [
   { label: 'Home', to: PATHS.home },
   { label: 'Profile', to: PATHS.organization.profile },
   { label: 'Openings', to: PATHS.organization.openings },
+  { label: 'Campus', to: PATHS.organization.campus },
   { label: 'Team', to: PATHS.team },
 ];
 const GROUPS_NAV: readonly NavItem[] = ORGANIZATION_NAV.filter(
@@ -49,18 +52,22 @@ export interface NavOptions {
   groups?: boolean;
   /** Invitations to a team wait for this person: the Team page shows in any menu (issue 40). */
   invitations?: boolean;
+  /** The person works in an institution's placement cell (issue 41): its page shows in any menu. */
+  placementCell?: boolean;
 }
 
 const TEAM: NavItem = { label: 'Team', to: PATHS.team };
+const PLACEMENT_CELL: NavItem = { label: 'Placement cell', to: PATHS.placementCell };
 
 /** Spec §2 menu: Organization → organization items; any other known type → student items; none when signed out. */
 export function getNavItems(
   accountType: AccountType | string | null | undefined,
   options: NavOptions = {},
 ): readonly NavItem[] {
-  const withActivity = (items: readonly NavItem[]) => (options.activity ? [...items, ACTIVITY] : items);
+  const withCell = (items: readonly NavItem[]) => (options.placementCell ? [...items, PLACEMENT_CELL] : items);
+  const withActivity = (items: readonly NavItem[]) => withCell(options.activity ? [...items, ACTIVITY] : items);
   if (options.actingForTeam) return withActivity(options.groups ? [...TEAM_NAV, ...GROUPS_NAV] : TEAM_NAV);
   if (!isKnownAccountType(accountType)) return [];
   if (isOrganizationAccount(accountType)) return withActivity(ORGANIZATION_NAV);
-  return options.invitations ? [...INDIVIDUAL_NAV, TEAM] : INDIVIDUAL_NAV;
+  return withCell(options.invitations ? [...INDIVIDUAL_NAV, TEAM] : INDIVIDUAL_NAV);
 }

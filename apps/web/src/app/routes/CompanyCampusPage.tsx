@@ -1,0 +1,24 @@
+import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
+import { CompanyCampus } from '../../features/placement/components/CompanyCampus';
+import { Page } from '../../lib/components/Page';
+import { useAppStore } from '../../lib/store';
+import { PATHS } from '../paths';
+
+const TITLE = 'Campus';
+
+/** /organization/campus (issue 41): the placement cycles the organization recruits in, and its openings there. */
+export default function CompanyCampusPage() {
+  const accessToken = useAppStore((state) => state.accessToken);
+  return (
+    <Page
+      title={TITLE}
+      intro="Recruit in colleges’ placement seasons: ask to recruit, then send openings for approval."
+    >
+      {accessToken ? (
+        <CompanyCampus />
+      ) : (
+        <SignInPrompt title="Sign in to recruit on campus" next={PATHS.organization.campus} />
+      )}
+    </Page>
+  );
+}
