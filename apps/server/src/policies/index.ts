@@ -10,6 +10,7 @@ import { messagePolicy } from './message';
 import { notificationPolicy } from './notification';
 import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
+import { placementNoticePolicy } from './placement-notice';
 import { portfolioPolicy } from './portfolio';
 import { rankingPolicy } from './ranking';
 import { resumePolicy } from './resume';
@@ -40,6 +41,7 @@ const policies = {
   ...shortlistPolicy,
   ...messagePolicy,
   ...roundPolicy,
+  ...placementNoticePolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;
