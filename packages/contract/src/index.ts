@@ -21,6 +21,7 @@ export * from './notifications';
 export * from './opening';
 export * from './organization';
 export * from './phone-verification';
+export * from './placement';
 export * from './placement-notices';
 export * from './placement-stats';
 export * from './portfolio';

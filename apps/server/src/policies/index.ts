@@ -10,6 +10,7 @@ import { messagePolicy } from './message';
 import { notificationPolicy } from './notification';
 import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
+import { placementPolicy } from './placement';
 import { placementNoticePolicy } from './placement-notice';
 import { portfolioPolicy } from './portfolio';
 import { rankingPolicy } from './ranking';
@@ -41,6 +42,7 @@ const policies = {
   ...shortlistPolicy,
   ...messagePolicy,
   ...roundPolicy,
+  ...placementPolicy,
   ...placementNoticePolicy,
 } as const;
 type Policies = typeof policies;
