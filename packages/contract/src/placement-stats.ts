@@ -8,13 +8,15 @@ import * as z from './zod';
  * written into the exports, so a number in an annual report can be traced to its rule.
  */
 export const STATISTICS_DEFINITIONS = {
-  enrolled: 'Every student enrolled in the cycle, whatever their status (pending enrolments of people without an account too).',
+  enrolled:
+    'Every student enrolled in the cycle, whatever their status (pending enrolments of people without an account too).',
   eligible: 'Enrolled students taking part in the season: status available or placed (not opted out, not debarred).',
   applied: 'Enrolled students with at least one application (not withdrawn) to an opening of the cycle.',
   placed: 'Enrolled students with status placed or an accepted offer in the cycle.',
   unplaced: 'Eligible students who are not placed.',
   offers: 'Offers made in the cycle, other than withdrawn or rescinded ones; accepted counts the accepted ones.',
-  tiers: "Offers by the tiers of the cycle's policy, judged on the CTC per year (a month's figure × 12); one tier when the policy has none.",
+  tiers:
+    "Offers by the tiers of the cycle's policy, judged on the CTC per year (a month's figure × 12); one tier when the policy has none.",
   ctc: 'Highest, median and mean CTC per year of accepted offers, per currency (a month’s figure × 12; a total as it is).',
   registered: 'Companies that asked to recruit in the cycle or were invited, whatever the decision.',
   visited: 'Approved companies with an approved opening in the cycle that received at least one application.',

@@ -1,8 +1,15 @@
+import type { CtcPeriod, EnrolmentStatus, OptOutReason } from '@placely/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import {
+  seedBranch,
+  seedCycle,
+  seedCycleCompany,
+  seedCycleOpening,
+  seedEnrolment,
   seedInstitution,
   seedInstitutionRole,
+  seedOffer,
   seedOpeningWithApplicants,
   seedOrganization,
   seedStudent,
@@ -43,11 +50,6 @@ export interface PlacementFixture {
 }
 
 type Rows<T> = { rows: T[] };
-const one = async <T>(db: Executor, statement: ReturnType<typeof sql>): Promise<T> => {
-  const row = ((await db.execute(statement)) as unknown as Rows<T>).rows[0];
-  if (!row) throw new Error('placement fixture: no row');
-  return row;
-};
 
 export const TIER_POLICY = [
   {
@@ -65,33 +67,23 @@ export const TIER_POLICY = [
   },
 ];
 
-export async function seedPlacementFixture(db: Executor, tag = Math.random().toString(36).slice(2, 8)): Promise<PlacementFixture> {
+export async function seedPlacementFixture(
+  db: Executor,
+  tag = Math.random().toString(36).slice(2, 8),
+): Promise<PlacementFixture> {
   const institution = await seedInstitution(db, { name: `Stats Institute ${tag}`, domain: `stats-${tag}.edu` });
   const root = await seedStudent(db, { name: 'Cell Root', email: `root-${tag}@stats.example` });
   await seedInstitutionRole(db, { institutionId: institution.id, userId: root.id, role: 'root' });
 
   const branch = async (degree: string, name: string, aliases: string[]) =>
-    (
-      await one<{ id: string }>(
-        db,
-        sql`insert into institution_branches (institution_id, degree, name, aliases)
-          values (${institution.id}, ${degree}, ${name}, ${`{${aliases.join(',')}}`}::text[]) returning id`,
-      )
-    ).id;
+    (await seedBranch(db, { institutionId: institution.id, degree, name, aliases })).id;
   const branches = {
     cse: await branch('B.Tech', 'Computer Science and Engineering', ['CSE', 'CS']),
     ece: await branch('B.Tech', 'Electronics and Communication', ['ECE']),
     finance: await branch('MBA', 'Finance', []),
   };
   const cycle = async (name: string) =>
-    (
-      await one<{ id: string }>(
-        db,
-        sql`insert into placement_cycles (institution_id, name, kind, starts_on, ends_on, join_token, policy, created_by)
-          values (${institution.id}, ${name}, 'jobs', '2026-07-01', '2027-06-30', ${`join-${tag}-${name.length}-${Math.random()}`},
-            ${JSON.stringify(TIER_POLICY)}::jsonb, ${root.id}) returning id`,
-      )
-    ).id;
+    (await seedCycle(db, { institutionId: institution.id, name, policy: TIER_POLICY, createdBy: root.id })).id;
   const cycleId = await cycle('Final placements 2026-27');
   const otherCycleId = await cycle('Summer internships 2027');
 
@@ -99,27 +91,50 @@ export async function seedPlacementFixture(db: Executor, tag = Math.random().toS
   for (let n = 1; n <= 11; n++) {
     const key = `s${String(n).padStart(2, '0')}`;
     const email = `${key}-${tag}@stats.example`;
-    students[key] = n === 10 ? { id: null, email } : { id: (await seedStudent(db, { name: `Student ${key}`, email })).id, email };
+    students[key] =
+      n === 10 ? { id: null, email } : { id: (await seedStudent(db, { name: `Student ${key}`, email })).id, email };
   }
   const enrol = async (
     key: string,
-    values: { degree: string; branchId?: string; branchText?: string; status?: string; reason?: string; optOut?: string },
+    values: {
+      degree: string;
+      branchId?: string;
+      branchText?: string;
+      status?: EnrolmentStatus;
+      reason?: string;
+      optOut?: OptOutReason;
+    },
     cycle = cycleId,
   ) => {
     const student = students[key];
     if (!student) throw new Error(key);
-    await db.execute(sql`insert into cycle_enrolments (cycle_id, user_id, email, status, debarred_reason, degree, branch_id,
-        branch_text, cgpa, backlogs, graduation_year, source, opt_out_reason, roll_number)
-      values (${cycle}::uuid, ${student.id}, ${student.email}, ${values.status ?? 'available'}, ${values.reason ?? null},
-        ${values.degree}, ${values.branchId ?? null}::uuid, ${values.branchText ?? null}, 8.25, 0, 2027, 'import',
-        ${values.optOut ?? null}, ${`R-${key}`})`);
+    await seedEnrolment(db, {
+      cycleId: cycle,
+      ...(student.id === null ? { email: student.email } : { userId: student.id }),
+      status: values.status ?? 'available',
+      debarredReason: values.reason,
+      degree: values.degree,
+      branchId: values.branchId ?? null,
+      branchText: values.branchText ?? null,
+      cgpa: 8.25,
+      backlogs: 0,
+      graduationYear: 2027,
+      source: 'import',
+      optOutReason: values.optOut ?? null,
+      rollNumber: `R-${key}`,
+    });
   };
   await enrol('s01', { degree: 'B.Tech', branchId: branches.cse });
   await enrol('s02', { degree: 'B.Tech', branchId: branches.cse, status: 'placed' });
   await enrol('s03', { degree: 'B.Tech', branchId: branches.cse });
   await enrol('s04', { degree: 'B.Tech', branchId: branches.ece });
   await enrol('s05', { degree: 'B.Tech', branchId: branches.ece, status: 'opted_out', optOut: 'higher_studies' });
-  await enrol('s06', { degree: 'B.Tech', branchId: branches.ece, status: 'debarred', reason: 'Absent from three rounds' });
+  await enrol('s06', {
+    degree: 'B.Tech',
+    branchId: branches.ece,
+    status: 'debarred',
+    reason: 'Absent from three rounds',
+  });
   await enrol('s07', { degree: 'MBA', branchId: branches.finance, status: 'placed' });
   await enrol('s08', { degree: 'MBA', branchId: branches.finance });
   await enrol('s09', { degree: 'MBA', branchId: branches.finance });
@@ -131,10 +146,18 @@ export async function seedPlacementFixture(db: Executor, tag = Math.random().toS
 
   const companies = {} as PlacementFixture['companies'];
   for (const name of ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const) {
-    companies[name] = (await seedOrganization(db, { name: `Company ${name} ${tag}`, email: `co-${name.toLowerCase()}-${tag}@stats.example` })).id;
+    companies[name] = (
+      await seedOrganization(db, {
+        name: `Company ${name} ${tag}`,
+        email: `co-${name.toLowerCase()}-${tag}@stats.example`,
+      })
+    ).id;
   }
-  const register = async (name: keyof PlacementFixture['companies'], status: string, cycle = cycleId) =>
-    db.execute(sql`insert into cycle_companies (cycle_id, organization_id, status) values (${cycle}::uuid, ${companies[name]}, ${status})`);
+  const register = async (
+    name: keyof PlacementFixture['companies'],
+    status: 'requested' | 'invited' | 'approved' | 'rejected',
+    cycle = cycleId,
+  ) => seedCycleCompany(db, { cycleId: cycle, organizationId: companies[name], status });
   await register('A', 'approved');
   await register('B', 'approved');
   await register('C', 'approved');
@@ -151,7 +174,7 @@ export async function seedPlacementFixture(db: Executor, tag = Math.random().toS
     key: keyof PlacementFixture['openings'],
     company: keyof PlacementFixture['companies'],
     applicants: string[],
-    ctc: { amount: number; currency: string; period: string },
+    ctc: { amount: number; currency: string; period: CtcPeriod },
     cycle = cycleId,
   ) => {
     const { opening, applications } = await seedOpeningWithApplicants(db, {
@@ -163,21 +186,29 @@ export async function seedPlacementFixture(db: Executor, tag = Math.random().toS
       })),
     });
     openings[key] = opening.id;
-    await db.execute(sql`update openings set cycle_id = ${cycle}::uuid where id = ${opening.id}::uuid`);
-    await db.execute(sql`insert into cycle_openings (opening_id, cycle_id, organization_id, status, ctc_amount, ctc_currency, ctc_period)
-      values (${opening.id}::uuid, ${cycle}::uuid, ${companies[company]}, 'approved', ${ctc.amount}, ${ctc.currency}, ${ctc.period})`);
-    const rows = ((await db.execute(sql`select id, kind from opening_stages where opening_id = ${opening.id}::uuid`)) as unknown as Rows<{
-      id: string;
-      kind: string;
-    }>).rows;
+    await seedCycleOpening(db, {
+      cycleId: cycle,
+      openingId: opening.id,
+      ctcAmount: ctc.amount,
+      ctcCurrency: ctc.currency,
+      ctcPeriod: ctc.period,
+    });
+    const rows = (
+      (await db.execute(
+        sql`select id, kind from opening_stages where opening_id = ${opening.id}::uuid`,
+      )) as unknown as Rows<{
+        id: string;
+        kind: string;
+      }>
+    ).rows;
     for (const row of rows) stages.set(`${key}:${row.kind}`, row.id);
-    applicants.forEach((s, index) => applicationOf.set(`${key}:${s}`, applications[index]?.id as string));
+    for (const [index, s] of applicants.entries()) applicationOf.set(`${key}:${s}`, applications[index]?.id as string);
   };
-  const inr = (amount: number) => ({ amount, currency: 'INR', period: 'year' });
+  const inr = (amount: number) => ({ amount, currency: 'INR', period: 'year' as const });
   await open('O1', 'A', ['s01', 's02', 's06', 's09'], inr(1_200_000));
   await open('O2', 'A', ['s01', 's02', 's07'], inr(2_500_000));
-  await open('O3', 'B', ['s03', 's08', 's09'], { amount: 150_000, currency: 'INR', period: 'month' });
-  await open('O4', 'C', ['s11'], { amount: 100_000, currency: 'USD', period: 'year' });
+  await open('O3', 'B', ['s03', 's08', 's09'], { amount: 150_000, currency: 'INR', period: 'month' as const });
+  await open('O4', 'C', ['s11'], { amount: 100_000, currency: 'USD', period: 'year' as const });
   await open('O5', 'G', [], inr(800_000));
   await open('X1', 'A', ['s01', 's04'], inr(3_000_000), otherCycleId);
 
@@ -186,7 +217,12 @@ export async function seedPlacementFixture(db: Executor, tag = Math.random().toS
     if (!id) throw new Error(`no ${kind} stage on ${opening}`);
     return id;
   };
-  const place = async (opening: keyof PlacementFixture['openings'], student: string, kind: string, status = 'submitted') => {
+  const place = async (
+    opening: keyof PlacementFixture['openings'],
+    student: string,
+    kind: string,
+    status = 'submitted',
+  ) => {
     await db.execute(sql`update applications set stage_id = ${stageOf(opening, kind)}::uuid, status = ${status}
       where id = ${applicationOf.get(`${opening}:${student}`) as string}::uuid`);
   };
@@ -204,23 +240,27 @@ export async function seedPlacementFixture(db: Executor, tag = Math.random().toS
   const offer = async (
     opening: keyof PlacementFixture['openings'],
     student: string,
-    company: keyof PlacementFixture['companies'],
-    status: string,
-    ctc: { amount: number; currency: string; period: string },
+    _company: keyof PlacementFixture['companies'],
+    status: 'pending' | 'accepted' | 'declined' | 'withdrawn',
+    ctc: { amount: number; currency: string; period: CtcPeriod },
     cycle = cycleId,
   ) =>
-    db.execute(sql`insert into offers (application_id, opening_id, organization_id, individual_id, cycle_id, role,
-        ctc_amount, ctc_currency, ctc_period, respond_by, status)
-      values (${applicationOf.get(`${opening}:${student}`) as string}::uuid, ${openings[opening]}::uuid, ${companies[company]},
-        ${students[student]?.id as number}, ${cycle}::uuid, 'Engineer', ${ctc.amount}, ${ctc.currency}, ${ctc.period},
-        now() + interval '7 days', ${status})`);
+    seedOffer(db, {
+      applicationId: applicationOf.get(`${opening}:${student}`) as string,
+      cycleId: cycle,
+      role: 'Engineer',
+      ctcAmount: ctc.amount,
+      ctcCurrency: ctc.currency,
+      ctcPeriod: ctc.period,
+      status,
+    });
   await offer('O2', 's01', 'A', 'withdrawn', inr(2_500_000));
   await offer('O1', 's02', 'A', 'accepted', inr(1_200_000));
-  await offer('O3', 's03', 'B', 'accepted', { amount: 150_000, currency: 'INR', period: 'month' });
+  await offer('O3', 's03', 'B', 'accepted', { amount: 150_000, currency: 'INR', period: 'month' as const });
   await offer('O2', 's07', 'A', 'accepted', inr(2_500_000));
   await offer('O3', 's08', 'B', 'pending', inr(900_000));
   await offer('O1', 's09', 'A', 'declined', inr(1_100_000));
-  await offer('O4', 's11', 'C', 'accepted', { amount: 100_000, currency: 'USD', period: 'year' });
+  await offer('O4', 's11', 'C', 'accepted', { amount: 100_000, currency: 'USD', period: 'year' as const });
   await offer('X1', 's01', 'A', 'accepted', inr(3_000_000), otherCycleId);
 
   return {

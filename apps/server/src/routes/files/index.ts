@@ -258,7 +258,8 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           row.ownerId !== actor.user.id &&
           (await isNoticeAttachmentFor(ctx.db, row.id, actor.user.id, cellInstitutionsOf(actor.user.id)));
         // A file sent with an application is readable by the people of that organization whose role covers the opening.
-        const access = row.ownerId === actor.user.id || inNotice ? null : await organizationAccessOf(ctx.db, request, actor);
+        const access =
+          row.ownerId === actor.user.id || inNotice ? null : await organizationAccessOf(ctx.db, request, actor);
         const sentTo = access
           ? (await applicationsWithFileAt(ctx.db, row.id, access.organizationId)).find((sent) =>
               coversOpening(access, sent.openingId),

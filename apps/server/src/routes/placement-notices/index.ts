@@ -36,33 +36,43 @@ export function placementNoticeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
 
-    app.post('/api/placement/cycles/notices', { ...authenticated, schema: createNoticeRouteSchema }, async (request) => {
-      const actor = actorOf(request);
-      const input = request.body;
-      const notice = await ctx.db.transaction(async (tx) => {
-        const { cycle } = await loadCellCycle(tx, actor, input.cycleId, 'placementNotice.post');
-        const problem = await audienceProblem(tx, cycle, input.audience);
-        if (problem) throw errors.validation([problem]);
-        const ids = [...new Set(input.attachmentFileIds)];
-        const own = await ownReadyFiles(tx, actor.user.id, ids);
-        const missing = ids.findIndex((id) => !own.has(id));
-        if (missing >= 0) {
-          throw errors.validation([
-            { field: `attachmentFileIds.${missing}`, message: 'Attach files you uploaded (this one is not yours or not ready)' },
-          ]);
-        }
-        return postNotice(tx, {
-          cycle,
-          createdBy: actor.user.id,
-          title: input.title,
-          body: input.body,
-          audience: input.audience,
-          attachmentFileIds: ids,
-          requiresAck: input.requiresAck,
+    app.post(
+      '/api/placement/cycles/notices',
+      { ...authenticated, schema: createNoticeRouteSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const input = request.body;
+        const notice = await ctx.db.transaction(async (tx) => {
+          const { cycle } = await loadCellCycle(tx, actor, input.cycleId, 'placementNotice.post');
+          const problem = await audienceProblem(tx, cycle, input.audience);
+          if (problem) throw errors.validation([problem]);
+          const ids = [...new Set(input.attachmentFileIds)];
+          const own = await ownReadyFiles(tx, actor.user.id, ids);
+          const missing = ids.findIndex((id) => !own.has(id));
+          if (missing >= 0) {
+            throw errors.validation([
+              {
+                field: `attachmentFileIds.${missing}`,
+                message: 'Attach files you uploaded (this one is not yours or not ready)',
+              },
+            ]);
+          }
+          return postNotice(tx, {
+            cycle,
+            createdBy: actor.user.id,
+            title: input.title,
+            body: input.body,
+            audience: input.audience,
+            attachmentFileIds: ids,
+            requiresAck: input.requiresAck,
+          });
         });
-      });
-      return ok(presentCellNotice(notice), `Notice sent to ${notice.recipients} student${notice.recipients === 1 ? '' : 's'}`);
-    });
+        return ok(
+          presentCellNotice(notice),
+          `Notice sent to ${notice.recipients} student${notice.recipients === 1 ? '' : 's'}`,
+        );
+      },
+    );
 
     app.get('/api/placement/cycles/notices', { ...authenticated, schema: cellNoticesRouteSchema }, async (request) => {
       const actor = actorOf(request);
@@ -91,20 +101,22 @@ export function placementNoticeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(await studentNotices(ctx.db, actor.user.id, request.query));
     });
 
-    const answer = (acknowledge: boolean) => async (request: { body: { noticeId: string } } & Parameters<typeof actorOf>[0]) => {
-      const actor = actorOf(request);
-      const { noticeId } = request.body;
-      const row = await ctx.db.transaction(async (tx) => {
-        const notice = await studentNotice(tx, actor.user.id, noticeId);
-        if (!notice) throw errors.notFound('That notice');
-        authorize(actor, 'placementNotice.receive', { recipientId: actor.user.id });
-        if (acknowledge && !notice.requires_ack) throw errors.conflict('This notice does not ask for an acknowledgement.');
-        await markReceipt(tx, actor.user.id, noticeId, acknowledge);
-        return studentNotice(tx, actor.user.id, noticeId);
-      });
-      if (!row) throw errors.notFound('That notice');
-      return ok(presentStudentNotice(row), acknowledge ? 'Acknowledged' : 'Marked as read');
-    };
+    const answer =
+      (acknowledge: boolean) => async (request: { body: { noticeId: string } } & Parameters<typeof actorOf>[0]) => {
+        const actor = actorOf(request);
+        const { noticeId } = request.body;
+        const row = await ctx.db.transaction(async (tx) => {
+          const notice = await studentNotice(tx, actor.user.id, noticeId);
+          if (!notice) throw errors.notFound('That notice');
+          authorize(actor, 'placementNotice.receive', { recipientId: actor.user.id });
+          if (acknowledge && !notice.requires_ack)
+            throw errors.conflict('This notice does not ask for an acknowledgement.');
+          await markReceipt(tx, actor.user.id, noticeId, acknowledge);
+          return studentNotice(tx, actor.user.id, noticeId);
+        });
+        if (!row) throw errors.notFound('That notice');
+        return ok(presentStudentNotice(row), acknowledge ? 'Acknowledged' : 'Marked as read');
+      };
 
     app.post('/api/placement/notices/read', { ...authenticated, schema: readNoticeRouteSchema }, answer(false));
     app.post(

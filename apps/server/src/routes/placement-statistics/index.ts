@@ -1,8 +1,8 @@
-import { EXPORT_CONTENT_TYPES } from '../../services/applications/export';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { EXPORT_CONTENT_TYPES } from '../../services/applications/export';
 import { loadCellCycle } from '../../services/placement/cell-cycle';
 import { cycleStatistics, unplacedPage } from '../../services/placement/statistics';
 import { statisticsTable, tableStream } from '../../services/placement/statistics-export';

@@ -1,5 +1,5 @@
-import type { CycleStatistics, UnplacedPage } from '@placely/contract';
 import { inflateRawSync } from 'node:zlib';
+import type { CycleStatistics, UnplacedPage } from '@placely/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { type PlacementFixture, seedPlacementFixture } from '../../test/placement-fixture';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   server = await startTestServer();
   fx = await seedPlacementFixture(server.db);
   rootToken = await server.tokenFor(fx.rootId);
-});
+}, 180_000);
 afterAll(() => server?.close());
 
 const figures = (
@@ -59,8 +59,18 @@ describe('cycle statistics, against the hand-counted fixture (test/placement-fix
       { degree: 'MBA', ...figures(3, 3, 3, 1, 2) },
     ]);
     expect(stats.students.byBranch).toEqual([
-      { degree: 'B.Tech', branchId: fx.branches.cse, branch: 'Computer Science and Engineering', ...figures(4, 4, 4, 3, 1) },
-      { degree: 'B.Tech', branchId: fx.branches.ece, branch: 'Electronics and Communication', ...figures(3, 1, 0, 0, 1, 1, 1) },
+      {
+        degree: 'B.Tech',
+        branchId: fx.branches.cse,
+        branch: 'Computer Science and Engineering',
+        ...figures(4, 4, 4, 3, 1),
+      },
+      {
+        degree: 'B.Tech',
+        branchId: fx.branches.ece,
+        branch: 'Electronics and Communication',
+        ...figures(3, 1, 0, 0, 1, 1, 1),
+      },
       { degree: 'B.Tech', branchId: null, branch: 'Mechanical', ...figures(1, 1, 0, 0, 1) },
       { degree: 'MBA', branchId: fx.branches.finance, branch: 'Finance', ...figures(3, 3, 3, 1, 2) },
     ]);
@@ -123,7 +133,13 @@ describe('cycle statistics, against the hand-counted fixture (test/placement-fix
     const byId = new Map(stats.offersPerCompany.map((row) => [row.organizationId, row]));
     expect(stats.offersPerCompany).toHaveLength(7);
     // A: O1 (s01 s02 s09; s06 withdrew) + O2 (s01 s02 s07); offers s02 s09 s07 (s01's withdrawn offer not counted).
-    expect(byId.get(fx.companies.A)).toMatchObject({ status: 'approved', approvedOpenings: 2, applications: 6, offers: 3, accepted: 2 });
+    expect(byId.get(fx.companies.A)).toMatchObject({
+      status: 'approved',
+      approvedOpenings: 2,
+      applications: 6,
+      offers: 3,
+      accepted: 2,
+    });
     expect(byId.get(fx.companies.B)).toMatchObject({ approvedOpenings: 1, applications: 3, offers: 2, accepted: 1 });
     expect(byId.get(fx.companies.C)).toMatchObject({ approvedOpenings: 1, applications: 1, offers: 1, accepted: 1 });
     expect(byId.get(fx.companies.G)).toMatchObject({ approvedOpenings: 1, applications: 0, offers: 0, accepted: 0 });
@@ -134,7 +150,8 @@ describe('cycle statistics, against the hand-counted fixture (test/placement-fix
 
   it('with no tier rule in the policy, every offer is in one tier', async () => {
     await server.db.execute(
-      (await import('drizzle-orm')).sql`update placement_cycles set policy = '[]'::jsonb where id = ${fx.cycleId}::uuid`,
+      (await import('drizzle-orm'))
+        .sql`update placement_cycles set policy = '[]'::jsonb where id = ${fx.cycleId}::uuid`,
     );
     try {
       const stats = await statistics();
@@ -179,7 +196,9 @@ describe('cycle statistics, against the hand-counted fixture (test/placement-fix
     const student = await server.tokenFor(fx.students.s02?.id as number);
     for (const token of [company, student]) {
       expect((await server.call(path, { token })).status).toBe(403);
-      expect((await server.call(`/api/placement/cycles/statistics/unplaced?cycleId=${fx.cycleId}`, { token })).status).toBe(403);
+      expect(
+        (await server.call(`/api/placement/cycles/statistics/unplaced?cycleId=${fx.cycleId}`, { token })).status,
+      ).toBe(403);
       const exported = await server.call(
         `/api/placement/cycles/statistics/export?cycleId=${fx.cycleId}&figure=nirf&format=csv`,
         { token },

@@ -1,10 +1,4 @@
-import type {
-  CellNotice,
-  NoticeAudience,
-  NoticeReceiptPage,
-  ReceiptFilter,
-  StudentNotice,
-} from '@placely/contract';
+import type { CellNotice, NoticeAudience, NoticeReceiptPage, ReceiptFilter, StudentNotice } from '@placely/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notifyFrom } from '../notifications';
@@ -22,7 +16,12 @@ const rowsOf = async <T>(db: Executor, statement: SQL): Promise<T[]> =>
   ((await db.execute(statement)) as unknown as Rows<T>).rows;
 
 const textArray = (values: readonly string[]) =>
-  values.length === 0 ? sql`array[]::text[]` : sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+  values.length === 0
+    ? sql`array[]::text[]`
+    : sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`;
 
 /** The user ids a notice's audience reaches in a cycle: enrolled students with an account. */
 export function audienceSql(cycleId: string, audience: NoticeAudience): SQL {
@@ -339,12 +338,7 @@ export async function studentNotice(db: Executor, userId: number, noticeId: stri
  * Marks the student's receipt read (and acknowledged, when asked and the notice asks for it); idempotent, the first
  * time is kept. Answers the receipt's notice, or null when the student has no receipt for it.
  */
-export async function markReceipt(
-  tx: Executor,
-  userId: number,
-  noticeId: string,
-  acknowledge: boolean,
-): Promise<void> {
+export async function markReceipt(tx: Executor, userId: number, noticeId: string, acknowledge: boolean): Promise<void> {
   await tx.execute(sql`update cycle_notice_receipts set read_at = coalesce(read_at, now()),
       acknowledged_at = ${acknowledge ? sql`coalesce(acknowledged_at, now())` : sql`acknowledged_at`}
     where notice_id = ${noticeId}::uuid and user_id = ${userId}`);

@@ -116,7 +116,7 @@ export function tierFiguresSql(cycleId: string, plan: TierPlan): SQL {
   const otherIndex = plan.tiers.length;
   // The highest tier whose bound the CTC reaches; a tier without a bound takes everything below the others.
   const tierOf = sql`(select min(tier.idx) from (values ${sql.join(rows, sql`, `)}) tier(idx, min_ctc)
-      where tier.min_ctc is null or ${ctcPerYear("f")} >= tier.min_ctc)`;
+      where tier.min_ctc is null or ${ctcPerYear('f')} >= tier.min_ctc)`;
   const inCurrency = plan.currency ? sql`f.ctc_currency = ${plan.currency}` : sql`true`;
   return sql`select t.idx, count(*)::int as offers, count(*) filter (where t.status = 'accepted')::int as accepted,
       count(distinct t.individual_id)::int as students
@@ -394,7 +394,12 @@ export const presentUnplaced = (row: UnplacedRow): UnplacedStudent => ({
   inFlight: row.in_flight,
 });
 
-export async function unplacedPage(db: Executor, cycleId: string, offset: number, limit: number): Promise<UnplacedPage> {
+export async function unplacedPage(
+  db: Executor,
+  cycleId: string,
+  offset: number,
+  limit: number,
+): Promise<UnplacedPage> {
   const rows = await rowsOf<UnplacedRow>(db, unplacedPageSql(cycleId, offset, limit));
   // Past the last row the window has no row to count on: the total is read again (a rare request).
   const total =
