@@ -38,6 +38,8 @@ import { openingRoutes } from './routes/openings';
 import { openingsFeedRoutes } from './routes/openings/feed';
 import { organizationRoutes } from './routes/organizations';
 import { phoneVerificationRoutes } from './routes/phone-verification';
+import { placementNoticeRoutes } from './routes/placement-notices';
+import { placementStatisticsRoutes } from './routes/placement-statistics';
 import { portfolioRoutes } from './routes/portfolio';
 import { profileRoutes } from './routes/profile';
 import { responseRoutes } from './routes/responses';
@@ -305,6 +307,8 @@ export async function buildApp(
   await app.register(openingsFeedRoutes(ctx));
   await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));
+  await app.register(placementStatisticsRoutes(ctx));
+  await app.register(placementNoticeRoutes(ctx));
   await app.register(groupRoutes(ctx));
   await app.register(verificationRoutes(ctx));
   await registerWebApp(app, config.webDistDir ?? defaultWebDistDir(), {

@@ -22,6 +22,8 @@ export * from './opening';
 export * from './organization';
 export * from './phone-verification';
 export * from './placement';
+export * from './placement-notices';
+export * from './placement-stats';
 export * from './portfolio';
 export * from './profile';
 export * from './ranking';

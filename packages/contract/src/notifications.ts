@@ -33,6 +33,7 @@ export const NOTIFICATION_KINDS = [
   'interview.cancelled',
   'interview.reminder',
   'interview.bookingNeeded',
+  'placement.notice',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -67,6 +68,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, Record<Notification
   'interview.cancelled': { inApp: true, email: true },
   'interview.reminder': { inApp: true, email: true },
   'interview.bookingNeeded': { inApp: true, email: true },
+  'placement.notice': { inApp: true, email: true },
 };
 
 /** How each kind is named on the preferences screen and in unsubscribe confirmations. */
@@ -97,6 +99,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'interview.cancelled': 'An interview or round cancelled (calendar cancellation)',
   'interview.reminder': 'Interview reminders (a day and an hour before)',
   'interview.bookingNeeded': 'A round waiting for you to book a slot',
+  'placement.notice': 'Notices from your placement cell',
 };
 
 /** How the preferences screen groups the kinds: by whom they concern. Every kind is in exactly one group. */
@@ -114,6 +117,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
       'videoTask.invited',
       'videoTask.reminder',
       'interview.bookingNeeded',
+      'placement.notice',
     ],
   },
   {
@@ -175,6 +179,9 @@ export const notificationLinks = {
   groupRequests: '/organization/grouprequests',
   verificationRequests: '/organization/verificationrequests',
   myRounds: '/student/interviews',
+  /** A placement cycle's notice, on the student's placement page (services/placement/notices.ts writes it in SQL). */
+  placementNotice: (cycleId: string, noticeId: string) =>
+    `/student/cycles?${new URLSearchParams({ cycle: cycleId, notice: noticeId })}`,
   roundDay: (roundId: string) => `/organization/rounds/day?${new URLSearchParams({ round: roundId })}`,
   shortlist: (openingId: string, shortlistId: string) =>
     `/organization/openings?${new URLSearchParams({ opening: openingId, shortlist: shortlistId })}`,

@@ -11,6 +11,7 @@ import { notificationPolicy } from './notification';
 import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
 import { placementPolicy } from './placement';
+import { placementNoticePolicy } from './placement-notice';
 import { portfolioPolicy } from './portfolio';
 import { rankingPolicy } from './ranking';
 import { resumePolicy } from './resume';
@@ -42,6 +43,7 @@ const policies = {
   ...messagePolicy,
   ...roundPolicy,
   ...placementPolicy,
+  ...placementNoticePolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

@@ -14,6 +14,7 @@ import type {
   NoticeAudience,
   OfferState,
   OpeningInput,
+  OptOutReason,
   OrganizationProfileInput,
   OrganizationRole,
   PolicyRule,
@@ -644,6 +645,7 @@ export async function seedEnrolment(
     recordsLocked?: boolean;
     source?: EnrolmentSource;
     absences?: number;
+    optOutReason?: OptOutReason | null;
   },
 ): Promise<typeof cycleEnrolments.$inferSelect> {
   let email = options.email?.toLowerCase();
@@ -671,6 +673,7 @@ export async function seedEnrolment(
       recordsLocked: options.recordsLocked ?? false,
       source: options.source ?? 'link',
       absences: options.absences ?? 0,
+      optOutReason: options.optOutReason ?? null,
     })
     .returning();
   if (!enrolment) throw new Error('seedEnrolment: insert returned nothing');

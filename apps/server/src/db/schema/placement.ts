@@ -9,6 +9,7 @@ import {
   ENROLMENT_SOURCES,
   ENROLMENT_STATUSES,
   OFFER_STATES,
+  OPT_OUT_REASONS,
   RECORD_FIELDS,
 } from '@placely/contract';
 import { sql } from 'drizzle-orm';
@@ -121,6 +122,8 @@ export const cycleEnrolments = pgTable(
     recordsLocked: boolean('records_locked').notNull().default(false),
     source: text('source', { enum: ENROLMENT_SOURCES }).notNull(),
     absences: integer('absences').notNull().default(0),
+    /** Why an opted-out student left the season (migration 0044); NIRF's "higher studies" count reads it. */
+    optOutReason: text('opt_out_reason', { enum: OPT_OUT_REASONS }),
     enrolledAt: at('enrolled_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -140,6 +143,10 @@ export const cycleEnrolments = pgTable(
     check('cycle_enrolments_cgpa_range', sql`${table.cgpa} IS NULL OR (${table.cgpa} >= 0 AND ${table.cgpa} <= 10)`),
     check('cycle_enrolments_backlogs_range', sql`${table.backlogs} IS NULL OR ${table.backlogs} >= 0`),
     check('cycle_enrolments_absences_range', sql`${table.absences} >= 0`),
+    check(
+      'cycle_enrolments_opt_out_reason_known',
+      sql`${table.optOutReason} IS NULL OR ${table.optOutReason} IN (${sqlList(OPT_OUT_REASONS)})`,
+    ),
   ],
 );
 

@@ -36,6 +36,8 @@ import {
   type RequestHeaders,
   recordAudit,
 } from '../../services/organizations';
+import { cellInstitutionsOf } from '../../services/placement/access';
+import { isNoticeAttachmentFor } from '../../services/placement/notices';
 import { recordProfileView } from '../../services/profile-views';
 import { probeVideo } from '../../services/video/probe';
 import { MissingObjectError } from '../../storage';
@@ -251,14 +253,19 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = actorOf(request);
         const row = await loadFile(request.params.id);
         if (row?.status !== 'ready') throw errors.notFound('That file');
+        // A notice's attachment is readable by the students it reached and the cycle's placement cell.
+        const inNotice =
+          row.ownerId !== actor.user.id &&
+          (await isNoticeAttachmentFor(ctx.db, row.id, actor.user.id, cellInstitutionsOf(actor.user.id)));
         // A file sent with an application is readable by the people of that organization whose role covers the opening.
-        const access = row.ownerId === actor.user.id ? null : await organizationAccessOf(ctx.db, request, actor);
+        const access =
+          row.ownerId === actor.user.id || inNotice ? null : await organizationAccessOf(ctx.db, request, actor);
         const sentTo = access
           ? (await applicationsWithFileAt(ctx.db, row.id, access.organizationId)).find((sent) =>
               coversOpening(access, sent.openingId),
             )
           : undefined;
-        const sentToActor = sentTo !== undefined;
+        const sentToActor = inNotice || sentTo !== undefined;
         authorize(actor, 'file.read', { file: row, sentToActor });
         // An organization opening a candidate's resume shows up in that person's "who viewed me" and its audit trail.
         if (access && sentTo && row.purpose === 'resume') {

@@ -372,5 +372,10 @@ export function describeNotification(
         title: `Book your ${payload.stageName} slot`,
         body: `You have not booked a slot for ${payload.stageName} of "${payload.openingTitle}"${at(payload)} yet. Booking closes ${payload.closes}.`,
       };
+    case 'placement.notice':
+      return {
+        title: payload.noticeTitle ?? 'Notice',
+        body: `${payload.cycleName ? `${payload.cycleName}: ` : ''}${payload.noticeBody ?? ''}${payload.attachments && payload.attachments !== '0' ? `\n\n${payload.attachments === '1' ? 'A file is' : `${payload.attachments} files are`} attached in Placely.` : ''}${payload.requiresAck ? '\n\nThe placement cell asks you to acknowledge this notice in Placely.' : ''}`,
+      };
   }
 }
