@@ -1,5 +1,6 @@
 import { EXPORT_TOTAL_ROWS_HEADER, type ExportFormat } from '@placely/contract';
 import { apiDownload } from '../../../lib/api/client';
+import { fileNameFromDisposition } from '../../../lib/download';
 import { CsvRecordCounter } from '../csvRows';
 
 export interface ExportProgress {
@@ -21,21 +22,6 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
-
-/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
-  return plain?.[1]?.trim() || fallback;
-}
 
 /**
  * GET /api/organization/openings/id/applications/export?id=&format=: streams every application into a file,
@@ -81,17 +67,4 @@ export async function downloadApplicationsExport(
   return { blob: new Blob(chunks, { type }), fileName, rows, totalRows };
 }
 
-/** Hands a blob to the browser as a download (a temporary object URL on a clicked link). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+export { saveBlob } from '../../../lib/download';

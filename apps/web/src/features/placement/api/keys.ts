@@ -18,4 +18,9 @@ export const placementKeys = {
   joinPreview: (token: string) => ['placement', 'join', token] as const,
   myCycles: ['placement', 'my', 'cycles'] as const,
   myCycle: (cycleId: string) => ['placement', 'my', 'cycle', cycleId] as const,
+  statistics: (cycleId: string) => ['placement', 'cycle', cycleId, 'statistics'] as const,
+  unplaced: (cycleId: string) => ['placement', 'cycle', cycleId, 'unplaced'] as const,
+  cellNotices: (cycleId: string) => ['placement', 'cycle', cycleId, 'notices'] as const,
+  receipts: (noticeId: string, show: string) => ['placement', 'notice', noticeId, 'receipts', show] as const,
+  myNotices: (cycleId: string) => ['placement', 'my', 'notices', cycleId] as const,
 };

@@ -10,15 +10,19 @@ import { CorrectionsPanel } from './CorrectionsPanel';
 import { CycleOverview } from './CycleOverview';
 import { EnrolmentTable } from './EnrolmentTable';
 import { EnrolStudents } from './EnrolStudents';
+import { NoticesPanel } from './NoticesPanel';
 import { OpeningApprovals } from './OpeningApprovals';
+import { StatisticsDashboard } from './StatisticsDashboard';
 
-export const CYCLE_TABS = ['overview', 'students', 'companies', 'openings'] as const;
+export const CYCLE_TABS = ['overview', 'students', 'companies', 'openings', 'dashboard', 'notices'] as const;
 export type CycleTab = (typeof CYCLE_TABS)[number];
 const TAB_LABELS: Record<CycleTab, string> = {
   overview: 'Overview',
   students: 'Students',
   companies: 'Companies',
   openings: 'Openings',
+  dashboard: 'Dashboard',
+  notices: 'Notices',
 };
 
 export interface CycleWorkspaceProps {
@@ -76,6 +80,8 @@ export function CycleWorkspace({ cycleId, tab, onTab, joinUrl, formHref, header 
         {tab === 'openings' && (
           <OpeningApprovals cycleId={cycleId} canManage={data.abilities.manageCompanies} formHref={formHref} />
         )}
+        {tab === 'dashboard' && <StatisticsDashboard cycleId={cycleId} />}
+        {tab === 'notices' && <NoticesPanel cycleId={cycleId} institutionId={data.institutionId} />}
       </div>
     </>
   );

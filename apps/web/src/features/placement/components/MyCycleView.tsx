@@ -28,6 +28,7 @@ import { showError, showSuccess } from '../../../lib/snackbar';
 import { useMyCycle } from '../api/getMyCycle';
 import { useRequestCorrection } from '../api/requestCorrection';
 import { formatCtc } from '../ctc';
+import { MyNotices } from './MyNotices';
 
 type Enrolment = StudentCycleView['cycle']['enrolment'];
 
@@ -114,6 +115,7 @@ export function MyCycleView({ cycleId, formHref }: MyCycleViewProps) {
           </Stack>
         )}
       </Section>
+      <MyNotices cycleId={cycleId} />
       <Section title="Openings" description="Approved by your placement cell for this cycle.">
         {openings.length === 0 ? (
           <Typography color="text.secondary">No opening yet. They appear here as the cell approves them.</Typography>
