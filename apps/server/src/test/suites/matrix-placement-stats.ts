@@ -108,23 +108,23 @@ export const PLACEMENT_STATS_ENTRIES: Record<string, Entry> = {
       request: get('/api/placement/cycles/notices/receipts', { noticeId: f.notices.indA, show: 'all' }),
     })),
   },
-  'GET /api/placement/notices': {
+  'GET /api/placement/my/notices': {
     access: 'self',
-    request: () => get('/api/placement/notices', { limit: 20 }),
+    request: () => get('/api/placement/my/notices', { limit: 20 }),
     fuzzAs: 'indA',
   },
-  'POST /api/placement/notices/read': {
+  'POST /api/placement/my/notices/read': {
     access: 'owned',
     targets: perStudent((f, who) => ({
       label: `${who}'s notice (read)`,
-      request: post('/api/placement/notices/read', { noticeId: f.notices[who] }),
+      request: post('/api/placement/my/notices/read', { noticeId: f.notices[who] }),
     })),
   },
-  'POST /api/placement/notices/acknowledge': {
+  'POST /api/placement/my/notices/acknowledge': {
     access: 'owned',
     targets: perStudent((f, who) => ({
       label: `${who}'s notice (acknowledged)`,
-      request: post('/api/placement/notices/acknowledge', { noticeId: f.notices[who] }),
+      request: post('/api/placement/my/notices/acknowledge', { noticeId: f.notices[who] }),
     })),
   },
 };
