@@ -11,6 +11,7 @@ import {
   submitApplications,
 } from './applications';
 import { health, profile } from './foundation';
+import { cycleDashboard } from './placement';
 import { fullProfile } from './profile-sections';
 import {
   bulkMove,
@@ -34,6 +35,7 @@ export const scenarios: Scenario[] = [
   ...responsesSorted,
   rankedFirstPage,
   rankedFirstPageBusy,
+  cycleDashboard,
 ];
 
 /** Long single operations: timed once each, with the server's peak memory. */

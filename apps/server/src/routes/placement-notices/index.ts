@@ -96,7 +96,7 @@ export function placementNoticeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/placement/notices', { ...authenticated, schema: studentNoticesRouteSchema }, async (request) => {
+    app.get('/api/placement/my/notices', { ...authenticated, schema: studentNoticesRouteSchema }, async (request) => {
       const actor = actorOf(request);
       return ok(await studentNotices(ctx.db, actor.user.id, request.query));
     });
@@ -118,9 +118,9 @@ export function placementNoticeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return ok(presentStudentNotice(row), acknowledge ? 'Acknowledged' : 'Marked as read');
       };
 
-    app.post('/api/placement/notices/read', { ...authenticated, schema: readNoticeRouteSchema }, answer(false));
+    app.post('/api/placement/my/notices/read', { ...authenticated, schema: readNoticeRouteSchema }, answer(false));
     app.post(
-      '/api/placement/notices/acknowledge',
+      '/api/placement/my/notices/acknowledge',
       { ...authenticated, schema: acknowledgeNoticeRouteSchema },
       answer(true),
     );

@@ -157,29 +157,29 @@ describe('notices reach students in-app and by mail, and the cell sees who read 
     // The student's list: only their own notices; the attachment opens for them and not for someone it did not reach.
     const s07 = await server.tokenFor(idOf('s07'));
     const s01 = await server.tokenFor(idOf('s01'));
-    const list = await server.call(`/api/placement/notices?cycleId=${fx.cycleId}`, { token: s07 });
+    const list = await server.call(`/api/placement/my/notices?cycleId=${fx.cycleId}`, { token: s07 });
     expect(list.status).toBe(200);
     expect(list.body.result.data.items.map((item: { id: string }) => item.id)).toContain(notice.id);
     const mine = list.body.result.data.items.find((item: { id: string }) => item.id === notice.id);
     expect(mine).toMatchObject({ cycleName: 'Final placements 2026-27', readAt: null, acknowledgedAt: null });
     expect((await server.call(`/api/files/${file}/link`, { token: s07 })).status).toBe(200);
     expect([403, 404]).toContain((await server.call(`/api/files/${file}/link`, { token: s01 })).status);
-    const s01List = await server.call(`/api/placement/notices?cycleId=${fx.cycleId}`, { token: s01 });
+    const s01List = await server.call(`/api/placement/my/notices?cycleId=${fx.cycleId}`, { token: s01 });
     expect(s01List.body.result.data.items.map((item: { id: string }) => item.id)).not.toContain(notice.id);
 
     // Reading and acknowledging: s01 was not in the audience (404); s07 reads then acknowledges; s08 acknowledges.
     expect(
-      (await server.call('/api/placement/notices/read', { token: s01, body: { noticeId: notice.id } })).status,
+      (await server.call('/api/placement/my/notices/read', { token: s01, body: { noticeId: notice.id } })).status,
     ).toBe(404);
-    const read = await server.call('/api/placement/notices/read', { token: s07, body: { noticeId: notice.id } });
+    const read = await server.call('/api/placement/my/notices/read', { token: s07, body: { noticeId: notice.id } });
     expect(read.status).toBe(200);
     expect(read.body.result.data.readAt).not.toBeNull();
     expect(read.body.result.data.acknowledgedAt).toBeNull();
-    const ack = await server.call('/api/placement/notices/acknowledge', { token: s07, body: { noticeId: notice.id } });
+    const ack = await server.call('/api/placement/my/notices/acknowledge', { token: s07, body: { noticeId: notice.id } });
     expect(ack.body.result.data.acknowledgedAt).not.toBeNull();
     expect(ack.body.result.data.readAt).toBe(read.body.result.data.readAt);
     const s08 = await server.tokenFor(idOf('s08'));
-    await server.call('/api/placement/notices/acknowledge', { token: s08, body: { noticeId: notice.id } });
+    await server.call('/api/placement/my/notices/acknowledge', { token: s08, body: { noticeId: notice.id } });
 
     const receipts = async (show: string) =>
       (
@@ -210,7 +210,7 @@ describe('notices reach students in-app and by mail, and the cell sees who read 
     const plain = (await post({ audience: { kind: 'filter', degrees: ['MBA'] } })).body.result.data as CellNotice;
     const s09 = await server.tokenFor(idOf('s09'));
     expect(
-      (await server.call('/api/placement/notices/acknowledge', { token: s09, body: { noticeId: plain.id } })).status,
+      (await server.call('/api/placement/my/notices/acknowledge', { token: s09, body: { noticeId: plain.id } })).status,
     ).toBe(409);
     const foreign = (
       (await server.db.execute(sql`insert into files (owner_id, purpose, name, content_type, size, storage_key, status)
@@ -230,6 +230,6 @@ describe('notices reach students in-app and by mail, and the cell sees who read 
       expect((await server.call(`/api/placement/cycles/notices?cycleId=${fx.cycleId}`, { token })).status).toBe(403);
     }
     expect((await server.call('/api/placement/cycles/notices', { body: {} })).status).toBe(401);
-    expect((await server.call('/api/placement/notices')).status).toBe(401);
+    expect((await server.call('/api/placement/my/notices')).status).toBe(401);
   });
 });

@@ -20,6 +20,7 @@ import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { actingFor, del, type Entry, get, patch, post, put, type Target, team, unique } from './matrix-kit';
 import { MESSAGE_ENTRIES } from './matrix-messages';
 import { PLACEMENT_ENTRIES } from './matrix-placement';
+import { PLACEMENT_STATS_ENTRIES } from './matrix-placement-stats';
 import { ROUNDS_ENTRIES } from './matrix-rounds';
 import { TEAM_INVITATION_ENTRIES } from './matrix-team';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
@@ -141,6 +142,7 @@ const AREA_ENTRIES: Record<string, Entry> = {
   ...TEAM_INVITATION_ENTRIES,
   ...ROUNDS_ENTRIES,
   ...PLACEMENT_ENTRIES,
+  ...PLACEMENT_STATS_ENTRIES,
 };
 
 const openingBody = (world: World, who: SignedInActor) =>
