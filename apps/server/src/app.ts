@@ -51,6 +51,8 @@ import { userRoutes } from './routes/user';
 import { verificationRoutes } from './routes/verification';
 import { videoTaskRoutes } from './routes/video-tasks';
 import { withdrawalRoutes } from './routes/withdrawal';
+import { offerRoutes } from './routes/offers';
+import { placementPolicyRoutes } from './routes/placement-policy';
 import { createUnreadPublisher } from './services/notifications/live';
 import { createMailer } from './services/notifications/mailer';
 import { createNotificationQueue } from './services/notifications/queue';
@@ -298,6 +300,8 @@ export async function buildApp(
   await app.register(candidateRoutes(ctx));
   await app.register(messageRoutes(ctx));
   await app.register(withdrawalRoutes(ctx));
+  await app.register(offerRoutes(ctx));
+  await app.register(placementPolicyRoutes(ctx));
   await app.register(rankingRoutes(ctx));
   await app.register(videoTaskRoutes(ctx));
   await app.register(shortlistRoutes(ctx));

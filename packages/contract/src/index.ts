@@ -22,6 +22,8 @@ export * from './opening';
 export * from './organization';
 export * from './phone-verification';
 export * from './portfolio';
+export * from './placement-offers';
+export * from './placement-policy';
 export * from './profile';
 export * from './ranking';
 export * from './resume';

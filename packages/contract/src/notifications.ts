@@ -33,6 +33,10 @@ export const NOTIFICATION_KINDS = [
   'interview.cancelled',
   'interview.reminder',
   'interview.bookingNeeded',
+  'offer.received',
+  'offer.changed',
+  'offer.answered',
+  'offer.policyWarning',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -67,6 +71,10 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, Record<Notification
   'interview.cancelled': { inApp: true, email: true },
   'interview.reminder': { inApp: true, email: true },
   'interview.bookingNeeded': { inApp: true, email: true },
+  'offer.received': { inApp: true, email: true },
+  'offer.changed': { inApp: true, email: true },
+  'offer.answered': { inApp: true, email: true },
+  'offer.policyWarning': { inApp: true, email: true },
 };
 
 /** How each kind is named on the preferences screen and in unsubscribe confirmations. */
@@ -97,6 +105,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'interview.cancelled': 'An interview or round cancelled (calendar cancellation)',
   'interview.reminder': 'Interview reminders (a day and an hour before)',
   'interview.bookingNeeded': 'A round waiting for you to book a slot',
+  'offer.received': 'An offer made to you',
+  'offer.changed': 'An offer to you withdrawn, rescinded or lapsed',
+  'offer.answered': 'A candidate answered an offer (your organization or placement cell)',
+  'offer.policyWarning': "An offer that breaks your placement cycle's policy",
 };
 
 /** How the preferences screen groups the kinds: by whom they concern. Every kind is in exactly one group. */
@@ -114,6 +126,8 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
       'videoTask.invited',
       'videoTask.reminder',
       'interview.bookingNeeded',
+      'offer.received',
+      'offer.changed',
     ],
   },
   {
@@ -140,6 +154,8 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
       'membership.requested',
       'shortlist.verdict',
       'verificationGroup.awaitingApproval',
+      'offer.answered',
+      'offer.policyWarning',
     ],
   },
 ];
@@ -175,6 +191,10 @@ export const notificationLinks = {
   groupRequests: '/organization/grouprequests',
   verificationRequests: '/organization/verificationrequests',
   myRounds: '/student/interviews',
+  /** The student's offers (placement season). */
+  myOffers: '/student/offers',
+  /** A cycle's offers, for its placement cell. */
+  cycleOffers: (cycleId: string) => `/placement/cycles/offers?${new URLSearchParams({ cycle: cycleId })}`,
   roundDay: (roundId: string) => `/organization/rounds/day?${new URLSearchParams({ round: roundId })}`,
   shortlist: (openingId: string, shortlistId: string) =>
     `/organization/openings?${new URLSearchParams({ opening: openingId, shortlist: shortlistId })}`,

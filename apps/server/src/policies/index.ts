@@ -8,6 +8,7 @@ import { individualPolicy } from './individual';
 import { institutionPolicy } from './institution';
 import { messagePolicy } from './message';
 import { notificationPolicy } from './notification';
+import { offerPolicy } from './offer';
 import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
 import { portfolioPolicy } from './portfolio';
@@ -40,6 +41,7 @@ const policies = {
   ...shortlistPolicy,
   ...messagePolicy,
   ...roundPolicy,
+  ...offerPolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;
