@@ -11,6 +11,7 @@ import {
   submitApplications,
 } from './applications';
 import { health, profile } from './foundation';
+import { submitCycleApplications } from './placement';
 import { fullProfile } from './profile-sections';
 import {
   bulkMove,
@@ -29,6 +30,7 @@ export const scenarios: Scenario[] = [
   openApplyForm,
   openingsFeed,
   submitApplications,
+  submitCycleApplications,
   responsesFirstPage,
   responsesDeepPage,
   ...responsesSorted,

@@ -422,7 +422,7 @@ describe('offers', () => {
     const applied = await s.apply(student.token, offCampus.id);
     expect(applied.status).toBe(200);
     const one = await server.call(
-      `/api/organization/openings/id/applications/one?openingId=${offCampus.id}&applicationId=${applied.body.result.data.id}`,
+      `/api/organization/openings/id/applications/one?id=${offCampus.id}&applicationId=${applied.body.result.data.id}`,
       { token: await server.tokenFor(other.id) },
     );
     expect(JSON.stringify(one.body.result.data)).toContain('Verified placement: Software Engineer');

@@ -90,9 +90,7 @@ interface FactsRow {
  * One statement: the cycle and its policy, the student's enrolment, the opening's approval and CTC, their offers in
  * the cycle (but the one being judged) and their exceptions. Prepared once per connection (the apply path runs it).
  */
-const policyFacts = preparedStatement<FactsRow>(
-  'placement_policy_facts',
-  sql`select c.id as cycle_id, c.name as cycle_name, c.status as cycle_status, c.policy,
+export const policyFactsSql = sql`select c.id as cycle_id, c.name as cycle_name, c.status as cycle_status, c.policy,
       e.id as enrolment_id, e.status as enrolment_status, e.debarred_reason, e.enrolled_at, e.absences,
       co.status as opening_status,
       case when co.opening_id is null then null else
@@ -108,15 +106,13 @@ const policyFacts = preparedStatement<FactsRow>(
     from placement_cycles c
     left join cycle_enrolments e on e.cycle_id = c.id and e.user_id = ${sql.placeholder('userId')}::bigint
     left join cycle_openings co on co.opening_id = ${sql.placeholder('openingId')}::uuid and co.cycle_id = c.id
-    where c.id = ${sql.placeholder('cycleId')}::uuid`,
-);
+    where c.id = ${sql.placeholder('cycleId')}::uuid`;
+const policyFacts = preparedStatement<FactsRow>('placement_policy_facts', policyFactsSql);
 
-const lockEnrolment = preparedStatement<{ id: string }>(
-  'placement_lock_enrolment',
-  sql`select id from cycle_enrolments
+export const lockEnrolmentSql = sql`select id from cycle_enrolments
     where cycle_id = ${sql.placeholder('cycleId')}::uuid and user_id = ${sql.placeholder('userId')}::bigint
-    for update`,
-);
+    for update`;
+const lockEnrolment = preparedStatement<{ id: string }>('placement_lock_enrolment', lockEnrolmentSql);
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 

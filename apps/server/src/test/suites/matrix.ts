@@ -19,6 +19,7 @@ import {
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { actingFor, del, type Entry, get, patch, post, put, type Target, team, unique } from './matrix-kit';
 import { MESSAGE_ENTRIES } from './matrix-messages';
+import { PLACEMENT_POLICY_ENTRIES } from './matrix-placement-policy';
 import { ROUNDS_ENTRIES } from './matrix-rounds';
 import { TEAM_INVITATION_ENTRIES } from './matrix-team';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
@@ -139,6 +140,7 @@ const AREA_ENTRIES: Record<string, Entry> = {
   ...MESSAGE_ENTRIES,
   ...TEAM_INVITATION_ENTRIES,
   ...ROUNDS_ENTRIES,
+  ...PLACEMENT_POLICY_ENTRIES,
 };
 
 const openingBody = (world: World, who: SignedInActor) =>
