@@ -41,7 +41,8 @@ export const OFFER_LIMITS = {
 } as const;
 
 export const ctcSchema = z.strictObject({
-  amount: ctcAmountSchema,
+  // offers.ctc_amount is numeric(14, 2): below 10^12.
+  amount: ctcAmountSchema.max(999_999_999_999, 'Too large'),
   currency: currencySchema,
   period: z.enum(CTC_PERIODS, { message: 'Choose per year, per month or in total' }),
 });
