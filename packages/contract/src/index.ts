@@ -21,6 +21,7 @@ export * from './notifications';
 export * from './opening';
 export * from './organization';
 export * from './phone-verification';
+export * from './placement';
 export * from './portfolio';
 export * from './placement-offers';
 export * from './placement-policy';

@@ -11,6 +11,7 @@ import { notificationPolicy } from './notification';
 import { offerPolicy } from './offer';
 import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
+import { placementPolicy } from './placement';
 import { portfolioPolicy } from './portfolio';
 import { rankingPolicy } from './ranking';
 import { resumePolicy } from './resume';
@@ -41,6 +42,7 @@ const policies = {
   ...shortlistPolicy,
   ...messagePolicy,
   ...roundPolicy,
+  ...placementPolicy,
   ...offerPolicy,
 } as const;
 type Policies = typeof policies;

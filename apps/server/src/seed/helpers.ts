@@ -1,11 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import type {
   AccountType,
+  CtcPeriod,
+  CycleCompanyStatus,
+  CycleKind,
+  CycleOpeningStatus,
+  CycleStatus,
+  EnrolmentSource,
+  EnrolmentStatus,
   IndividualProfileInput,
   InstitutionRole,
   JoinPolicy,
+  NoticeAudience,
+  OfferState,
   OpeningInput,
   OrganizationProfileInput,
   OrganizationRole,
+  PolicyRule,
+  RecordField,
   VerificationRole,
 } from '@placely/contract';
 import {
@@ -23,18 +35,30 @@ import {
   applicationEvents,
   applicationRevisions,
   applications,
+  cycleCompanies,
+  cycleCoordinatorCompanies,
+  cycleEnrolments,
+  cycleNoticeReceipts,
+  cycleNotices,
+  cycleOpenings,
+  cyclePolicyExceptions,
+  cycleRecordCorrections,
   files,
   groupMembers,
   groups,
   individualProfiles,
+  institutionBranches,
   institutionRoles,
   institutions,
+  offers,
   openingFormVersions,
   openings,
   organizationMemberOpenings,
   organizationMembers,
   organizationProfiles,
+  organizations,
   phoneNumbers,
+  placementCycles,
   users,
   verificationGroupMembers,
   verificationGroupRoles,
@@ -531,4 +555,338 @@ export async function seedVideoAnswers(
     answers.push({ id, at });
   }
   return answers.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((answer) => answer.id);
+}
+
+// Placement season (migration 0042) -------------------------------------------------------------------------------
+
+/** Links an organization to an institution as its placement cell (confirmed unless `confirmed: false`). */
+export async function seedCellLink(
+  db: Executor,
+  options: { organizationId: number; institutionId: number; confirmed?: boolean; requestedBy?: number },
+): Promise<void> {
+  await db
+    .update(organizations)
+    .set({
+      institutionId: options.institutionId,
+      institutionLinkedAt: options.confirmed === false ? null : sql`now()`,
+      institutionLinkRequestedBy: options.requestedBy ?? null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(organizations.id, options.organizationId));
+}
+
+/** A branch of an institution's programme list. */
+export async function seedBranch(
+  db: Executor,
+  options: { institutionId: number; name: string; degree?: string; aliases?: string[] },
+): Promise<typeof institutionBranches.$inferSelect> {
+  const [branch] = await db
+    .insert(institutionBranches)
+    .values({
+      institutionId: options.institutionId,
+      degree: options.degree ?? 'B.Tech',
+      name: options.name,
+      aliases: options.aliases ?? [],
+    })
+    .returning();
+  if (!branch) throw new Error('seedBranch: insert returned nothing');
+  return branch;
+}
+
+export async function seedCycle(
+  db: Executor,
+  options: {
+    institutionId: number;
+    name?: string;
+    kind?: CycleKind;
+    status?: CycleStatus;
+    startsOn?: string;
+    endsOn?: string;
+    policy?: PolicyRule[];
+    createdBy?: number;
+    joinToken?: string;
+  },
+): Promise<typeof placementCycles.$inferSelect> {
+  const [cycle] = await db
+    .insert(placementCycles)
+    .values({
+      institutionId: options.institutionId,
+      name: options.name ?? 'Final placements 2026–27',
+      kind: options.kind ?? 'jobs',
+      status: options.status ?? 'active',
+      startsOn: options.startsOn ?? '2026-07-01',
+      endsOn: options.endsOn ?? '2027-06-30',
+      policy: options.policy ?? [],
+      createdBy: options.createdBy ?? null,
+      joinToken: options.joinToken ?? randomBytes(24).toString('base64url'),
+    })
+    .returning();
+  if (!cycle) throw new Error('seedCycle: insert returned nothing');
+  return cycle;
+}
+
+/** A student in a cycle: by user (their email is read) or by email only (a pending enrolment). */
+export async function seedEnrolment(
+  db: Executor,
+  options: {
+    cycleId: string;
+    userId?: number;
+    email?: string;
+    status?: EnrolmentStatus;
+    debarredReason?: string;
+    rollNumber?: string;
+    branchId?: string | null;
+    branchText?: string | null;
+    degree?: string | null;
+    cgpa?: number | null;
+    backlogs?: number | null;
+    graduationYear?: number | null;
+    recordsLocked?: boolean;
+    source?: EnrolmentSource;
+    absences?: number;
+  },
+): Promise<typeof cycleEnrolments.$inferSelect> {
+  let email = options.email?.toLowerCase();
+  if (options.userId !== undefined && email === undefined) {
+    const [person] = await db.select({ email: users.email }).from(users).where(eq(users.id, options.userId));
+    if (!person) throw new Error(`seedEnrolment: no user ${options.userId}`);
+    email = person.email.toLowerCase();
+  }
+  if (email === undefined) throw new Error('seedEnrolment: give a userId or an email');
+  const [enrolment] = await db
+    .insert(cycleEnrolments)
+    .values({
+      cycleId: options.cycleId,
+      userId: options.userId ?? null,
+      email,
+      status: options.status ?? 'available',
+      debarredReason: options.debarredReason ?? (options.status === 'debarred' ? 'Seeded' : null),
+      rollNumber: options.rollNumber ?? null,
+      branchId: options.branchId ?? null,
+      branchText: options.branchText ?? null,
+      degree: options.degree ?? null,
+      cgpa: options.cgpa ?? null,
+      backlogs: options.backlogs ?? null,
+      graduationYear: options.graduationYear ?? null,
+      recordsLocked: options.recordsLocked ?? false,
+      source: options.source ?? 'link',
+      absences: options.absences ?? 0,
+    })
+    .returning();
+  if (!enrolment) throw new Error('seedEnrolment: insert returned nothing');
+  return enrolment;
+}
+
+export async function seedRecordCorrection(
+  db: Executor,
+  options: { cycleId: string; enrolmentId: string; field: RecordField; requestedValue: string; reason?: string },
+): Promise<typeof cycleRecordCorrections.$inferSelect> {
+  const [row] = await db
+    .insert(cycleRecordCorrections)
+    .values({ ...options, reason: options.reason ?? 'The imported value is wrong' })
+    .returning();
+  if (!row) throw new Error('seedRecordCorrection: insert returned nothing');
+  return row;
+}
+
+/** Limits a coordinator of a linked organization's team (member row id) to some companies of a cycle. */
+export async function seedCoordinatorCompanies(
+  db: Executor,
+  options: { cycleId: string; memberId: string; organizationIds: number[] },
+): Promise<void> {
+  if (options.organizationIds.length === 0) return;
+  await db
+    .insert(cycleCoordinatorCompanies)
+    .values(
+      options.organizationIds.map((organizationId) => ({
+        cycleId: options.cycleId,
+        memberId: options.memberId,
+        organizationId,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+export async function seedCycleCompany(
+  db: Executor,
+  options: { cycleId: string; organizationId: number; status?: CycleCompanyStatus; note?: string; decidedBy?: number },
+): Promise<typeof cycleCompanies.$inferSelect> {
+  const status = options.status ?? 'approved';
+  const decided = status === 'approved' || status === 'rejected';
+  const [row] = await db
+    .insert(cycleCompanies)
+    .values({
+      cycleId: options.cycleId,
+      organizationId: options.organizationId,
+      status,
+      note: options.note ?? null,
+      decidedBy: decided ? (options.decidedBy ?? null) : null,
+      decidedAt: decided ? sql`now()` : null,
+    })
+    .returning();
+  if (!row) throw new Error('seedCycleCompany: insert returned nothing');
+  return row;
+}
+
+/** Attaches an opening to a cycle (openings.cycle_id and its cycle_openings row), approved unless said otherwise. */
+export async function seedCycleOpening(
+  db: Executor,
+  options: {
+    cycleId: string;
+    openingId: string;
+    status?: CycleOpeningStatus;
+    comment?: string;
+    ctcAmount?: number;
+    ctcCurrency?: string;
+    ctcPeriod?: CtcPeriod;
+    decidedBy?: number;
+  },
+): Promise<typeof cycleOpenings.$inferSelect> {
+  const [opening] = await db
+    .update(openings)
+    .set({ cycleId: options.cycleId })
+    .where(eq(openings.id, options.openingId))
+    .returning({ organizationId: openings.organizationId });
+  if (!opening) throw new Error(`seedCycleOpening: no opening ${options.openingId}`);
+  const status = options.status ?? 'approved';
+  const [row] = await db
+    .insert(cycleOpenings)
+    .values({
+      openingId: options.openingId,
+      cycleId: options.cycleId,
+      organizationId: opening.organizationId,
+      status,
+      comment: options.comment ?? null,
+      ctcAmount: options.ctcAmount ?? 1_200_000,
+      ctcCurrency: options.ctcCurrency ?? 'INR',
+      ctcPeriod: options.ctcPeriod ?? 'year',
+      decidedBy: status === 'pending' ? null : (options.decidedBy ?? null),
+      decidedAt: status === 'pending' ? null : sql`now()`,
+    })
+    .returning();
+  if (!row) throw new Error('seedCycleOpening: insert returned nothing');
+  return row;
+}
+
+export async function seedPolicyException(
+  db: Executor,
+  options: {
+    cycleId: string;
+    enrolmentId: string;
+    ruleKind: string;
+    openingId?: string | null;
+    reason?: string;
+    grantedBy?: number;
+  },
+): Promise<typeof cyclePolicyExceptions.$inferSelect> {
+  const [row] = await db
+    .insert(cyclePolicyExceptions)
+    .values({
+      cycleId: options.cycleId,
+      enrolmentId: options.enrolmentId,
+      ruleKind: options.ruleKind,
+      openingId: options.openingId ?? null,
+      reason: options.reason ?? 'Granted by the placement cell',
+      grantedBy: options.grantedBy ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('seedPolicyException: insert returned nothing');
+  return row;
+}
+
+/** An offer on an application (its opening, organization and candidate are read from it). */
+export async function seedOffer(
+  db: Executor,
+  options: {
+    applicationId: string;
+    cycleId?: string | null;
+    role?: string;
+    ctcAmount?: number;
+    ctcCurrency?: string;
+    ctcPeriod?: CtcPeriod;
+    location?: string | null;
+    joiningDate?: string | null;
+    status?: OfferState;
+    statusReason?: string | null;
+    respondBy?: Date;
+    createdBy?: number;
+  },
+): Promise<typeof offers.$inferSelect> {
+  const [application] = await db
+    .select({
+      openingId: applications.openingId,
+      individualId: applications.applicantId,
+      organizationId: openings.organizationId,
+    })
+    .from(applications)
+    .innerJoin(openings, eq(openings.id, applications.openingId))
+    .where(eq(applications.id, options.applicationId));
+  if (!application) throw new Error(`seedOffer: no application ${options.applicationId}`);
+  const status = options.status ?? 'pending';
+  const [row] = await db
+    .insert(offers)
+    .values({
+      applicationId: options.applicationId,
+      openingId: application.openingId,
+      organizationId: application.organizationId,
+      individualId: application.individualId,
+      cycleId: options.cycleId ?? null,
+      role: options.role ?? 'Software Engineer',
+      ctcAmount: options.ctcAmount ?? 1_200_000,
+      ctcCurrency: options.ctcCurrency ?? 'INR',
+      ctcPeriod: options.ctcPeriod ?? 'year',
+      location: options.location ?? null,
+      joiningDate: options.joiningDate ?? null,
+      respondBy: options.respondBy ?? new Date(Date.now() + 7 * 24 * 3600 * 1000),
+      status,
+      statusReason: options.statusReason ?? null,
+      createdBy: options.createdBy ?? application.organizationId,
+      decidedAt: status === 'pending' ? null : sql`now()`,
+    })
+    .returning();
+  if (!row) throw new Error('seedOffer: insert returned nothing');
+  return row;
+}
+
+export async function seedCycleNotice(
+  db: Executor,
+  options: {
+    cycleId: string;
+    title?: string;
+    body?: string;
+    audience?: NoticeAudience;
+    attachmentFileIds?: string[];
+    requiresAck?: boolean;
+    createdBy?: number;
+  },
+): Promise<typeof cycleNotices.$inferSelect> {
+  const [row] = await db
+    .insert(cycleNotices)
+    .values({
+      cycleId: options.cycleId,
+      title: options.title ?? 'Pre-placement talk',
+      body: options.body ?? 'The pre-placement talk is in the main auditorium at 10:00.',
+      audience: options.audience ?? { kind: 'all' },
+      attachmentFileIds: options.attachmentFileIds ?? [],
+      requiresAck: options.requiresAck ?? false,
+      createdBy: options.createdBy ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('seedCycleNotice: insert returned nothing');
+  return row;
+}
+
+export async function seedNoticeReceipt(
+  db: Executor,
+  options: { noticeId: string; userId: number; read?: boolean; acknowledged?: boolean },
+): Promise<void> {
+  await db
+    .insert(cycleNoticeReceipts)
+    .values({
+      noticeId: options.noticeId,
+      userId: options.userId,
+      readAt: options.read === false ? null : sql`now()`,
+      acknowledgedAt: options.acknowledged ? sql`now()` : null,
+    })
+    .onConflictDoNothing();
 }

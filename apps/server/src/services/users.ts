@@ -7,6 +7,7 @@ import { errors } from '../errors';
 import { claimInstitutionRoleInvitations } from './institutions';
 import { claimNotificationsByEmail } from './notifications';
 import { claimOrganizationInvitations } from './organizations';
+import { claimCycleEnrolments } from './placement/claims';
 import { claimRoleInvitations } from './verification';
 
 /**
@@ -55,6 +56,7 @@ export async function findOrCreateUserForIdentity(db: Database, identity: Verifi
 async function claimInvitations(tx: Executor, user: UserRow): Promise<UserRow> {
   await claimRoleInvitations(tx, user);
   await claimNotificationsByEmail(tx, user);
+  await claimCycleEnrolments(tx, user);
   return claimInstitutionRoleInvitations(tx, await claimOrganizationInvitations(tx, user));
 }
 

@@ -9,6 +9,7 @@ export * from './notifications';
 export * from './openings';
 export * from './organizations';
 export * from './phone-verification';
+export * from './placement';
 export * from './portfolio';
 export * from './ranking';
 export * from './rounds';

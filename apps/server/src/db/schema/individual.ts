@@ -8,6 +8,7 @@ import {
 } from '@placely/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -21,6 +22,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { institutions, users } from './foundation';
+import { organizations } from './organizations';
+import { offers } from './placement';
 
 /** Columns every profile-section entry has: who owns it, in which order it shows, and when it changed. */
 const entryColumns = () => ({
@@ -110,8 +113,18 @@ export const placementEntries = pgTable(
     currency: text('currency'),
     month: text('month'),
     status: text('status', { enum: OFFER_STATUSES }).notNull(),
+    /** Written by an accepted offer (migration 0042): verified by the organization that made it. */
+    offerId: uuid('offer_id').references((): AnyPgColumn => offers.id, { onDelete: 'set null' }),
+    verifiedByOrganizationId: bigint('verified_by_organization_id', { mode: 'number' }).references(
+      (): AnyPgColumn => organizations.id,
+      { onDelete: 'set null' },
+    ),
   },
-  (table) => [index('placement_entries_user_idx').on(table.userId)],
+  (table) => [
+    index('placement_entries_user_idx').on(table.userId),
+    uniqueIndex('placement_entries_offer_key').on(table.offerId),
+    index('placement_entries_verified_by_idx').on(table.verifiedByOrganizationId),
+  ],
 );
 
 /** Skills are unique per person regardless of case ("react" and "React" are one skill). */

@@ -11,6 +11,7 @@ import {
 } from '@placely/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -31,6 +32,7 @@ import {
 import { files } from './files';
 import { users } from './foundation';
 import { sqlList } from './memberships';
+import { placementCycles } from './placement';
 
 /**
  * Openings and their Quick Apply applications. Designed for what follows: shortlisting with explainable ranking
@@ -64,6 +66,11 @@ export const openings = pgTable(
     currentFormVersion: integer('current_form_version'),
     /** Applicants in a Rejected stage are told so only once the organization releases rejections. */
     rejectionsReleased: boolean('rejections_released').notNull().default(false),
+    /**
+     * Attached to a placement cycle (migration 0042): then it reaches only the cycle's enrolled students, once the
+     * cell approved it (cycle_openings). Null: an opening as before. Read with the opening's row on the hot paths.
+     */
+    cycleId: uuid('cycle_id').references((): AnyPgColumn => placementCycles.id, { onDelete: 'set null' }),
     /** Millisecond precision: keyset cursors carry JavaScript dates, which have no microseconds. */
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -71,6 +78,7 @@ export const openings = pgTable(
   },
   (table) => [
     index('openings_organization_idx').on(table.organizationId, table.createdAt),
+    index('openings_cycle_idx').on(table.cycleId),
     index('openings_feed_idx').on(table.status, table.deadline).where(sql`${table.deletedAt} IS NULL`),
     check('openings_response_cap_positive', sql`${table.responseCap} IS NULL OR ${table.responseCap} > 0`),
     check('openings_external_has_link', sql`${table.applyMode} <> 'external' OR ${table.externalLink} IS NOT NULL`),

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './foundation';
+import { institutions, users } from './foundation';
 import { sqlList } from './memberships';
 import { openings } from './openings';
 
@@ -26,18 +26,40 @@ const timestamps = {
  * An organization as its own entity. Its id IS the id of the organization's account (users.id), so every existing
  * reference (openings.organization_id, groups.owner_id, organization_profiles.user_id) already points at it.
  */
-export const organizations = pgTable('organizations', {
-  id: bigint('id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /**
-   * Deleted by an owner: kept (soft delete) so applications, audit rows and files still point at it, but nobody
-   * acts for it any more (services/organizations.ts) and its openings are deleted with it.
-   */
-  deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
-  deletedBy: bigint('deleted_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-  ...timestamps,
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: bigint('id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Deleted by an owner: kept (soft delete) so applications, audit rows and files still point at it, but nobody
+     * acts for it any more (services/organizations.ts) and its openings are deleted with it.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
+    deletedBy: bigint('deleted_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The placement-cell link (migration 0042): this organization acts as the institution's placement cell once
+     * `institutionLinkedAt` is set (by the institution's root, directly or confirming the owner's request; a request
+     * alone leaves it null). Read only by services/placement/access.ts.
+     */
+    institutionId: bigint('institution_id', { mode: 'number' }).references(() => institutions.id, {
+      onDelete: 'set null',
+    }),
+    institutionLinkedAt: timestamp('institution_linked_at', { withTimezone: true, precision: 3 }),
+    institutionLinkRequestedBy: bigint('institution_link_requested_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+  },
+  (table) => [
+    index('organizations_institution_idx').on(table.institutionId),
+    check(
+      'organizations_link_needs_institution',
+      sql`${table.institutionLinkedAt} IS NULL OR ${table.institutionId} IS NOT NULL`,
+    ),
+  ],
+);
 
 /**
  * People of an organization, and invitations to become one. A row is invited by email (user_id null until that
