@@ -323,8 +323,8 @@ export const POLICY_REFUSAL_MESSAGES = {
 
 // Cell: the policy and exceptions ------------------------------------------------------------------------------------
 
-export const cycleIdQuerySchema = z.strictObject({ cycleId: uuidSchema });
-export const openingIdQuerySchema = z.strictObject({ openingId: uuidSchema });
+/** ?openingId= of a cycle's opening (the student's "may I apply"; a company's offers of an opening). */
+export const cycleOpeningQuerySchema = z.strictObject({ openingId: uuidSchema });
 
 /** PUT /api/placements/cycles/policy */
 export const savePolicyBodySchema = z.strictObject({ cycleId: uuidSchema, rules: cyclePolicySchema });

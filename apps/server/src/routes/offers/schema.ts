@@ -3,7 +3,7 @@ import {
   offerListSchema,
   offerReasonBodySchema,
   offerSchema,
-  openingIdQuerySchema,
+  cycleOpeningQuerySchema,
   respondOfferBodySchema,
   successEnvelope,
 } from '@placely/contract';
@@ -21,7 +21,7 @@ export const createOfferRouteSchema = actingForOrganization({
 export const openingOffersRouteSchema = actingForOrganization({
   tags,
   summary: "The offers made on an opening's applications (everyone whose role covers the opening)",
-  querystring: openingIdQuerySchema,
+  querystring: cycleOpeningQuerySchema,
   response: { 200: successEnvelope(offerListSchema) },
 });
 export const withdrawOfferRouteSchema = actingForOrganization({

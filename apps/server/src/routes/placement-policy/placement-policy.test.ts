@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type TypedPolicyRule, POLICY_REFUSAL_MESSAGES } from '@placely/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +88,7 @@ async function setup(policy: TypedPolicyRule[] = []) {
     server.call('/api/placements/campus/apply', {
       method: 'POST',
       token,
-      body: { openingId, idempotencyKey: `k-${Math.random().toString(36).slice(2)}`, answers: { name: 'S', email: 's@example.com' } },
+      body: { openingId, idempotencyKey: `key-${randomUUID()}`, answers: { name: 'S', email: 's@example.com' } },
     });
 
   const respondBy = (hours = 48) => new Date(Date.now() + hours * 3_600_000).toISOString();

@@ -3,7 +3,7 @@ import {
   cyclePolicyViewSchema,
   grantExceptionBodySchema,
   offerListSchema,
-  openingIdQuerySchema,
+  cycleOpeningQuerySchema,
   policyExceptionSchema,
   policyVerdictSchema,
   savePolicyBodySchema,
@@ -49,6 +49,6 @@ export const policyCheckRouteSchema = {
   tags,
   summary:
     "Whether the cycle's policy lets you apply to an opening of a placement cycle, and why not, in words — before you fill anything in. 404 for an opening outside any cycle",
-  querystring: openingIdQuerySchema,
+  querystring: cycleOpeningQuerySchema,
   response: { 200: successEnvelope(policyVerdictSchema) },
 };

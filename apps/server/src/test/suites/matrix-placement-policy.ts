@@ -122,9 +122,10 @@ const perStudent =
     const p = await policyWorld(world);
     return ORGANIZATIONS.map((who) => ({ owner: partnerOf(who), ...build(p.orgs[who], who, p) }));
   };
-const setOfferStatus = (world: World, offerId: string, status: string) =>
-  exec(world, sql`update offers set status = ${status}, respond_by = now() + interval '30 days'
+const setOfferStatus = async (world: World, offerId: string, status: string): Promise<void> => {
+  await exec(world, sql`update offers set status = ${status}, respond_by = now() + interval '30 days'
     where id = ${offerId}::uuid`);
+};
 
 export const PLACEMENT_POLICY_ENTRIES: Record<string, Entry> = {
   'GET /api/placements/cycles/policy': {
