@@ -178,8 +178,8 @@ describe('placement policy at apply time', () => {
 
     const refused = await s.apply(asha.token, tierB.id);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toContain('Tiers by CTC');
-    expect(refused.body.message).toContain('tier B');
+    expect(refused.body.exception.error.message).toContain('Tiers by CTC');
+    expect(refused.body.exception.error.message).toContain('tier B');
     expect((await s.apply(asha.token, dream.id)).status).toBe(200);
   });
 
@@ -201,7 +201,7 @@ describe('placement policy at apply time', () => {
       const next = await s.opening(1_500_000);
       const refused = await s.apply(student.token, next.id);
       expect(refused.status, rule.kind).toBe(403);
-      expect(refused.body.message, rule.kind).toContain(expectText);
+      expect(refused.body.exception.error.message, rule.kind).toContain(expectText);
     }
 
     // Absences: the cell's recorded ones plus rounds marked absent since enrolling.
@@ -214,7 +214,7 @@ describe('placement policy at apply time', () => {
     const other = await s.opening(500_000);
     const refused = await s.apply(student.token, other.id);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toContain(POLICY_REFUSAL_MESSAGES.absences(2, 2));
+    expect(refused.body.exception.error.message).toContain(POLICY_REFUSAL_MESSAGES.absences(2, 2));
   });
 
   it('gates: not enrolled, debarred with the reason, an opening the cell has not approved', async () => {
@@ -223,18 +223,18 @@ describe('placement policy at apply time', () => {
     const stranger = await s.student('Stranger', false);
     const notEnrolled = await s.apply(stranger.token, o.id);
     expect(notEnrolled.status).toBe(403);
-    expect(notEnrolled.body.message).toContain('not enrolled');
+    expect(notEnrolled.body.exception.error.message).toContain('not enrolled');
 
     const debarred = await s.student('Debarred');
     await server.db.execute(sql`update cycle_enrolments set status = 'debarred', debarred_reason = 'Misconduct in a test'
       where id = ${debarred.enrolmentId}::uuid`);
     const refused = await s.apply(debarred.token, o.id);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toContain('Misconduct in a test');
+    expect(refused.body.exception.error.message).toContain('Misconduct in a test');
 
     const pending = await s.opening(500_000, { status: 'pending' });
     const student = await s.student();
-    expect((await s.apply(student.token, pending.id)).body.message).toContain('not approved');
+    expect((await s.apply(student.token, pending.id)).body.exception.error.message).toContain('not approved');
   });
 
   it('an exception set aside one rule for one student, is listed for the cell and is in the audit trail', async () => {
@@ -360,7 +360,7 @@ describe('the race: applies against an accepted offer', () => {
     await acceptance;
     const result = await applying;
     expect(result.status).toBe(403);
-    expect(result.body.message).toContain('ends your season');
+    expect(result.body.exception.error.message).toContain('ends your season');
   });
 });
 
@@ -448,7 +448,7 @@ describe('offers', () => {
     // Accepting it is refused by the same rule, in words.
     const accept = await s.respond(student.token, made.body.result.data.id, 'accept');
     expect(accept.status).toBe(403);
-    expect(accept.body.message).toContain('ends your season');
+    expect(accept.body.exception.error.message).toContain('ends your season');
     expect(first.id).toBeTruthy();
   });
 
