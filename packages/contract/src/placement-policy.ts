@@ -72,7 +72,8 @@ export const ctcTiersParamsSchema = z
     const names = new Set<string>();
     params.tiers.forEach((tier, index) => {
       const key = tier.name.toLowerCase();
-      if (names.has(key)) ctx.addIssue({ code: 'custom', path: ['tiers', index, 'name'], message: 'Each tier needs its own name' });
+      if (names.has(key))
+        ctx.addIssue({ code: 'custom', path: ['tiers', index, 'name'], message: 'Each tier needs its own name' });
       names.add(key);
       const previous = params.tiers[index - 1];
       if (previous && tier.minAnnualCtc >= previous.minAnnualCtc) {
@@ -185,7 +186,10 @@ export function formatAnnualCtc(amount: number, currency: string): string {
 }
 
 /** The tier an annual CTC falls in (index into `tiers`, highest first); a CTC in another currency is the lowest. */
-export function tierIndexOf(params: PolicyParams['ctcTiers'], ctc: { annual: number; currency: string } | null): number {
+export function tierIndexOf(
+  params: PolicyParams['ctcTiers'],
+  ctc: { annual: number; currency: string } | null,
+): number {
   const lowest = params.tiers.length - 1;
   if (!ctc || ctc.currency !== params.currency) return lowest;
   const index = params.tiers.findIndex((tier) => ctc.annual >= tier.minAnnualCtc);
@@ -259,7 +263,8 @@ export function describePolicyRule(rule: TypedPolicyRule): string {
 export const POLICY_GATES = ['notEnrolled', 'optedOut', 'debarred', 'openingNotApproved', 'cycleClosed'] as const;
 export type PolicyGate = (typeof POLICY_GATES)[number];
 export const POLICY_GATE_MESSAGES: Record<PolicyGate, string> = {
-  notEnrolled: "This opening is part of a placement cycle you are not enrolled in. Ask your college's placement cell to enrol you.",
+  notEnrolled:
+    "This opening is part of a placement cycle you are not enrolled in. Ask your college's placement cell to enrol you.",
   optedOut: 'You opted out of this placement cycle, so you cannot apply to its openings.',
   debarred: 'The placement cell has debarred you from this cycle.',
   openingNotApproved: 'The placement cell has not approved this opening for its students yet.',

@@ -82,15 +82,19 @@ export function offerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok({ items: rows.map((row) => presentOffer(row, 'student')) });
     });
 
-    app.post('/api/placements/offers/respond', { ...authenticated, schema: respondOfferRouteSchema }, async (request) => {
-      const actor = actorOf(request);
-      authorize(actor, 'offer.answer', null);
-      const row = await ctx.db.transaction((tx) => respondToOffer(tx, actor, request.body));
-      return ok(
-        presentOffer(row, 'student'),
-        request.body.decision === 'accept' ? OFFER_MESSAGES.accepted : OFFER_MESSAGES.declined,
-      );
-    });
+    app.post(
+      '/api/placements/offers/respond',
+      { ...authenticated, schema: respondOfferRouteSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        authorize(actor, 'offer.answer', null);
+        const row = await ctx.db.transaction((tx) => respondToOffer(tx, actor, request.body));
+        return ok(
+          presentOffer(row, 'student'),
+          request.body.decision === 'accept' ? OFFER_MESSAGES.accepted : OFFER_MESSAGES.declined,
+        );
+      },
+    );
 
     app.post('/api/placements/offers/renege', { ...authenticated, schema: renegeOfferRouteSchema }, async (request) => {
       const actor = actorOf(request);

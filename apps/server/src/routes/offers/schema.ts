@@ -1,9 +1,9 @@
 import {
   createOfferBodySchema,
+  cycleOpeningQuerySchema,
   offerListSchema,
   offerReasonBodySchema,
   offerSchema,
-  cycleOpeningQuerySchema,
   respondOfferBodySchema,
   successEnvelope,
 } from '@placely/contract';

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type TypedPolicyRule, POLICY_REFUSAL_MESSAGES } from '@placely/contract';
+import { POLICY_REFUSAL_MESSAGES, type TypedPolicyRule } from '@placely/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/client';
 import {
+  seedCellLink,
   seedInstitution,
   seedInstitutionRole,
   seedOpeningWithApplicants,
@@ -137,7 +138,9 @@ describe('placement policy: the cell writes it', () => {
     const s = await setup();
     const saved = await s.savePolicy([DREAM_A_B, { kind: 'maxOffers', params: { max: 2, counting: 'accepted' } }]);
     expect(saved.status).toBe(200);
-    expect(saved.body.result.data.rules[0].description).toContain('Dream from ₹20 LPA, A from ₹10 LPA, B below ₹10 LPA');
+    expect(saved.body.result.data.rules[0].description).toContain(
+      'Dream from ₹20 LPA, A from ₹10 LPA, B below ₹10 LPA',
+    );
     const read = await server.call(`/api/placements/cycles/policy?cycleId=${s.cycle.id}`, { token: s.tokens.officer });
     expect(read.body.result.data.rules.map((rule: { kind: string }) => rule.kind)).toEqual(['ctcTiers', 'maxOffers']);
 
@@ -150,13 +153,24 @@ describe('placement policy: the cell writes it', () => {
     ]);
     expect(twice.status).toBe(400);
     const unordered = await s.savePolicy([
-      { ...DREAM_A_B, params: { ...DREAM_A_B.params, tiers: [{ name: 'B', minAnnualCtc: 0 }, { name: 'A', minAnnualCtc: 5 }] } } as TypedPolicyRule,
+      {
+        ...DREAM_A_B,
+        params: {
+          ...DREAM_A_B.params,
+          tiers: [
+            { name: 'B', minAnnualCtc: 0 },
+            { name: 'A', minAnnualCtc: 5 },
+          ],
+        },
+      } as TypedPolicyRule,
     ]);
     expect(unordered.status).toBe(400);
 
     // A company is no part of the cell.
     expect((await s.savePolicy([], s.tokens.company)).status).toBe(403);
-    expect((await server.call(`/api/placements/cycles/policy?cycleId=${s.cycle.id}`, { token: s.tokens.company })).status).toBe(403);
+    expect(
+      (await server.call(`/api/placements/cycles/policy?cycleId=${s.cycle.id}`, { token: s.tokens.company })).status,
+    ).toBe(403);
   });
 });
 
@@ -239,6 +253,9 @@ describe('placement policy at apply time', () => {
 
   it('an exception set aside one rule for one student, is listed for the cell and is in the audit trail', async () => {
     const s = await setup([{ kind: 'acceptedOfferEndsSeason', params: {} }]);
+    // The institution's placement office is an organization linked to it: its trail records the cell's acts.
+    const office = await seedOrganization(server.db, { name: 'Placement Office' });
+    await seedCellLink(server.db, { organizationId: office.id, institutionId: s.institution.id });
     const student = await s.student('Ravi');
     await s.placeAt(student, 1_000_000);
     const next = await s.opening(3_000_000);
@@ -257,16 +274,21 @@ describe('placement policy at apply time', () => {
     });
     expect(granted.status).toBe(200);
     expect(granted.body.result.data.openingTitle).toBe(next.title);
-    const check = await server.call(`/api/placements/cycles/policy/check?openingId=${next.id}`, { token: student.token });
+    const check = await server.call(`/api/placements/cycles/policy/check?openingId=${next.id}`, {
+      token: student.token,
+    });
     expect(check.body.result.data.allowed).toBe(true);
     expect(check.body.result.data.waived[0].exceptionReason).toBe('Research role the department asked for');
     expect((await s.apply(student.token, next.id)).status).toBe(200);
 
-    const listed = await server.call(`/api/placements/cycles/exceptions?cycleId=${s.cycle.id}`, { token: s.tokens.officer });
+    const listed = await server.call(`/api/placements/cycles/exceptions?cycleId=${s.cycle.id}`, {
+      token: s.tokens.officer,
+    });
     expect(listed.body.result.data.items).toHaveLength(1);
     // Companies never see the policy's exceptions.
     expect(
-      (await server.call(`/api/placements/cycles/exceptions?cycleId=${s.cycle.id}`, { token: s.tokens.company })).status,
+      (await server.call(`/api/placements/cycles/exceptions?cycleId=${s.cycle.id}`, { token: s.tokens.company }))
+        .status,
     ).toBe(403);
     // The exception row is the record of who granted it and why.
     const [row] = await rows<{ granted_by: string; reason: string }>(
@@ -274,6 +296,14 @@ describe('placement policy at apply time', () => {
       sql`select granted_by, reason from cycle_policy_exceptions where enrolment_id = ${student.enrolmentId}::uuid`,
     );
     expect(row?.reason).toBe('Research role the department asked for');
+    const trail = await rows<{ kind: string; subject_email: string; details: Record<string, unknown> }>(
+      server.db,
+      sql`select kind, subject_email, details from organization_audit_events where organization_id = ${office.id}`,
+    );
+    expect(trail).toHaveLength(1);
+    expect(trail[0]?.kind).toBe('policy.exceptionGranted');
+    expect(trail[0]?.subject_email).toBe(student.user.email.toLowerCase());
+    expect(trail[0]?.details.reason).toBe('Research role the department asked for');
   });
 
   it('openings outside a cycle are untouched by any policy', async () => {
@@ -318,7 +348,9 @@ describe('the race: applies against an accepted offer', () => {
           sql`select submitted_at from applications where opening_id = ${others[index]?.id}::uuid
             and applicant_id = ${student.user.id}`,
         );
-        expect(new Date(app?.submitted_at ?? 0).getTime()).toBeLessThanOrEqual(new Date(acceptedAt?.decided_at ?? 0).getTime());
+        expect(new Date(app?.submitted_at ?? 0).getTime()).toBeLessThanOrEqual(
+          new Date(acceptedAt?.decided_at ?? 0).getTime(),
+        );
       } else {
         expect(result.status).toBe(403);
       }
@@ -398,7 +430,14 @@ describe('offers', () => {
       token: student.token,
       body: {
         id: entry.id,
-        entry: { organization: 'Google', role: 'CEO', offerKind: 'full-time', status: 'accepted', compensation: 1e9, currency: 'INR' },
+        entry: {
+          organization: 'Google',
+          role: 'CEO',
+          offerKind: 'full-time',
+          status: 'accepted',
+          compensation: 1e9,
+          currency: 'INR',
+        },
       },
     });
     expect(edit.status).toBe(409);
@@ -457,7 +496,12 @@ describe('offers', () => {
     const a = await s.student('A');
     const o1 = await s.opening(1_000_000);
     await s.apply(a.token, o1.id);
-    const declined = await s.respond(a.token, (await s.offer(a.user.id, o1.id, 1_000_000)).body.result.data.id, 'decline', 'Higher studies');
+    const declined = await s.respond(
+      a.token,
+      (await s.offer(a.user.id, o1.id, 1_000_000)).body.result.data.id,
+      'decline',
+      'Higher studies',
+    );
     expect(declined.body.result.data.status).toBe('declined');
     expect(declined.body.result.data.statusReason).toBe('Higher studies');
 
@@ -465,13 +509,18 @@ describe('offers', () => {
     const o2 = await s.opening(1_000_000);
     await s.apply(a.token, o2.id);
     const lapsing = (await s.offer(a.user.id, o2.id, 1_000_000)).body.result.data.id;
-    await server.db.execute(sql`update offers set respond_by = now() - interval '1 minute' where id = ${lapsing}::uuid`);
+    await server.db.execute(
+      sql`update offers set respond_by = now() - interval '1 minute' where id = ${lapsing}::uuid`,
+    );
     const late = await s.respond(a.token, lapsing, 'accept');
     expect(late.status).toBe(409);
     const listed = await server.call('/api/placements/offers', { token: a.token });
     expect(listed.body.result.data.items.find((x: { id: string }) => x.id === lapsing).status).toBe('lapsed');
     expect(await lapseOverdueOffers(server.db)).toBeGreaterThanOrEqual(1);
-    const [stored] = await rows<{ status: string }>(server.db, sql`select status from offers where id = ${lapsing}::uuid`);
+    const [stored] = await rows<{ status: string }>(
+      server.db,
+      sql`select status from offers where id = ${lapsing}::uuid`,
+    );
     expect(stored?.status).toBe('lapsed');
 
     // Withdraw (pending, company) with a reason the student hears.
@@ -485,11 +534,13 @@ describe('offers', () => {
     });
     expect(withdrawn.body.result.data.status).toBe('withdrawn');
     expect(
-      (await server.call('/api/organization/offers/withdraw', {
-        method: 'POST',
-        token: s.tokens.outsider,
-        body: { offerId: pending, reason: 'x' },
-      })).status,
+      (
+        await server.call('/api/organization/offers/withdraw', {
+          method: 'POST',
+          token: s.tokens.outsider,
+          body: { offerId: pending, reason: 'x' },
+        })
+      ).status,
     ).toBe(404);
 
     // Rescind (accepted, company): the entry goes, the student is available again (onRescind: release).
@@ -500,12 +551,16 @@ describe('offers', () => {
       body: { offerId: placed.id, reason: 'Background check' },
     });
     expect(rescinded.body.result.data.status).toBe('rescinded');
-    expect((await server.call('/api/individual/placements', { token: a.token })).body.result.data.entries).toHaveLength(0);
+    expect((await server.call('/api/individual/placements', { token: a.token })).body.result.data.entries).toHaveLength(
+      0,
+    );
     const status = async () =>
-      (await rows<{ status: string; debarred_reason: string | null }>(
-        server.db,
-        sql`select status, debarred_reason from cycle_enrolments where id = ${a.enrolmentId}::uuid`,
-      ))[0];
+      (
+        await rows<{ status: string; debarred_reason: string | null }>(
+          server.db,
+          sql`select status, debarred_reason from cycle_enrolments where id = ${a.enrolmentId}::uuid`,
+        )
+      )[0];
     expect((await status())?.status).toBe('available');
 
     // Renege (student, accepted): onRenege debar.
@@ -537,6 +592,8 @@ describe('offers', () => {
     expect((await s.respond(b.token, made, 'accept')).status).toBe(404);
     const cell = await server.call(`/api/placements/cycles/offers?cycleId=${s.cycle.id}`, { token: s.tokens.officer });
     expect(cell.body.result.data.items.map((x: { id: string }) => x.id)).toEqual([made]);
-    expect((await server.call(`/api/placements/cycles/offers?cycleId=${s.cycle.id}`, { token: b.token })).status).toBe(403);
+    expect((await server.call(`/api/placements/cycles/offers?cycleId=${s.cycle.id}`, { token: b.token })).status).toBe(
+      403,
+    );
   });
 });

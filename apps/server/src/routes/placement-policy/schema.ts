@@ -1,9 +1,9 @@
 import {
   cycleIdQuerySchema,
+  cycleOpeningQuerySchema,
   cyclePolicyViewSchema,
   grantExceptionBodySchema,
   offerListSchema,
-  cycleOpeningQuerySchema,
   policyExceptionSchema,
   policyVerdictSchema,
   savePolicyBodySchema,
@@ -28,7 +28,7 @@ export const savePolicyRouteSchema = {
 };
 export const listExceptionsRouteSchema = {
   tags,
-  summary: "The exceptions the cell granted in a cycle, newest first (the cell only: companies never see them)",
+  summary: 'The exceptions the cell granted in a cycle, newest first (the cell only: companies never see them)',
   querystring: cycleIdQuerySchema,
   response: { 200: successEnvelope(z.object({ items: z.array(policyExceptionSchema) })) },
 };

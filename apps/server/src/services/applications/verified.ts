@@ -107,8 +107,11 @@ async function offerVerifiedPlacements(
 ): Promise<Array<{ userId: number; record: VerifiedRecord }>> {
   if (applicantIds.length === 0) return [];
   const rows = await db
-    .select({ entry: placementEntries, decidedAt: sql<string | null>`(select o.decided_at from offers o
-        where o.id = ${placementEntries.offerId})` })
+    .select({
+      entry: placementEntries,
+      decidedAt: sql<string | null>`(select o.decided_at from offers o
+        where o.id = ${placementEntries.offerId})`,
+    })
     .from(placementEntries)
     .where(and(inArray(placementEntries.userId, applicantIds), isNotNull(placementEntries.verifiedByOrganizationId)));
   return rows.map(({ entry, decidedAt }) => ({

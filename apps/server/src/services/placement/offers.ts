@@ -1,6 +1,7 @@
 import {
   annualCtc,
   type CtcPeriod,
+  type createOfferBodySchema,
   formatAnnualCtc,
   type NotificationKind,
   notificationLinks,
@@ -12,7 +13,6 @@ import {
   type OfferState,
   type PolicyRefusal,
   type z,
-  type createOfferBodySchema,
 } from '@placely/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/authenticate';
@@ -20,9 +20,9 @@ import type { Executor } from '../../db/client';
 import { errors } from '../../errors';
 import type { OrganizationAccess } from '../../policies/organization';
 import { notify, notifyFrom } from '../notifications';
+import { loadOrganizationOpening } from '../organization-openings';
 import { recordAudit } from '../organizations';
 import { moveApplications, stagesOf } from '../shortlisting/pipeline';
-import { loadOrganizationOpening } from '../organization-openings';
 import { judgePolicy, loadPolicyFacts } from './policy';
 
 /**
@@ -148,7 +148,9 @@ const cellRecipients = (cycleId: string) => sql`select r.user_id as recipient_id
     where c.id = ${cycleId}::uuid`;
 
 /** The company's people who hear a candidate's answer: its owners and coordinators, and the account itself. */
-const companyRecipients = (organizationId: string | number) => sql`select ${Number(organizationId)}::bigint as recipient_id
+const companyRecipients = (
+  organizationId: string | number,
+) => sql`select ${Number(organizationId)}::bigint as recipient_id
   union select m.user_id from organization_members m where m.organization_id = ${Number(organizationId)}
     and m.revoked_at is null and m.role in ('owner', 'coordinator')`;
 
@@ -235,7 +237,14 @@ export async function createOffer(
       where a.id = ${input.applicationId}::uuid and op.organization_id = ${access.organizationId}`,
   );
   if (!application) throw errors.notFound('That application');
-  const opening = await loadOrganizationOpening(tx, actor, access, application.opening_id, 'stage.move', 'no key update');
+  const opening = await loadOrganizationOpening(
+    tx,
+    actor,
+    access,
+    application.opening_id,
+    'stage.move',
+    'no key update',
+  );
   if (application.status === 'withdrawn') throw errors.conflict('The candidate withdrew this application.');
   const respondBy = new Date(input.respondBy);
   if (respondBy.getTime() < now.getTime() + OFFER_LIMITS.minRespondHours * 3_600_000) {
@@ -546,4 +555,3 @@ export async function lapseOverdueOffers(db: Executor, now = new Date()): Promis
   }
   return lapsed;
 }
-

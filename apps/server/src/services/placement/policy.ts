@@ -39,7 +39,11 @@ export function policyRulesOf(stored: unknown): TypedPolicyRule[] {
 }
 
 export const ruleViewsOf = (rules: TypedPolicyRule[]): PolicyRuleView[] =>
-  rules.map((rule) => ({ kind: rule.kind, label: POLICY_RULE_LABELS[rule.kind], description: describePolicyRule(rule) }));
+  rules.map((rule) => ({
+    kind: rule.kind,
+    label: POLICY_RULE_LABELS[rule.kind],
+    description: describePolicyRule(rule),
+  }));
 
 export interface PolicyException {
   ruleKind: string;
@@ -142,7 +146,8 @@ export async function loadPolicyFacts(
       id: offer.id,
       openingId: offer.openingId,
       // Check on read: a pending offer past its deadline has lapsed, whether or not the sweep has marked it yet.
-      status: offer.status === 'pending' && new Date(offer.respondBy).getTime() <= now.getTime() ? 'lapsed' : offer.status,
+      status:
+        offer.status === 'pending' && new Date(offer.respondBy).getTime() <= now.getTime() ? 'lapsed' : offer.status,
       kind: offer.kind,
       ctc: { amount: Number(offer.amount), currency: offer.currency, period: offer.period },
       decidedAt: offer.decidedAt ? new Date(offer.decidedAt) : null,
@@ -150,7 +155,12 @@ export async function loadPolicyFacts(
     const needsAbsences = rules.some((rule) => RULES[rule.kind].needsAbsences);
     facts = {
       now,
-      enrolment: { id: row.enrolment_id, status: row.enrolment_status, enrolledAt, absences: Number(row.absences ?? 0) },
+      enrolment: {
+        id: row.enrolment_id,
+        status: row.enrolment_status,
+        enrolledAt,
+        absences: Number(row.absences ?? 0),
+      },
       roundAbsences: needsAbsences ? await countAbsences(db, { userId: input.userId, since: enrolledAt }) : null,
       offers,
     };
@@ -242,4 +252,3 @@ export async function applyVerdict(
   const loaded = await loadPolicyFacts(db, { ...input, lock: false });
   return loaded ? applyVerdictOf(loaded, input.openingId) : null;
 }
-

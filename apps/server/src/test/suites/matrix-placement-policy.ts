@@ -123,8 +123,11 @@ const perStudent =
     return ORGANIZATIONS.map((who) => ({ owner: partnerOf(who), ...build(p.orgs[who], who, p) }));
   };
 const setOfferStatus = async (world: World, offerId: string, status: string): Promise<void> => {
-  await exec(world, sql`update offers set status = ${status}, respond_by = now() + interval '30 days'
-    where id = ${offerId}::uuid`);
+  await exec(
+    world,
+    sql`update offers set status = ${status}, respond_by = now() + interval '30 days'
+    where id = ${offerId}::uuid`,
+  );
 };
 
 export const PLACEMENT_POLICY_ENTRIES: Record<string, Entry> = {
