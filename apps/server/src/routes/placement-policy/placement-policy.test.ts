@@ -321,7 +321,7 @@ describe('placement policy at apply time', () => {
 });
 
 describe('the race: applies against an accepted offer', () => {
-  it('an apply waiting on the enrolment lock sees the acceptance committed meanwhile', async () => {
+  it('an acceptance racing two applies: each answered (no deadlock, no error), and every apply after it refused', async () => {
     const s = await setup([{ kind: 'acceptedOfferEndsSeason', params: {} }]);
     const student = await s.student();
     const first = await s.opening(1_000_000);
@@ -330,34 +330,19 @@ describe('the race: applies against an accepted offer', () => {
     const offerId = made.body.result.data.id;
     const others = [await s.opening(1_500_000), await s.opening(1_600_000)];
 
-    // Accept and two applies at once, several rounds: whatever the order, an application that passes was judged
-    // before the acceptance committed, and none is judged on the stale "not placed" after it.
+    // The acceptance and the applies queue on the enrolment row: an apply judged before the acceptance passes (the
+    // student was not placed yet), one judged after is refused; which comes first is the race's to decide. The
+    // ordering itself is held by the next test, which keeps an acceptance's lock open while an apply waits.
     const [accepted, ...applies] = await Promise.all([
       s.respond(student.token, offerId, 'accept'),
       ...others.map((o) => s.apply(student.token, o.id)),
     ]);
     expect(accepted.status).toBe(200);
-    const [acceptedAt] = await rows<{ decided_at: string }>(
-      server.db,
-      sql`select decided_at from offers where id = ${offerId}::uuid`,
-    );
-    for (const [index, result] of applies.entries()) {
-      if (result.status === 200) {
-        const [app] = await rows<{ submitted_at: string }>(
-          server.db,
-          sql`select submitted_at from applications where opening_id = ${others[index]?.id}::uuid
-            and applicant_id = ${student.user.id}`,
-        );
-        expect(new Date(app?.submitted_at ?? 0).getTime()).toBeLessThanOrEqual(
-          new Date(acceptedAt?.decided_at ?? 0).getTime(),
-        );
-      } else {
-        expect(result.status).toBe(403);
-      }
-    }
-    // After it, every apply is refused.
+    for (const result of applies) expect([200, 403]).toContain(result.status);
     const later = await s.opening(1_700_000);
-    expect((await s.apply(student.token, later.id)).status).toBe(403);
+    const refused = await s.apply(student.token, later.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.exception.error.message).toContain('ends your season');
   });
 
   it('an apply blocked behind a transaction holding the enrolment lock is refused once that acceptance commits', async () => {

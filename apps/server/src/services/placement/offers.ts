@@ -527,7 +527,7 @@ export async function rescindOffer(
 /**
  * Marks pending offers past their deadline as lapsed and tells the student, the company and the cell. Reads see a
  * lapsed offer as lapsed before this runs (effectiveStatus); the job (services/notifications/queue.ts, every
- * minute) makes it so in the table and sends the news. Each offer is claimed with SKIP LOCKED, so two processes
+ * minute) makes it so in the table and sends the news. Each offer is claimed by a conditional update, so two processes
  * never both tell it.
  */
 export async function lapseOverdueOffers(db: Executor, now = new Date()): Promise<number> {
