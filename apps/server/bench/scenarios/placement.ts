@@ -11,7 +11,8 @@ import { createOpening, prepareOpenings, state } from './applications';
  * opening's approval and CTC) and the rules judged, then the usual writes. The cycle's policy has every rule that
  * judges at apply time, the absences rule included (one more read: rounds marked absent since enrolling).
  */
-const SUBMITTERS = 20_000;
+/** Students enrolled in the cycle, each applying once (BENCH_CYCLE_STUDENTS, default 10 000). */
+const SUBMITTERS = Number(process.env.BENCH_CYCLE_STUDENTS ?? 10_000);
 
 const POLICY = [
   {
@@ -96,6 +97,15 @@ export const submitCycleApplications: Scenario = {
       [other, submitters, state.organizationId, cycle.id],
     );
     await context.db.query('CREATE SEQUENCE IF NOT EXISTS bench_cycle_applicant_seq');
+    // The baseline draws its students in turn from this list (one index probe), as the server's load does.
+    await context.db.query(
+      'CREATE TABLE IF NOT EXISTS bench_cycle_students (n int PRIMARY KEY, user_id bigint NOT NULL)',
+    );
+    await context.db.query(
+      `INSERT INTO bench_cycle_students (n, user_id)
+       SELECT (row_number() OVER (ORDER BY u) - 1)::int, u FROM unnest($1::bigint[]) AS u`,
+      [submitters],
+    );
     await context.db.query('ANALYZE');
     submitterTokens = await context.mintTokens(submitters);
   },
@@ -151,7 +161,7 @@ export const submitCycleApplications: Scenario = {
       excludeOfferId: 'NULL',
     };
     return `\\set k random(1, 1000000000)
-SELECT (array[${submitters.join(',')}])[1 + (nextval('bench_cycle_applicant_seq') % ${submitters.length})] AS aid \\gset
+SELECT user_id AS aid FROM bench_cycle_students WHERE n = nextval('bench_cycle_applicant_seq') % ${submitters.length} \\gset
 SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.id AND f.revoked_at IS NULL), o.*,
   (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version)
 FROM users u LEFT JOIN openings o ON o.id = '${cycle.baselineOpening}' WHERE u.id = :aid;
