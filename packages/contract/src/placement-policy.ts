@@ -331,7 +331,7 @@ export const POLICY_REFUSAL_MESSAGES = {
 /** ?openingId= of a cycle's opening (the student's "may I apply"; a company's offers of an opening). */
 export const cycleOpeningQuerySchema = z.strictObject({ openingId: uuidSchema });
 
-/** PUT /api/placements/cycles/policy */
+/** PUT /api/placement/cycles/policy */
 export const savePolicyBodySchema = z.strictObject({ cycleId: uuidSchema, rules: cyclePolicySchema });
 
 export const cyclePolicyViewSchema = z
@@ -351,7 +351,7 @@ export const cyclePolicyViewSchema = z
   .meta({ id: 'CyclePolicy' });
 export type CyclePolicyView = z.infer<typeof cyclePolicyViewSchema>;
 
-/** POST /api/placements/cycles/exceptions: one student, one rule (a gate like debarment is lifted by the cell). */
+/** POST /api/placement/cycles/exceptions: one student, one rule (a gate like debarment is lifted by the cell). */
 export const grantExceptionBodySchema = z.strictObject({
   cycleId: uuidSchema,
   enrolmentId: uuidSchema,

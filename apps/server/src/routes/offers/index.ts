@@ -76,14 +76,14 @@ export function offerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/placements/offers', { ...authenticated, schema: myOffersRouteSchema }, async (request) => {
+    app.get('/api/placement/my/offers', { ...authenticated, schema: myOffersRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const rows = await offersOfStudent(ctx.db, actor.user.id);
       return ok({ items: rows.map((row) => presentOffer(row, 'student')) });
     });
 
     app.post(
-      '/api/placements/offers/respond',
+      '/api/placement/my/offers/respond',
       { ...authenticated, schema: respondOfferRouteSchema },
       async (request) => {
         const actor = actorOf(request);
@@ -96,7 +96,7 @@ export function offerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/api/placements/offers/renege', { ...authenticated, schema: renegeOfferRouteSchema }, async (request) => {
+    app.post('/api/placement/my/offers/renege', { ...authenticated, schema: renegeOfferRouteSchema }, async (request) => {
       const actor = actorOf(request);
       authorize(actor, 'offer.answer', null);
       const row = await ctx.db.transaction((tx) => renegeOffer(tx, actor, request.body));

@@ -124,14 +124,14 @@ export function placementPolicyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticated = { onRequest: ctx.authenticate };
 
-    app.get('/api/placements/cycles/policy', { ...authenticated, schema: readPolicyRouteSchema }, async (request) => {
+    app.get('/api/placement/cycles/policy', { ...authenticated, schema: readPolicyRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const { cycle, access } = await loadCellCycle(ctx.db, actor, request.query.cycleId);
       authorize(actor, 'placementCell.view', access);
       return ok(presentPolicy(cycle.id, policyRulesOf(cycle.policy)));
     });
 
-    app.put('/api/placements/cycles/policy', { ...authenticated, schema: savePolicyRouteSchema }, async (request) => {
+    app.put('/api/placement/cycles/policy', { ...authenticated, schema: savePolicyRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const { cycleId, rules } = request.body;
       const view = await ctx.db.transaction(async (tx) => {
@@ -152,7 +152,7 @@ export function placementPolicyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get(
-      '/api/placements/cycles/exceptions',
+      '/api/placement/cycles/exceptions',
       { ...authenticated, schema: listExceptionsRouteSchema },
       async (request) => {
         const actor = actorOf(request);
@@ -164,7 +164,7 @@ export function placementPolicyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/api/placements/cycles/exceptions',
+      '/api/placement/cycles/exceptions',
       { ...authenticated, schema: grantExceptionRouteSchema },
       async (request) => {
         const actor = actorOf(request);
@@ -218,7 +218,7 @@ export function placementPolicyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/placements/cycles/offers', { ...authenticated, schema: cycleOffersRouteSchema }, async (request) => {
+    app.get('/api/placement/cycles/offers', { ...authenticated, schema: cycleOffersRouteSchema }, async (request) => {
       const actor = actorOf(request);
       const { cycle, access } = await loadCellCycle(ctx.db, actor, request.query.cycleId);
       authorize(actor, 'placementCell.view', access);
@@ -227,7 +227,7 @@ export function placementPolicyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get(
-      '/api/placements/cycles/policy/check',
+      '/api/placement/my/policy-check',
       { ...authenticated, schema: policyCheckRouteSchema },
       async (request) => {
         const actor = actorOf(request);

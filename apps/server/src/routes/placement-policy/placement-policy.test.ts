@@ -114,7 +114,7 @@ async function setup(policy: TypedPolicyRule[] = []) {
     });
   }
   const respond = (token: string, offerId: string, decision: 'accept' | 'decline', reason?: string) =>
-    server.call('/api/placements/offers/respond', { method: 'POST', token, body: { offerId, decision, reason } });
+    server.call('/api/placement/my/offers/respond', { method: 'POST', token, body: { offerId, decision, reason } });
 
   /** Applies and has the company offer and the student accept: the student is placed at `ctc`. */
   async function placeAt(s: { user: { id: number }; token: string }, ctc: number, kind = 'full-time') {
@@ -128,7 +128,7 @@ async function setup(policy: TypedPolicyRule[] = []) {
   }
 
   const savePolicy = (rules: TypedPolicyRule[], token = tokens.officer) =>
-    server.call('/api/placements/cycles/policy', { method: 'PUT', token, body: { cycleId: cycle.id, rules } });
+    server.call('/api/placement/cycles/policy', { method: 'PUT', token, body: { cycleId: cycle.id, rules } });
 
   return { institution, cycle, company, tokens, opening, student, apply, offer, respond, placeAt, savePolicy };
 }
@@ -141,7 +141,7 @@ describe('placement policy: the cell writes it', () => {
     expect(saved.body.result.data.rules[0].description).toContain(
       'Dream from ₹20 LPA, A from ₹10 LPA, B below ₹10 LPA',
     );
-    const read = await server.call(`/api/placements/cycles/policy?cycleId=${s.cycle.id}`, { token: s.tokens.officer });
+    const read = await server.call(`/api/placement/cycles/policy?cycleId=${s.cycle.id}`, { token: s.tokens.officer });
     expect(read.body.result.data.rules.map((rule: { kind: string }) => rule.kind)).toEqual(['ctcTiers', 'maxOffers']);
 
     const bad = await s.savePolicy([{ kind: 'maxOffers', params: { max: 0, counting: 'accepted' } }]);
@@ -169,7 +169,7 @@ describe('placement policy: the cell writes it', () => {
     // A company is no part of the cell.
     expect((await s.savePolicy([], s.tokens.company)).status).toBe(403);
     expect(
-      (await server.call(`/api/placements/cycles/policy?cycleId=${s.cycle.id}`, { token: s.tokens.company })).status,
+      (await server.call(`/api/placement/cycles/policy?cycleId=${s.cycle.id}`, { token: s.tokens.company })).status,
     ).toBe(403);
   });
 });
@@ -182,7 +182,7 @@ describe('placement policy at apply time', () => {
     const tierB = await s.opening(600_000);
     const dream = await s.opening(2_500_000);
 
-    const check = await server.call(`/api/placements/cycles/policy/check?openingId=${tierB.id}`, { token: asha.token });
+    const check = await server.call(`/api/placement/my/policy-check?openingId=${tierB.id}`, { token: asha.token });
     expect(check.status).toBe(200);
     expect(check.body.result.data.allowed).toBe(false);
     expect(check.body.result.data.refusals[0].message).toBe(POLICY_REFUSAL_MESSAGES.tierNotHigher('A', 'B'));
@@ -261,7 +261,7 @@ describe('placement policy at apply time', () => {
     const next = await s.opening(3_000_000);
     expect((await s.apply(student.token, next.id)).status).toBe(403);
 
-    const granted = await server.call('/api/placements/cycles/exceptions', {
+    const granted = await server.call('/api/placement/cycles/exceptions', {
       method: 'POST',
       token: s.tokens.officer,
       body: {
@@ -274,20 +274,20 @@ describe('placement policy at apply time', () => {
     });
     expect(granted.status).toBe(200);
     expect(granted.body.result.data.openingTitle).toBe(next.title);
-    const check = await server.call(`/api/placements/cycles/policy/check?openingId=${next.id}`, {
+    const check = await server.call(`/api/placement/my/policy-check?openingId=${next.id}`, {
       token: student.token,
     });
     expect(check.body.result.data.allowed).toBe(true);
     expect(check.body.result.data.waived[0].exceptionReason).toBe('Research role the department asked for');
     expect((await s.apply(student.token, next.id)).status).toBe(200);
 
-    const listed = await server.call(`/api/placements/cycles/exceptions?cycleId=${s.cycle.id}`, {
+    const listed = await server.call(`/api/placement/cycles/exceptions?cycleId=${s.cycle.id}`, {
       token: s.tokens.officer,
     });
     expect(listed.body.result.data.items).toHaveLength(1);
     // Companies never see the policy's exceptions.
     expect(
-      (await server.call(`/api/placements/cycles/exceptions?cycleId=${s.cycle.id}`, { token: s.tokens.company }))
+      (await server.call(`/api/placement/cycles/exceptions?cycleId=${s.cycle.id}`, { token: s.tokens.company }))
         .status,
     ).toBe(403);
     // The exception row is the record of who granted it and why.
@@ -399,7 +399,7 @@ describe('offers', () => {
     );
     expect(stage?.kind).toBe('offered');
 
-    const mine = await server.call('/api/placements/offers', { token: student.token });
+    const mine = await server.call('/api/placement/my/offers', { token: student.token });
     expect(mine.body.result.data.items[0].abilities.accept).toBe(true);
     const accepted = await s.respond(student.token, made.body.result.data.id, 'accept');
     expect(accepted.status).toBe(200);
@@ -499,7 +499,7 @@ describe('offers', () => {
     );
     const late = await s.respond(a.token, lapsing, 'accept');
     expect(late.status).toBe(409);
-    const listed = await server.call('/api/placements/offers', { token: a.token });
+    const listed = await server.call('/api/placement/my/offers', { token: a.token });
     expect(listed.body.result.data.items.find((x: { id: string }) => x.id === lapsing).status).toBe('lapsed');
     expect(await lapseOverdueOffers(server.db)).toBeGreaterThanOrEqual(1);
     const [stored] = await rows<{ status: string }>(
@@ -550,7 +550,7 @@ describe('offers', () => {
 
     // Renege (student, accepted): onRenege debar.
     const { offer: again } = await s.placeAt(a, 1_300_000);
-    const reneged = await server.call('/api/placements/offers/renege', {
+    const reneged = await server.call('/api/placement/my/offers/renege', {
       method: 'POST',
       token: a.token,
       body: { offerId: again.id, reason: 'Joining a startup' },
@@ -575,9 +575,9 @@ describe('offers', () => {
     await s.apply(a.token, o.id);
     const made = (await s.offer(a.user.id, o.id, 1_000_000)).body.result.data.id;
     expect((await s.respond(b.token, made, 'accept')).status).toBe(404);
-    const cell = await server.call(`/api/placements/cycles/offers?cycleId=${s.cycle.id}`, { token: s.tokens.officer });
+    const cell = await server.call(`/api/placement/cycles/offers?cycleId=${s.cycle.id}`, { token: s.tokens.officer });
     expect(cell.body.result.data.items.map((x: { id: string }) => x.id)).toEqual([made]);
-    expect((await server.call(`/api/placements/cycles/offers?cycleId=${s.cycle.id}`, { token: b.token })).status).toBe(
+    expect((await server.call(`/api/placement/cycles/offers?cycleId=${s.cycle.id}`, { token: b.token })).status).toBe(
       403,
     );
   });

@@ -131,35 +131,35 @@ const setOfferStatus = async (world: World, offerId: string, status: string): Pr
 };
 
 export const PLACEMENT_POLICY_ENTRIES: Record<string, Entry> = {
-  'GET /api/placements/cycles/policy': {
+  'GET /api/placement/cycles/policy': {
     access: 'owned',
     targets: forCell((p) => ({
       label: "the cycle's policy",
-      request: get('/api/placements/cycles/policy', { cycleId: p.cycleId }),
+      request: get('/api/placement/cycles/policy', { cycleId: p.cycleId }),
     })),
   },
-  'PUT /api/placements/cycles/policy': {
+  'PUT /api/placement/cycles/policy': {
     access: 'owned',
     targets: forCell((p) => ({
       label: "the cycle's policy (saving)",
-      request: put('/api/placements/cycles/policy', {
+      request: put('/api/placement/cycles/policy', {
         cycleId: p.cycleId,
         rules: [{ kind: 'maxOffers', params: { max: 20, counting: 'accepted' } }],
       }),
     })),
   },
-  'GET /api/placements/cycles/exceptions': {
+  'GET /api/placement/cycles/exceptions': {
     access: 'owned',
     targets: forCell((p) => ({
       label: "the cycle's exceptions",
-      request: get('/api/placements/cycles/exceptions', { cycleId: p.cycleId }),
+      request: get('/api/placement/cycles/exceptions', { cycleId: p.cycleId }),
     })),
   },
-  'POST /api/placements/cycles/exceptions': {
+  'POST /api/placement/cycles/exceptions': {
     access: 'owned',
     targets: forCell((p) => ({
       label: 'an exception for indA',
-      request: post('/api/placements/cycles/exceptions', {
+      request: post('/api/placement/cycles/exceptions', {
         cycleId: p.cycleId,
         enrolmentId: p.enrolmentId,
         ruleKind: 'maxOffers',
@@ -167,14 +167,14 @@ export const PLACEMENT_POLICY_ENTRIES: Record<string, Entry> = {
       }),
     })),
   },
-  'GET /api/placements/cycles/offers': {
+  'GET /api/placement/cycles/offers': {
     access: 'owned',
     targets: forCell((p) => ({
       label: "the cycle's offers",
-      request: get('/api/placements/cycles/offers', { cycleId: p.cycleId }),
+      request: get('/api/placement/cycles/offers', { cycleId: p.cycleId }),
     })),
   },
-  'GET /api/placements/cycles/policy/check': {
+  'GET /api/placement/my/policy-check': {
     access: 'owned',
     // Any signed-in person may ask about an opening of a cycle (someone not enrolled hears so, in words); only the
     // signed-out are refused.
@@ -184,31 +184,31 @@ export const PLACEMENT_POLICY_ENTRIES: Record<string, Entry> = {
         {
           owner: 'indA' as const,
           label: 'an opening of the cycle (may I apply?)',
-          request: get('/api/placements/cycles/policy/check', { openingId: p.orgs.orgA.openingId }),
+          request: get('/api/placement/my/policy-check', { openingId: p.orgs.orgA.openingId }),
           alsoAllowed: ACTORS.filter((actor) => actor !== 'anon' && actor !== 'indA'),
         },
       ];
     },
   },
-  'GET /api/placements/offers': {
+  'GET /api/placement/my/offers': {
     access: 'self',
-    request: () => get('/api/placements/offers'),
+    request: () => get('/api/placement/my/offers'),
   },
-  'POST /api/placements/offers/respond': {
+  'POST /api/placement/my/offers/respond': {
     access: 'owned',
     destructive: true,
     targets: perStudent((o) => ({
       label: 'a pending offer (declined)',
-      request: post('/api/placements/offers/respond', { offerId: o.pendingOfferId, decision: 'decline' }),
+      request: post('/api/placement/my/offers/respond', { offerId: o.pendingOfferId, decision: 'decline' }),
       prepare: (world) => setOfferStatus(world, o.pendingOfferId, 'pending'),
     })),
   },
-  'POST /api/placements/offers/renege': {
+  'POST /api/placement/my/offers/renege': {
     access: 'owned',
     destructive: true,
     targets: perStudent((o) => ({
       label: 'an accepted offer (reneged)',
-      request: post('/api/placements/offers/renege', { offerId: o.acceptedOfferId, reason: 'Suite renege' }),
+      request: post('/api/placement/my/offers/renege', { offerId: o.acceptedOfferId, reason: 'Suite renege' }),
       prepare: (world) => setOfferStatus(world, o.acceptedOfferId, 'accepted'),
     })),
   },
