@@ -12,6 +12,7 @@ import {
   openingStatusSchema,
   organizationSummarySchema,
 } from './opening';
+import { policyVerdictSchema } from './placement-policy';
 import { applicationFilterSchema } from './shortlisting';
 import { verificationBadgeSchema } from './verification';
 import * as z from './zod';
@@ -116,6 +117,11 @@ export const publicOpeningSchema = z
         stageLabel: z.string().nullable(),
         draft: draftSchema.nullable(),
         prefill: answersSchema,
+        /**
+         * An opening of a placement cycle: whether the cycle's policy lets the viewer apply and why not, before they
+         * fill anything in (issue 41). Absent for other openings.
+         */
+        placementPolicy: policyVerdictSchema.optional(),
       })
       .nullable(),
   })

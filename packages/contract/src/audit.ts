@@ -135,6 +135,15 @@ export function describeAuditEvent({ kind, details: d, subject, openingTitle }: 
       return `${what}: ${quoted(d.template)}`;
     case 'messageTemplate.edited':
       return text(d.from) ? `${what}: ${quoted(d.from)} → ${quoted(d.template)}` : `${what}: ${quoted(d.template)}`;
+    case 'policy.changed':
+      return `${what}: ${quoted(d.cycleName)}, ${plural(d.rules, 'rule')}`;
+    case 'policy.exceptionGranted':
+      return `${what}: ${member} on ${quoted(d.ruleLabel)}${text(d.openingTitle) ? ` for ${quoted(d.openingTitle)}` : ''}, reason ${quoted(d.reason)}`;
+    case 'offer.made':
+      return `${what}: ${candidate}, ${quoted(d.role)}${d.warnings ? `, ${plural(d.warnings, 'policy warning')}` : ''}`;
+    case 'offer.withdrawn':
+    case 'offer.rescinded':
+      return `${what}: ${candidate}, ${quoted(d.role)}, reason ${quoted(d.reason)}`;
     case 'candidate.withdrew':
       return `${what}: ${candidate}${text(d.from) ? ` from ${quoted(d.from)}` : ''}${text(d.reason) ? `, reason ${quoted(d.reason)}` : ''}`;
   }

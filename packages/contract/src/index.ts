@@ -24,6 +24,8 @@ export * from './phone-verification';
 export * from './placement';
 export * from './placement-notices';
 export * from './placement-stats';
+export * from './placement-offers';
+export * from './placement-policy';
 export * from './portfolio';
 export * from './profile';
 export * from './ranking';

@@ -287,8 +287,13 @@ export const placementEntrySchema = z
     currency: z.string().nullable(),
     month: z.string().nullable(),
     status: z.enum(OFFER_STATUSES),
-    /** A verification group vouches for this entry now; editing it clears that. */
+    /** A verification group vouches for this entry now (editing it clears that), or an organization does (below). */
     verified: z.boolean(),
+    /**
+     * Written by an offer accepted on Placely: the organization that made it vouches for it, and the student cannot
+     * edit it (placement season, issue 41). Null for entries the student typed.
+     */
+    verifiedByOrganization: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   })
   .meta({ id: 'PlacementEntry' });
 export type PlacementEntry = z.infer<typeof placementEntrySchema>;

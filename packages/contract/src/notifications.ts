@@ -34,6 +34,10 @@ export const NOTIFICATION_KINDS = [
   'interview.reminder',
   'interview.bookingNeeded',
   'placement.notice',
+  'offer.received',
+  'offer.changed',
+  'offer.answered',
+  'offer.policyWarning',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -69,6 +73,10 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, Record<Notification
   'interview.reminder': { inApp: true, email: true },
   'interview.bookingNeeded': { inApp: true, email: true },
   'placement.notice': { inApp: true, email: true },
+  'offer.received': { inApp: true, email: true },
+  'offer.changed': { inApp: true, email: true },
+  'offer.answered': { inApp: true, email: true },
+  'offer.policyWarning': { inApp: true, email: true },
 };
 
 /** How each kind is named on the preferences screen and in unsubscribe confirmations. */
@@ -100,6 +108,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'interview.reminder': 'Interview reminders (a day and an hour before)',
   'interview.bookingNeeded': 'A round waiting for you to book a slot',
   'placement.notice': 'Notices from your placement cell',
+  'offer.received': 'An offer made to you',
+  'offer.changed': 'An offer to you withdrawn, rescinded or lapsed',
+  'offer.answered': 'A candidate answered an offer (your organization or placement cell)',
+  'offer.policyWarning': "An offer that breaks your placement cycle's policy",
 };
 
 /** How the preferences screen groups the kinds: by whom they concern. Every kind is in exactly one group. */
@@ -118,6 +130,8 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
       'videoTask.reminder',
       'interview.bookingNeeded',
       'placement.notice',
+      'offer.received',
+      'offer.changed',
     ],
   },
   {
@@ -144,6 +158,8 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
       'membership.requested',
       'shortlist.verdict',
       'verificationGroup.awaitingApproval',
+      'offer.answered',
+      'offer.policyWarning',
     ],
   },
 ];
@@ -182,6 +198,10 @@ export const notificationLinks = {
   /** A placement cycle's notice, on the student's placement page (services/placement/notices.ts writes it in SQL). */
   placementNotice: (cycleId: string, noticeId: string) =>
     `/student/cycles?${new URLSearchParams({ cycle: cycleId, notice: noticeId })}`,
+  /** The student's offers (placement season). */
+  myOffers: '/student/offers',
+  /** A cycle's offers, for its placement cell. */
+  cycleOffers: (cycleId: string) => `/placement/cycles/offers?${new URLSearchParams({ cycle: cycleId })}`,
   roundDay: (roundId: string) => `/organization/rounds/day?${new URLSearchParams({ round: roundId })}`,
   shortlist: (openingId: string, shortlistId: string) =>
     `/organization/openings?${new URLSearchParams({ opening: openingId, shortlist: shortlistId })}`,

@@ -181,6 +181,11 @@ export const AUDIT_KINDS = [
   'note.deleted',
   'candidate.rated',
   'candidate.withdrew',
+  'policy.changed',
+  'policy.exceptionGranted',
+  'offer.made',
+  'offer.withdrawn',
+  'offer.rescinded',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { message: 'Not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;
@@ -233,6 +238,11 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'note.deleted': 'Note deleted',
   'candidate.rated': 'Candidate rated',
   'candidate.withdrew': 'Candidate withdrew',
+  'policy.changed': 'Placement policy changed',
+  'policy.exceptionGranted': 'Policy exception granted',
+  'offer.made': 'Offer made',
+  'offer.withdrawn': 'Offer withdrawn',
+  'offer.rescinded': 'Offer rescinded',
 };
 
 export const auditEventSchema = z

@@ -11,7 +11,8 @@ import {
   submitApplications,
 } from './applications';
 import { health, profile } from './foundation';
-import { cycleDashboard } from './placement';
+import { cycleDashboard } from './placement-dashboard';
+import { submitCycleApplications } from './placement';
 import { fullProfile } from './profile-sections';
 import {
   bulkMove,
@@ -30,6 +31,7 @@ export const scenarios: Scenario[] = [
   openApplyForm,
   openingsFeed,
   submitApplications,
+  submitCycleApplications,
   responsesFirstPage,
   responsesDeepPage,
   ...responsesSorted,

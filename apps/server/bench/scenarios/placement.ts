@@ -1,30 +1,18 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
-import type { Executor } from '../../src/db/client';
-import * as schema from '../../src/db/schema';
-import { seedBranch, seedCycle, seedInstitutionRole } from '../../src/seed/helpers';
-import {
-  companyFiguresSql,
-  ctcFiguresSql,
-  studentFiguresSql,
-  tierFiguresSql,
-  tierPlanOf,
-} from '../../src/services/placement/statistics';
+import { randomUUID } from 'node:crypto';
+import { Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { lockEnrolmentSql, policyFactsSql } from '../../src/services/placement/policy';
 import type { BenchContext, Scenario } from '../scenario';
-import { inline } from '../sql';
-import { createOpening, state } from './applications';
+import { createOpening, prepareOpenings, state } from './applications';
 
 /**
- * The placement cell's cycle dashboard (docs/ARCHITECTURE.md "Statistics and notices"): a cycle of 5 000 students in
- * five branches of two programmes, 200 companies (each with one approved opening of the cycle) and 50 000
- * applications (ten per student), a fifth of the students holding offers in the policy's tiers. The cycle, its
- * branches and the cell's root come from the shared seed helpers; the rows in bulk come from SQL. The baseline is
- * pgbench running the dashboard's four aggregate statements — the very SQL the handler sends — per transaction.
+ * Placement season: students applying to an opening of a placement cycle, so every submit runs the policy check in
+ * its transaction — the student's enrolment row locked, their facts in the cycle read (offers, exceptions, the
+ * opening's approval and CTC) and the rules judged, then the usual writes. The cycle's policy has every rule that
+ * judges at apply time, the absences rule included (one more read: rounds marked absent since enrolling).
  */
-const STUDENTS = 5_000;
-const COMPANIES = 200;
-const APPLICATIONS_PER_STUDENT = 10;
-const DASHBOARD_CONNECTIONS = Number(process.env.BENCH_DASHBOARD_CONNECTIONS ?? 10);
+/** Students enrolled in the cycle, each applying once (BENCH_CYCLE_STUDENTS, default 10 000). */
+const SUBMITTERS = Number(process.env.BENCH_CYCLE_STUDENTS ?? 10_000);
 
 const POLICY = [
   {
@@ -40,148 +28,166 @@ const POLICY = [
       maxUpgrades: 1,
     },
   },
+  { kind: 'maxOffers', params: { max: 2, counting: 'held' } },
+  { kind: 'gapAfterAccepting', params: { days: 7 } },
+  { kind: 'debarAfterAbsences', params: { maxAbsences: 3 } },
 ];
 
-const placement = { cycleId: '', rootId: 0, token: '' };
+const cycle = { id: '', opening: '', baselineOpening: '' };
+let submitters: number[] = [];
+let submitterTokens: string[] = [];
 
-let prepared: Promise<void> | null = null;
-function prepareCycle(context: BenchContext): Promise<void> {
-  prepared ??= (async () => {
-    const db = context.db;
-    const orm = drizzle(db as unknown as pg.Client, { schema }) as unknown as Executor;
-    // Institution 1 of the foundation's 500; its root is an individual (user 1).
-    placement.rootId = 1;
-    await seedInstitutionRole(orm, { institutionId: 1, userId: placement.rootId, role: 'root' });
-    const cycle = await seedCycle(orm, { institutionId: 1, name: 'Bench final placements', policy: POLICY });
-    placement.cycleId = cycle.id;
-    const branches: string[] = [];
-    for (const [degree, name] of [
-      ['B.Tech', 'Computer Science and Engineering'],
-      ['B.Tech', 'Electronics and Communication'],
-      ['B.Tech', 'Mechanical Engineering'],
-      ['MBA', 'Finance'],
-      ['MBA', 'Marketing'],
-    ] as const) {
-      branches.push((await seedBranch(orm, { institutionId: 1, degree, name })).id);
-    }
-    // 5 000 individuals (user ids not divisible by 10), from id 11 on.
-    await db.query(
-      `INSERT INTO cycle_enrolments (cycle_id, user_id, email, status, debarred_reason, degree, branch_id, cgpa, backlogs,
-         graduation_year, source, opt_out_reason)
-       SELECT $1, u.id, u.email,
-         CASE WHEN n % 50 = 0 THEN 'opted_out' WHEN n % 97 = 0 THEN 'debarred' ELSE 'available' END,
-         CASE WHEN n % 97 = 0 AND n % 50 <> 0 THEN 'Bench' END,
-         CASE WHEN n % 5 < 3 THEN 'B.Tech' ELSE 'MBA' END, ($2::uuid[])[1 + n % 5], 6 + (n % 40) / 10.0, n % 3,
-         2027, 'import', CASE WHEN n % 100 = 0 THEN 'higher_studies' WHEN n % 50 = 0 THEN 'other' END
-       FROM (SELECT u.id, u.email, row_number() OVER (ORDER BY u.id) AS n FROM users u
-             WHERE u.account_type = 'Individual' AND u.id > 10 ORDER BY u.id LIMIT $3) u`,
-      [placement.cycleId, `{${branches.join(',')}}`, STUDENTS],
-    );
-    // 200 companies (organization accounts), each registered and approved with one approved opening of the cycle.
-    const { rows: companies } = await db.query<{ id: string }>(
-      `SELECT id FROM users WHERE account_type = 'Organization' AND id > 10 ORDER BY id LIMIT $1`,
-      [COMPANIES],
-    );
-    const saved = state.organizationId;
-    const openingIds: string[] = [];
-    for (const [index, company] of companies.entries()) {
-      state.organizationId = Number(company.id);
-      const openingId = await createOpening(db, `Cycle opening ${index}`);
-      openingIds.push(openingId);
-    }
-    state.organizationId = saved;
-    await db.query(
-      `INSERT INTO cycle_companies (cycle_id, organization_id, status, decided_at)
-       SELECT $1, c.id, 'approved', now() FROM unnest($2::bigint[]) c(id)`,
-      [placement.cycleId, companies.map((c) => c.id)],
-    );
-    await db.query(`UPDATE openings SET cycle_id = $1 WHERE id = ANY($2::uuid[])`, [placement.cycleId, openingIds]);
-    await db.query(
-      `INSERT INTO cycle_openings (opening_id, cycle_id, organization_id, status, ctc_amount, ctc_currency, ctc_period)
-       SELECT o.id, $1, o.organization_id, 'approved', 400000 + (row_number() OVER (ORDER BY o.id)) * 12000, 'INR', 'year'
-       FROM openings o WHERE o.id = ANY($2::uuid[])`,
-      [placement.cycleId, openingIds],
-    );
-    // Ten applications per student, to ten openings spread by the student's number.
-    await db.query(
-      `INSERT INTO applications (opening_id, applicant_id, form_version, answers, idempotency_key, submitted_at, updated_at)
-       SELECT ($2::uuid[])[1 + ((e.n * 7 + k * 19) % $3)], e.user_id, 1, '{}'::jsonb,
-         'cycle-' || e.user_id || '-' || k, now() - (k || ' hours')::interval, now()
-       FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) AS n FROM cycle_enrolments WHERE cycle_id = $1) e
-       CROSS JOIN generate_series(1, $4::int) k
-       ON CONFLICT DO NOTHING`,
-      [placement.cycleId, openingIds, openingIds.length, APPLICATIONS_PER_STUDENT],
-    );
-    // Stages: a tenth shortlisted, a twentieth rejected; an offer on the first application of every fifth student
-    // (accepted for most, some pending or declined), at the opening's CTC.
-    await db.query(
-      `UPDATE applications a SET stage_id = st.id
-       FROM opening_stages st
-       WHERE a.opening_id = ANY($1::uuid[]) AND st.opening_id = a.opening_id
-         AND st.kind = CASE WHEN a.applicant_id % 20 = 1 THEN 'rejected' ELSE 'shortlisted' END
-         AND (a.applicant_id % 10 = 3 OR a.applicant_id % 20 = 1)`,
-      [openingIds],
-    );
-    await db.query(
-      `INSERT INTO offers (application_id, opening_id, organization_id, individual_id, cycle_id, role, ctc_amount,
-         ctc_currency, ctc_period, respond_by, status, decided_at)
-       SELECT DISTINCT ON (a.applicant_id) a.id, a.opening_id, o.organization_id, a.applicant_id, $1, 'Engineer',
-         co.ctc_amount, 'INR', 'year', now() + interval '7 days',
-         CASE WHEN a.applicant_id % 3 = 0 THEN 'pending' WHEN a.applicant_id % 7 = 0 THEN 'declined' ELSE 'accepted' END,
-         now()
-       FROM applications a JOIN openings o ON o.id = a.opening_id JOIN cycle_openings co ON co.opening_id = a.opening_id
-       WHERE a.opening_id = ANY($2::uuid[]) AND a.applicant_id % 5 = 2
-       ORDER BY a.applicant_id, a.submitted_at`,
-      [placement.cycleId, openingIds],
-    );
-    await db.query(
-      `UPDATE cycle_enrolments e SET status = 'placed' FROM offers f
-       WHERE f.cycle_id = $1 AND f.status = 'accepted' AND e.cycle_id = $1 AND e.user_id = f.individual_id
-         AND e.status = 'available'`,
-      [placement.cycleId],
-    );
-    await db.query('ANALYZE');
-    const counts = await db.query<{ enrolments: number; applications: number; offers: number; companies: number }>(
-      `SELECT (SELECT count(*) FROM cycle_enrolments WHERE cycle_id = $1)::int AS enrolments,
-         (SELECT count(*) FROM applications a JOIN openings o ON o.id = a.opening_id WHERE o.cycle_id = $1)::int AS applications,
-         (SELECT count(*) FROM offers WHERE cycle_id = $1)::int AS offers,
-         (SELECT count(*) FROM cycle_companies WHERE cycle_id = $1)::int AS companies`,
-      [placement.cycleId],
-    );
-    console.log(`placement dashboard cycle: ${JSON.stringify(counts.rows[0])}`);
-  })();
-  return prepared;
+async function attachToCycle(context: BenchContext, openingId: string) {
+  await context.db.query('UPDATE openings SET cycle_id = $1 WHERE id = $2', [cycle.id, openingId]);
+  await context.db.query(
+    `INSERT INTO cycle_openings (opening_id, cycle_id, organization_id, status, ctc_amount, ctc_currency, ctc_period)
+     VALUES ($1, $2, $3, 'approved', 1200000, 'INR', 'year')`,
+    [openingId, cycle.id, state.organizationId],
+  );
 }
 
-/** The dashboard's four aggregate statements, as the handler sends them, with their values written in. */
-export function dashboardStatements(cycleId: string): string[] {
-  const plan = tierPlanOf(POLICY);
-  return [
-    studentFiguresSql(cycleId),
-    tierFiguresSql(cycleId, plan),
-    ctcFiguresSql(cycleId),
-    companyFiguresSql(cycleId),
-  ].map((statement) => inline(statement).replace(/\s+/g, ' '));
+/** A statement of the handler's with pgbench's values written in (its placeholders by name). */
+function inlined(query: SQL, values: Record<string, string>): string {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  return text.replace(/\$(\d+)/g, (_match, n: string) => {
+    const param = params[Number(n) - 1];
+    const value = param instanceof Placeholder ? values[param.name] : undefined;
+    if (value === undefined) throw new Error(`placement bench: parameter $${n} has no value`);
+    return value;
+  });
 }
 
-export const cycleDashboard: Scenario = {
-  name: 'GET /api/placement/cycles/statistics (5 000 students, 200 companies, 50 000 applications)',
+export const submitCycleApplications: Scenario = {
+  name: 'POST /api/placements/campus/apply (an opening of a placement cycle: the policy check in the transaction)',
   async prepare(context) {
-    await prepareCycle(context);
-    placement.token = (await context.mintTokens([placement.rootId]))[0] ?? '';
+    await prepareOpenings(context.db);
+    const { rows: institution } = await context.db.query<{ id: string }>(
+      `INSERT INTO institutions (name) VALUES ('Bench College') RETURNING id`,
+    );
+    const { rows: created } = await context.db.query<{ id: string }>(
+      `INSERT INTO placement_cycles (institution_id, name, kind, starts_on, ends_on, join_token, policy)
+       VALUES ($1, 'Bench placements', 'jobs', '2026-07-01', '2027-06-30', $2, $3) RETURNING id`,
+      [institution[0]?.id, `bench-${randomUUID()}`, JSON.stringify(POLICY)],
+    );
+    cycle.id = created[0]?.id ?? '';
+    cycle.opening = await createOpening(context.db, 'Cycle submit bench');
+    await attachToCycle(context, cycle.opening);
+    // The highest ids are the plain submit scenario's; these come below them, each enrolled in the cycle.
+    const { rows } = await context.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE account_type = 'Individual' ORDER BY id DESC OFFSET 30000 LIMIT $1`,
+      [SUBMITTERS],
+    );
+    submitters = rows.map((row) => Number(row.id));
+    await context.db.query(
+      `INSERT INTO cycle_enrolments (cycle_id, user_id, email, source)
+       SELECT $1, u.id, lower(u.email), 'csv' FROM users u WHERE u.id = ANY($2::bigint[])`,
+      [cycle.id, submitters],
+    );
+    // Every tenth student holds an offer still waiting for an answer (maxOffers counts it), in another opening.
+    const other = await createOpening(context.db, 'Cycle offers bench');
+    await attachToCycle(context, other);
+    await context.db.query(
+      `WITH apps AS (
+         INSERT INTO applications (opening_id, applicant_id, form_version, answers, idempotency_key)
+         SELECT $1, u, 1, '{}'::jsonb, 'bench-cycle-offer-' || u FROM unnest($2::bigint[]) AS u WHERE u % 10 = 0
+         RETURNING id, applicant_id)
+       INSERT INTO offers (application_id, opening_id, organization_id, individual_id, cycle_id, role, ctc_amount,
+         ctc_currency, ctc_period, respond_by)
+       SELECT id, $1, $3, applicant_id, $4, 'Engineer', 1200000, 'INR', 'year', now() + interval '30 days' FROM apps`,
+      [other, submitters, state.organizationId, cycle.id],
+    );
+    await context.db.query('CREATE SEQUENCE IF NOT EXISTS bench_cycle_applicant_seq');
+    // The baseline draws its students in turn from this list (one index probe), as the server's load does.
+    await context.db.query(
+      'CREATE TABLE IF NOT EXISTS bench_cycle_students (n int PRIMARY KEY, user_id bigint NOT NULL)',
+    );
+    await context.db.query(
+      `INSERT INTO bench_cycle_students (n, user_id)
+       SELECT (row_number() OVER (ORDER BY u) - 1)::int, u FROM unnest($1::bigint[]) AS u`,
+      [submitters],
+    );
+    await context.db.query('ANALYZE');
+    submitterTokens = await context.mintTokens(submitters);
   },
-  // A dashboard is a page a few people of a cell open, not a feed: 10 at once (pgbench runs at the same concurrency).
-  load: () => ({
-    connections: DASHBOARD_CONNECTIONS,
-    requests: [
-      {
-        method: 'GET',
-        path: `/api/placement/cycles/statistics?cycleId=${placement.cycleId}`,
-        headers: { authorization: placement.token },
-      },
-    ],
-  }),
-  baselineName: "the dashboard's four aggregate statements",
-  baselineSql: () => `${dashboardStatements(placement.cycleId).join(';\n')};\n`,
-  explainSql: () => dashboardStatements(placement.cycleId),
+  load: () => {
+    let next = 0;
+    return {
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const index = next++ % submitterTokens.length;
+            const userId = submitters[index] as number;
+            return {
+              ...request,
+              path: '/api/placements/campus/apply',
+              headers: {
+                ...request.headers,
+                authorization: submitterTokens[index] as string,
+                'content-type': 'application/json',
+              },
+              body: JSON.stringify({
+                openingId: cycle.opening,
+                idempotencyKey: `bench-cycle-${randomUUID()}`,
+                answers: {
+                  name: `Bench User ${userId}`,
+                  email: `user${userId}@bench.placely.test`,
+                  cgpa: 8.1,
+                  track: { optionId: 'be' },
+                  why: 'I enjoy building reliable systems.',
+                  jobs: [{ company: 'Initech', months: 6 }],
+                },
+              }),
+            };
+          },
+        },
+      ],
+    };
+  },
+  async beforeBaseline(context) {
+    cycle.baselineOpening = await createOpening(context.db, 'Cycle submit baseline');
+    await attachToCycle(context, cycle.baselineOpening);
+    await context.db.query('ALTER SEQUENCE bench_cycle_applicant_seq RESTART');
+  },
+  baselineName:
+    'caller, opening and form in one read; BEGIN; enrolment locked; policy facts; absences; the three writes; COMMIT',
+  // The handler's statements for a cycle opening: the facts read, then in one transaction the enrolment lock, the
+  // policy's facts (the handler's own statement), the absences count (the debarment rule) and the writes.
+  baselineSql: () => {
+    const values = {
+      cycleId: `'${cycle.id}'`,
+      userId: ':aid',
+      openingId: `'${cycle.baselineOpening}'`,
+      excludeOfferId: 'NULL',
+    };
+    return `\\set k random(1, 1000000000)
+SELECT user_id AS aid FROM bench_cycle_students WHERE n = nextval('bench_cycle_applicant_seq') % ${submitters.length} \\gset
+SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.id AND f.revoked_at IS NULL), o.*,
+  (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version)
+FROM users u LEFT JOIN openings o ON o.id = '${cycle.baselineOpening}' WHERE u.id = :aid;
+BEGIN;
+${inlined(lockEnrolmentSql, values)};
+${inlined(policyFactsSql, values)};
+SELECT count(*) FROM round_bookings WHERE candidate_id = :aid AND attendance = 'absent' AND attendance_marked_at >= now() - interval '30 days';
+WITH app AS (
+  INSERT INTO applications (opening_id, applicant_id, form_version, answers, idempotency_key)
+  VALUES ('${cycle.baselineOpening}', :aid, 1, '{"name":"Bench"}'::jsonb, 'pgbench-cycle-' || :aid || '-' || :k)
+  ON CONFLICT DO NOTHING RETURNING id, answers
+), rev AS (
+  INSERT INTO application_revisions (application_id, revision, form_version, answers) SELECT id, 1, 1, answers FROM app RETURNING application_id
+)
+INSERT INTO application_events (application_id, to_status) SELECT application_id, 'submitted' FROM rev;
+COMMIT;
+`;
+  },
+  afterBaseline: async (context, kind) => {
+    if (kind !== 'pgbench') return;
+    const { rows } = await context.db.query<{ last_value: string; is_called: boolean }>(
+      'SELECT last_value, is_called FROM bench_cycle_applicant_seq',
+    );
+    const drawn = rows[0]?.is_called ? Number(rows[0].last_value) : 0;
+    if (drawn > submitters.length) {
+      throw new Error(`the cycle apply baseline drew ${drawn} students, more than the ${submitters.length} enrolled`);
+    }
+  },
 };

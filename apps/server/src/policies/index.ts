@@ -8,6 +8,7 @@ import { individualPolicy } from './individual';
 import { institutionPolicy } from './institution';
 import { messagePolicy } from './message';
 import { notificationPolicy } from './notification';
+import { offerPolicy } from './offer';
 import { openingPolicy } from './opening';
 import { organizationPolicy } from './organization';
 import { placementPolicy } from './placement';
@@ -44,6 +45,7 @@ const policies = {
   ...roundPolicy,
   ...placementPolicy,
   ...placementNoticePolicy,
+  ...offerPolicy,
 } as const;
 type Policies = typeof policies;
 export type Action = keyof Policies;

@@ -76,7 +76,9 @@ export const presentPlacement = (row: typeof placementEntries.$inferSelect, veri
   currency: row.currency,
   month: row.month,
   status: row.status,
-  verified,
+  verified: verified || row.verifiedByOrganizationId !== null,
+  verifiedByOrganization:
+    row.verifiedByOrganizationId !== null ? { id: String(row.verifiedByOrganizationId), name: row.organization } : null,
 });
 
 export const presentSkill = (row: typeof skills.$inferSelect): SkillEntry => ({

@@ -1,4 +1,4 @@
-import type { NoticeAudience, PolicyRule } from '@placely/contract';
+import type { NoticeAudience, PolicyRefusal, PolicyRule } from '@placely/contract';
 import {
   CORRECTION_STATUSES,
   CTC_PERIODS,
@@ -8,6 +8,7 @@ import {
   CYCLE_STATUSES,
   ENROLMENT_SOURCES,
   ENROLMENT_STATUSES,
+  OFFER_KINDS_MADE,
   OFFER_STATES,
   OPT_OUT_REASONS,
   RECORD_FIELDS,
@@ -320,6 +321,10 @@ export const offers = pgTable(
     status: text('status', { enum: OFFER_STATES }).notNull().default('pending'),
     statusReason: text('status_reason'),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** Migration 0043: full-time, internship or a pre-placement offer (the PPO holders' rule reads it). */
+    kind: text('kind', { enum: OFFER_KINDS_MADE }).notNull().default('full-time'),
+    /** Migration 0043: what the cycle's policy would refuse at offer time (warnings, never a silent block). */
+    policyWarnings: jsonb('policy_warnings').$type<PolicyRefusal[]>().notNull().default([]),
     decidedAt: at('decided_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
@@ -335,6 +340,8 @@ export const offers = pgTable(
     check('offers_ctc_period_known', sql`${table.ctcPeriod} IN (${sqlList(CTC_PERIODS)})`),
     check('offers_ctc_positive', sql`${table.ctcAmount} >= 0`),
     check('offers_currency_code', sql`${table.ctcCurrency} ~ '^[A-Z]{3}$'`),
+    check('offers_kind_known', sql`${table.kind} IN (${sqlList(OFFER_KINDS_MADE)})`),
+    index('offers_pending_respond_by_idx').on(table.respondBy).where(sql`${table.status} = 'pending'`),
   ],
 );
 

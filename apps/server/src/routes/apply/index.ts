@@ -29,6 +29,7 @@ import { prefillAnswers } from '../../services/applications/prefill';
 import { createSubmitQueries, insertApplication } from '../../services/applications/submit';
 import { loadApplicantVerifications, verifiedAnswersFor } from '../../services/applications/verified';
 import { notifyApplicationEdited } from '../../services/notifications/events';
+import { applyVerdict, applyVerdictOf, loadPolicyFacts, policyRefusalError } from '../../services/placement/policy';
 import { candidateStageLabels } from '../../services/shortlisting/labels';
 import {
   applySchema,
@@ -93,6 +94,16 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             draft: draft ? { answers: draft.answers, updatedAt: draft.updatedAt.toISOString() } : null,
             prefill: form ? prefillAnswers(form, applicant.data) : {},
           };
+          // An opening of a placement cycle: the policy's verdict, before the student fills anything in. Other
+          // openings read nothing more.
+          if (opening.cycleId) {
+            const verdict = await applyVerdict(ctx.db, {
+              cycleId: opening.cycleId,
+              userId: actor.user.id,
+              openingId: opening.id,
+            });
+            if (verdict) viewer.placementPolicy = verdict;
+          }
         }
         const blocker = applyBlocker(opening, {
           isOwner,
@@ -185,6 +196,20 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               : undefined;
           throw blockerError(blocker, detail);
         }
+        // A placement cycle's opening: its policy, judged in this transaction on the student's facts read under the
+        // lock of their enrolment row, which an acceptance of an offer also takes (services/placement/policy.ts).
+        if (opening.cycleId) {
+          const loaded = await loadPolicyFacts(db, {
+            cycleId: opening.cycleId,
+            userId: actor.user.id,
+            openingId: opening.id,
+            lock: true,
+          });
+          if (loaded) {
+            const verdict = applyVerdictOf(loaded, opening.id);
+            if (!verdict.allowed) throw policyRefusalError(verdict.refusals);
+          }
+        }
 
         let answers: Answers;
         if (request.body.answers) {
@@ -223,11 +248,10 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
 
       try {
-        const { presented, unreadRecipients } =
-          facts.opening?.responseCap === null || !facts.opening
-            ? // Without a cap nothing is counted: the writes are one statement, atomic without a transaction.
-              await submit(ctx.db, facts.opening, facts.form, 0)
-            : // Capped openings serialise their submits on the opening's row, so the cap is never exceeded.
+        const { presented, unreadRecipients } = !facts.opening
+          ? await submit(ctx.db, facts.opening, facts.form, 0)
+          : facts.opening.responseCap !== null
+            ? // Capped openings serialise their submits on the opening's row, so the cap is never exceeded.
               await ctx.db.transaction(async (tx) => {
                 const opening = await loadOpening(tx, openingId, true);
                 const form =
@@ -235,7 +259,13 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                     ? await loadForm(tx, opening)
                     : facts.form;
                 return submit(tx, opening, form, opening ? await completedCount(tx, opening.id) : 0);
-              });
+              })
+            : facts.opening.cycleId
+              ? // A placement cycle's opening: the policy check and the writes share one transaction.
+                await ctx.db.transaction((tx) => submit(tx, facts.opening, facts.form, 0))
+              : // Without a cap or a cycle nothing is counted or locked: the writes are one statement, atomic
+                // without a transaction.
+                await submit(ctx.db, facts.opening, facts.form, 0);
         // Committed: the applicant's and the team's live unread counts may move now.
         ctx.unreadSignals.publish(unreadRecipients);
         return ok(presented, 'Application submitted');

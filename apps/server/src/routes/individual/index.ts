@@ -145,6 +145,8 @@ function sectionRoutes(ctx: AppContext, section: SectionDefinition): FastifyPlug
           const ofOwner = and(eq(section.table.id, request.body.id), eq(section.table.userId, actor.user.id));
           const [before] = await tx.select().from(section.table).where(ofOwner);
           if (!before) throw errors.notFound(`That ${section.noun}`);
+          const locked = section.locked?.(before as Record<string, unknown>);
+          if (locked) throw errors.conflict(locked);
           const [after] = await tx
             .update(section.table)
             .set({ ...request.body.entry, updatedAt: sql`now()` })

@@ -59,6 +59,8 @@ export interface SectionDefinition {
   max: number;
   /** The message for a unique-index clash (skills: the same name twice). */
   duplicate?: string;
+  /** Why an entry may not be edited (a placement an organization vouches for), or null. */
+  locked?: (row: Record<string, unknown>) => string | null;
 }
 
 const newestFirst = (table: SectionTable & { isCurrent?: AnyPgColumn }, endColumn: AnyPgColumn) => [
@@ -125,6 +127,11 @@ export const SECTIONS: SectionDefinition[] = [
     present: presentPlacement,
     orderBy: () => [sql`${placementEntries.month} desc nulls last`, desc(placementEntries.createdAt)],
     max: SECTION_LIMITS.entriesPerSection,
+    // An accepted offer's entry is the organization's word: the student may remove it, not change it.
+    locked: (row) =>
+      row.offerId
+        ? 'This placement comes from an offer you accepted on Placely and is verified by the organization: it cannot be edited. You can remove it from your profile.'
+        : null,
   },
   {
     path: '/api/user/skills',

@@ -8,7 +8,7 @@ import {
   type VerifiedAnswers,
   type VerifiedRecord,
 } from '@placely/contract';
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { educationEntries, experienceEntries, otherEntries, placementEntries } from '../../db/schema';
@@ -30,7 +30,16 @@ export async function loadApplicantVerifications(
   applicantIds: number[],
 ): Promise<Map<number, ApplicantVerification>> {
   const result = new Map<number, ApplicantVerification>();
-  const badges = [...(await verificationBadgesFor(db, applicantIds)).values()];
+  const [badgeMap, offerPlacements] = await readTogether(db, [
+    () => verificationBadgesFor(db, applicantIds),
+    () => offerVerifiedPlacements(db, applicantIds),
+  ]);
+  for (const placement of offerPlacements) {
+    const entry = result.get(placement.userId) ?? { records: [], education: [] };
+    entry.records.push(placement.record);
+    result.set(placement.userId, entry);
+  }
+  const badges = [...badgeMap.values()];
   if (badges.length === 0) return result;
   const idsOf = (kind: RecordKind) => badges.filter((b) => b.recordKind === kind).map((b) => b.recordId);
   const [education, experience, placements, others] = await readTogether(db, [
@@ -86,6 +95,37 @@ export async function loadApplicantVerifications(
     result.set(badge.userId, entry);
   }
   return result;
+}
+
+/**
+ * Placements an organization vouches for: entries written by an offer accepted on Placely (placement season). They
+ * read as verified records whose verifier is the organization that made the offer, in every application after it.
+ */
+async function offerVerifiedPlacements(
+  db: Executor,
+  applicantIds: number[],
+): Promise<Array<{ userId: number; record: VerifiedRecord }>> {
+  if (applicantIds.length === 0) return [];
+  const rows = await db
+    .select({
+      entry: placementEntries,
+      decidedAt: sql<string | null>`(select o.decided_at from offers o
+        where o.id = ${placementEntries.offerId})`,
+    })
+    .from(placementEntries)
+    .where(and(inArray(placementEntries.userId, applicantIds), isNotNull(placementEntries.verifiedByOrganizationId)));
+  return rows.map(({ entry, decidedAt }) => ({
+    userId: entry.userId,
+    record: {
+      recordKind: 'placement',
+      recordId: entry.id,
+      groupId: `offer:${entry.offerId ?? entry.id}`,
+      groupName: 'Offer accepted on Placely',
+      verifierName: entry.organization,
+      verifiedAt: new Date(decidedAt ?? entry.createdAt).toISOString(),
+      title: `Verified placement: ${entry.role} — ${entry.organization}`,
+    },
+  }));
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -367,6 +367,26 @@ export function describeNotification(
         title: `${payload.stageName} ${payload.which === 'hourBefore' ? 'in an hour' : 'tomorrow'}`,
         body: `Reminder: ${payload.subject} for "${payload.openingTitle}"${at(payload)} is at ${payload.when}.${payload.place ? ` ${payload.place}.` : ''}`,
       };
+    case 'offer.received':
+      return {
+        title: 'You have an offer',
+        body: `${payload.organizationName || 'An organization'} offers you "${payload.role}" (${payload.ctc}). Answer by ${payload.respondBy}.`,
+      };
+    case 'offer.changed':
+      return {
+        title: `Offer ${payload.statusLabel?.toLowerCase() ?? 'changed'}`,
+        body: `Your offer for "${payload.role}" from ${payload.organizationName || 'the organization'}: ${payload.statusLabel}.${payload.reason ? ` Reason: ${payload.reason}` : ''}`,
+      };
+    case 'offer.answered':
+      return {
+        title: `Offer ${payload.statusLabel?.toLowerCase() ?? 'answered'}`,
+        body: `${payload.candidateName || 'The candidate'} — "${payload.role}" at ${payload.organizationName || 'the organization'}: ${payload.statusLabel}.${payload.reason ? ` Reason: ${payload.reason}` : ''}`,
+      };
+    case 'offer.policyWarning':
+      return {
+        title: 'Offer against the placement policy',
+        body: `${payload.organizationName || 'A company'} offered "${payload.role}" to ${payload.candidateName || 'a student'} in "${payload.cycleName}": ${payload.warnings}`,
+      };
     case 'interview.bookingNeeded':
       return {
         title: `Book your ${payload.stageName} slot`,

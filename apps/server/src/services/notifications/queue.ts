@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import { notificationDeliveries, notifications, users } from '../../db/schema';
+import { lapseOverdueOffers } from '../placement/offers';
 import { addressOf, calendarInvitation, hasCalendar } from '../rounds/calendar';
 import { answersCopy } from './answers-copy';
 import { DIGEST_CRON, DIGEST_QUEUE, digestDayBefore, writeDailyDigests } from './digest';
@@ -44,6 +45,9 @@ export interface RoundReminderJob {
 
 /** Share-link verdict digests: one delayed job per link and due time (services/shortlisting/share-links.ts). */
 export const VERDICT_DIGEST_QUEUE = 'shortlist-verdict-digest';
+/** Offers past their deadline lapse (placement season): a cron tick a minute; reads see them lapsed before it runs. */
+export const OFFER_LAPSE_QUEUE = 'offer-lapse';
+const OFFER_LAPSE_CRON = '* * * * *';
 export interface VerdictDigestJobData {
   linkId: string;
   dueAt: string;
@@ -431,6 +435,20 @@ export function createNotificationQueue(
           // day; the digest's dedupe key makes a second run for that day write nothing.
           await writeDailyDigests(db, digestDayBefore(new Date(job.createdOn)));
           await relay();
+        }),
+      );
+      await boss.createQueue(OFFER_LAPSE_QUEUE, {
+        name: OFFER_LAPSE_QUEUE,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      await boss.schedule(OFFER_LAPSE_QUEUE, OFFER_LAPSE_CRON, {}, { tz: 'UTC' });
+      await boss.work(
+        OFFER_LAPSE_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 30 },
+        handled(async () => {
+          if ((await lapseOverdueOffers(db)) > 0) await relay();
         }),
       );
       started = true;

@@ -21,6 +21,7 @@ import { actingFor, del, type Entry, get, patch, post, put, type Target, team, u
 import { MESSAGE_ENTRIES } from './matrix-messages';
 import { PLACEMENT_ENTRIES } from './matrix-placement';
 import { PLACEMENT_STATS_ENTRIES } from './matrix-placement-stats';
+import { PLACEMENT_POLICY_ENTRIES } from './matrix-placement-policy';
 import { ROUNDS_ENTRIES } from './matrix-rounds';
 import { TEAM_INVITATION_ENTRIES } from './matrix-team';
 import { type ActorName, FORM, pdf, type SignedInActor, type World } from './world';
@@ -143,6 +144,7 @@ const AREA_ENTRIES: Record<string, Entry> = {
   ...ROUNDS_ENTRIES,
   ...PLACEMENT_ENTRIES,
   ...PLACEMENT_STATS_ENTRIES,
+  ...PLACEMENT_POLICY_ENTRIES,
 };
 
 const openingBody = (world: World, who: SignedInActor) =>

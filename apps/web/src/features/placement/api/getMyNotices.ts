@@ -10,8 +10,8 @@ export interface MyNoticePage {
   nextOffset: number | null;
 }
 
-/** GET /api/placement/notices?cycleId=: the cycle's notices that reached the student, newest first. */
+/** GET /api/placement/my/notices?cycleId=: the cycle's notices that reached the student, newest first. */
 export const fetchMyNotices = (cycleId: string) =>
-  apiData<MyNoticePage>('/api/placement/notices', { query: { cycleId, limit: 100 } });
+  apiData<MyNoticePage>('/api/placement/my/notices', { query: { cycleId, limit: 100 } });
 export const useMyNotices = (cycleId: string) =>
   useQuery({ queryKey: placementKeys.myNotices(cycleId), queryFn: () => fetchMyNotices(cycleId) });
