@@ -24,7 +24,7 @@ beforeAll(async () => {
   server = await startTestServer({ verificationAdminEmails: [SUITE_ADMIN_EMAIL] });
   world = await buildWorld(server);
   operations = await documentedOperations(server.baseUrl);
-}, 900_000);
+}, 120_000);
 afterAll(async () => {
   const statuses = [...tally.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
   console.log(
