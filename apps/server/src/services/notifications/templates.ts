@@ -87,4 +87,5 @@ const ACTIONS: Partial<Record<NotificationKind, string>> = {
   'application.withdrawn': 'Open the application',
   'membership.requested': 'Review the requests',
   'organization.teamInvitation': 'Sign in to Placely',
+  'placement.notice': 'Read the notice',
 };
