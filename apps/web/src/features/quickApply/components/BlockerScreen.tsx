@@ -81,6 +81,9 @@ const TITLES: Record<Exclude<BlockerScreenProps['blocker'], 'notEligible'>, stri
   capReached: 'This opening is full',
   alreadyApplied: 'You already applied',
   notIndividual: 'Only individual accounts can apply',
+  notInCycle: 'For the students of a placement cycle',
+  cycleDebarred: 'You are debarred from this placement cycle',
+  cycleOptedOut: 'You opted out of this placement cycle',
 };
 
 function explanation(
