@@ -175,7 +175,10 @@ describe('notices reach students in-app and by mail, and the cell sees who read 
     expect(read.status).toBe(200);
     expect(read.body.result.data.readAt).not.toBeNull();
     expect(read.body.result.data.acknowledgedAt).toBeNull();
-    const ack = await server.call('/api/placement/my/notices/acknowledge', { token: s07, body: { noticeId: notice.id } });
+    const ack = await server.call('/api/placement/my/notices/acknowledge', {
+      token: s07,
+      body: { noticeId: notice.id },
+    });
     expect(ack.body.result.data.acknowledgedAt).not.toBeNull();
     expect(ack.body.result.data.readAt).toBe(read.body.result.data.readAt);
     const s08 = await server.tokenFor(idOf('s08'));

@@ -88,4 +88,5 @@ const ACTIONS: Partial<Record<NotificationKind, string>> = {
   'membership.requested': 'Review the requests',
   'organization.teamInvitation': 'Sign in to Placely',
   'offer.received': 'Answer the offer',
+  'placement.notice': 'Read the notice',
 };
