@@ -39,6 +39,7 @@ import { openingRoutes } from './routes/openings';
 import { openingsFeedRoutes } from './routes/openings/feed';
 import { organizationRoutes } from './routes/organizations';
 import { phoneVerificationRoutes } from './routes/phone-verification';
+import { placementRoutes } from './routes/placement';
 import { placementPolicyRoutes } from './routes/placement-policy';
 import { portfolioRoutes } from './routes/portfolio';
 import { profileRoutes } from './routes/profile';
@@ -306,6 +307,7 @@ export async function buildApp(
   await app.register(videoTaskRoutes(ctx));
   await app.register(shortlistRoutes(ctx));
   await app.register(roundRoutes(ctx));
+  await app.register(placementRoutes(ctx));
   await app.register(openingsFeedRoutes(ctx));
   await app.register(organizationRoutes(ctx));
   await app.register(institutionRoutes(ctx));

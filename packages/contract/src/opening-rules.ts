@@ -13,6 +13,10 @@ export const APPLY_BLOCKERS = [
   'notEligible',
   'alreadyApplied',
   'notIndividual',
+  // Placement season: an opening of a cycle is for the cycle's enrolled students (docs/ARCHITECTURE.md).
+  'notInCycle',
+  'cycleDebarred',
+  'cycleOptedOut',
 ] as const;
 export type ApplyBlocker = (typeof APPLY_BLOCKERS)[number];
 
@@ -37,6 +41,10 @@ export const APPLY_BLOCKER_MESSAGES: Record<ApplyBlocker, string> = {
   notEligible: "You do not meet this opening's eligibility rules.",
   alreadyApplied: 'You have already applied to this opening.',
   notIndividual: 'Only student (individual) accounts can apply to openings.',
+  notInCycle:
+    'This opening is part of a placement cycle you are not enrolled in. Sign in with the account your placement cell enrolled, or ask the cell to enrol you.',
+  cycleDebarred: 'You are debarred from the placement cycle of this opening, so you cannot apply to it.',
+  cycleOptedOut: 'You opted out of the placement cycle of this opening, so you cannot apply to it.',
 };
 
 /** One eligibility rule in words, e.g. "Minimum grade: 7". */

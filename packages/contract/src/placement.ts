@@ -113,7 +113,8 @@ export const PLACEMENT_LIMITS = {
   maxGraduationYear: 2100,
   maxBacklogs: 99,
   maxCgpa: 10,
-  maxCtc: 1e12,
+  /** numeric(14,2) holds less than 1e12. */
+  maxCtc: 1e11,
   joinTokenLength: 32,
 } as const;
 
@@ -161,6 +162,10 @@ export const noticeAudienceSchema = z
 
 // Exported so the foundation's request bodies below and the other placement files share one definition.
 export const cycleNameSchema = requiredText(PLACEMENT_LIMITS.cycleNameLength);
+/** A cycle's date: ISO, between 2000 and 2100 (PostgreSQL refuses year 0, and no season is outside these). */
+export const cycleDateSchema = isoDateSchema.refine((value) => value >= '2000-01-01' && value <= '2100-12-31', {
+  message: 'Use a date between 2000 and 2100',
+});
 export const reasonSchema = requiredText(PLACEMENT_LIMITS.reasonLength);
 
 // The cell link --------------------------------------------------------------------------------------------------
@@ -264,8 +269,8 @@ export const cycleBodySchema = z
     institutionId: idSchema,
     name: cycleNameSchema,
     kind: z.enum(CYCLE_KINDS, { message: 'Choose jobs or internships' }),
-    startsOn: isoDateSchema,
-    endsOn: isoDateSchema,
+    startsOn: cycleDateSchema,
+    endsOn: cycleDateSchema,
     status: z.enum(CYCLE_STATUSES).default('active'),
   })
   .refine((body) => body.startsOn <= body.endsOn, { path: ['endsOn'], message: 'Must be on or after the start' });
@@ -274,8 +279,8 @@ export const cycleUpdateBodySchema = z.strictObject({
   cycleId: uuidSchema,
   name: cycleNameSchema.optional(),
   kind: z.enum(CYCLE_KINDS, { message: 'Choose jobs or internships' }).optional(),
-  startsOn: isoDateSchema.optional(),
-  endsOn: isoDateSchema.optional(),
+  startsOn: cycleDateSchema.optional(),
+  endsOn: cycleDateSchema.optional(),
   status: z.enum(CYCLE_STATUSES).optional(),
 });
 export const cycleIdBodySchema = z.strictObject({ cycleId: uuidSchema });

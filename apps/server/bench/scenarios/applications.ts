@@ -451,6 +451,7 @@ const feedPageSql = () => {
       factsData: '{}',
       memberGroupIds: '[]',
       verifiedData: null,
+      viewerId: 0,
     }),
   });
 };

@@ -21,7 +21,7 @@ import { isIndividual } from '../../policies/individual';
 import { presentApplication, presentMyApplication } from '../../presenters/application';
 import type { OpeningRow } from '../../presenters/opening';
 import { fileIdsIn, validateAnswers, validateDraftAnswers, withStoredFiles } from '../../services/applications/answers';
-import { eligibilityFactsOf } from '../../services/applications/applicant-facts';
+import { cycleEnrolmentOf, eligibilityFactsOf } from '../../services/applications/applicant-facts';
 import { applyBlocker } from '../../services/applications/blockers';
 import { eligibilityOf, failedEligibilityRules } from '../../services/applications/eligibility';
 import { createFormViewQueries } from '../../services/applications/form-view';
@@ -68,6 +68,9 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const opening = view?.opening;
         const isOwner = !!actor && opening?.organizationId === actor.user.id;
         if (!view || !opening || (opening.status === 'draft' && !isOwner)) throw errors.notFound('That opening');
+        // A placement cycle's opening: not there until the cell approves it, and only for the cycle's students.
+        if (!isOwner && view.cycleGate === 'unapproved') throw errors.notFound('That opening');
+        if (!isOwner && view.cycleGate === 'none') throw blockerError('notInCycle');
 
         const form = opening.applyMode === 'form' ? view.form : null;
         const individual = actor ? isIndividual(actor.user) : null;
@@ -108,6 +111,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           hasApplied,
           completedCount: view.completedCount,
           failedRules,
+          cycleEnrolment: cycleEnrolmentOf(view.cycleGate),
         });
         const result: PublicOpening = {
           id: opening.id,
@@ -170,6 +174,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       /** The checks and the writes, on the opening as `db` sees it (locked, when it has a response cap). */
       const submit = async (db: Executor, opening: OpeningRow | null, form: FormDefinition | null, counted: number) => {
         if (!opening || opening.deletedAt || opening.status === 'draft') throw errors.notFound('That opening');
+        if (facts.cycleGate === 'unapproved') throw errors.notFound('That opening');
         if (opening.applyMode !== 'form') {
           throw errors.conflict('This opening takes applications on its own website.');
         }
@@ -182,6 +187,7 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           hasApplied: facts.hasApplied,
           completedCount: counted,
           failedRules,
+          cycleEnrolment: cycleEnrolmentOf(facts.cycleGate),
         });
         if (blocker) {
           const detail =

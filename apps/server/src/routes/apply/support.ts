@@ -117,7 +117,15 @@ export async function completedCount(db: Executor, openingId: string): Promise<n
 export function blockerError(blocker: ApplyBlocker, detail?: string): AppError {
   const message = detail ? `${APPLY_BLOCKER_MESSAGES[blocker]} ${detail}` : APPLY_BLOCKER_MESSAGES[blocker];
   if (blocker === 'notFound' || blocker === 'draft') return errors.notFound('That opening');
-  if (blocker === 'notEligible' || blocker === 'notIndividual') return errors.forbidden(message);
+  if (
+    blocker === 'notEligible' ||
+    blocker === 'notIndividual' ||
+    blocker === 'notInCycle' ||
+    blocker === 'cycleDebarred' ||
+    blocker === 'cycleOptedOut'
+  ) {
+    return errors.forbidden(message);
+  }
   return errors.conflict(message);
 }
 

@@ -55,6 +55,8 @@ export type FeedValues = {
   memberGroupIds?: string;
   /** The verified education's values as JSON text, null without a badge on the main education. */
   verifiedData?: string | null;
+  /** The signed-in student (judged shapes): placement cycles' openings reach them where they are enrolled. */
+  viewerId?: number;
 };
 
 /**
@@ -103,6 +105,14 @@ export function feedPageQuery(db: Executor, shape: FeedShape) {
         eq(openings.status, 'open'),
         isNull(openings.deletedAt),
         gt(openings.deadline, sql`now()`),
+        // A placement cycle's opening reaches only the cycle's enrolled (available or placed) students, once the
+        // cell approved it (docs/ARCHITECTURE.md "Placement season"); every other opening as before.
+        shape.judged
+          ? sql`(${openings.cycleId} is null or exists(select 1 from cycle_openings co
+              join cycle_enrolments e on e.cycle_id = co.cycle_id
+              where co.opening_id = ${openings.id} and co.status = 'approved'
+                and e.user_id = ${sql.placeholder('viewerId')}::bigint and e.status in ('available', 'placed')))`
+          : isNull(openings.cycleId),
         shape.kind ? eq(openings.kind, sql.placeholder('kind')) : undefined,
         shape.q ? or(ilike(openings.title, search), ilike(organizationName, search)) : undefined,
         shape.location
@@ -184,6 +194,7 @@ export function openingsFeedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                   factsData: JSON.stringify(facts.data),
                   memberGroupIds: JSON.stringify(facts.memberGroupIds),
                   verifiedData: facts.verifiedData ? JSON.stringify(facts.verifiedData) : null,
+                  viewerId: applicant?.actor.user.id,
                 }
               : {}),
           },

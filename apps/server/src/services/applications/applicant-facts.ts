@@ -1,9 +1,9 @@
-import type { AutoFillData } from '@placely/contract';
-import { eq, sql } from 'drizzle-orm';
+import type { AutoFillData, EnrolmentStatus } from '@placely/contract';
+import { type AnyColumn, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Actor, actorFromFirstRead, signedInColumns, type UserRow } from '../../auth/authenticate';
 import type { Database } from '../../db/client';
-import { individualProfiles, users } from '../../db/schema';
+import { individualProfiles, openings, users } from '../../db/schema';
 import { readAutoFillData } from '../autofill';
 import { verifiedEducationFactsSql } from '../verification';
 import type { EligibilityFacts } from './eligibility';
@@ -53,6 +53,28 @@ export const applicantFactColumns = {
   hasVerifications: sql<boolean>`exists(select 1 from record_verifications rv
     where rv.subject_user_id = ${users.id} and rv.voided_at is null)`,
 };
+
+/**
+ * Where the viewer stands with an opening's placement cycle, as ONE column of a read that has `openings` (and the
+ * person's id): null outside a cycle (nothing looked up); 'unapproved' until the cell approves the opening; else the
+ * viewer's enrolment status there, 'none' when not enrolled (or signed out: `userId` null). The form view and the
+ * submit keep their single statement.
+ */
+export type CycleGate = null | 'unapproved' | 'none' | EnrolmentStatus;
+export function cycleGateSql(userId: AnyColumn | null) {
+  const enrolment = userId
+    ? sql`coalesce((select e.status from cycle_enrolments e where e.cycle_id = ${openings.cycleId}
+        and e.user_id = ${userId}), 'none')`
+    : sql`'none'`;
+  return sql<CycleGate>`case when ${openings.cycleId} is null then null
+    when not exists(select 1 from cycle_openings co where co.opening_id = ${openings.id} and co.status = 'approved')
+      then 'unapproved'
+    else ${enrolment} end`;
+}
+
+/** The apply blocker's view of a cycle gate: the enrolment status, null when not enrolled. */
+export const cycleEnrolmentOf = (gate: CycleGate): EnrolmentStatus | null =>
+  gate === null || gate === 'unapproved' || gate === 'none' ? null : gate;
 
 /** A row's `applicantFactColumns`, as the driver gives them. */
 interface ApplicantFactRow extends ApplicantDataParts {

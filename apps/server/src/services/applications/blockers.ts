@@ -1,4 +1,4 @@
-import type { ApplyBlocker, EligibilityRule } from '@placely/contract';
+import type { ApplyBlocker, EligibilityRule, EnrolmentStatus } from '@placely/contract';
 import type { OpeningRow } from '../../db/schema';
 
 export interface ApplyContext {
@@ -10,6 +10,11 @@ export interface ApplyContext {
   /** Completed (not withdrawn) applications so far. */
   completedCount: number;
   failedRules: EligibilityRule[];
+  /**
+   * For an opening of a placement cycle (opening.cycleId set): the viewer's enrolment status in that cycle, null when
+   * not enrolled (or signed out). Its approval by the cell is checked before (an unapproved one is not found).
+   */
+  cycleEnrolment?: EnrolmentStatus | null;
   now?: Date;
 }
 
@@ -26,6 +31,11 @@ export function applyBlocker(opening: OpeningRow, context: ApplyContext): ApplyB
   if (opening.status === 'closed') return 'closed';
   if (isPastDeadline(opening, context.now)) return 'deadlinePassed';
   if (context.isIndividual === false) return 'notIndividual';
+  if (opening.cycleId !== null && !context.isOwner) {
+    if (!context.cycleEnrolment) return 'notInCycle';
+    if (context.cycleEnrolment === 'debarred') return 'cycleDebarred';
+    if (context.cycleEnrolment === 'opted_out') return 'cycleOptedOut';
+  }
   if (context.hasApplied) return 'alreadyApplied';
   if (opening.responseCap !== null && context.completedCount >= opening.responseCap) return 'capReached';
   if (context.failedRules.length > 0) return 'notEligible';
@@ -41,6 +51,8 @@ export function isAcceptingApplications(opening: OpeningRow, completedCount: num
       hasApplied: false,
       completedCount,
       failedRules: [],
+      // Someone enrolled in the opening's cycle, if it has one.
+      cycleEnrolment: 'available',
       now,
     }) === null
   );

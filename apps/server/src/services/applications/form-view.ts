@@ -8,7 +8,13 @@ import { rowOf } from '../../db/prepared';
 import { applications, individualProfiles, openings, organizationProfiles, users } from '../../db/schema';
 import type { ApplicationRow } from '../../presenters/application';
 import type { OpeningRow } from '../../presenters/opening';
-import { type ApplicantFacts, applicantFactColumns, applicantFactsOf } from './applicant-facts';
+import {
+  type ApplicantFacts,
+  applicantFactColumns,
+  applicantFactsOf,
+  type CycleGate,
+  cycleGateSql,
+} from './applicant-facts';
 
 /**
  * What the public form page shows, read in one statement: the opening with its organization's name, logo and
@@ -22,6 +28,8 @@ export interface FormView {
   form: FormDefinition | null;
   /** Live applications of a capped opening (0 without a cap: nothing is counted). */
   completedCount: number;
+  /** The viewer and the opening's placement cycle (`cycleGateSql`); null outside a cycle. */
+  cycleGate: CycleGate;
   application: ApplicationRow | null;
   draft: { answers: Answers; updatedAt: Date } | null;
   applicant: ApplicantFacts | null;
@@ -42,7 +50,7 @@ const openingColumns = {
 
 export function createFormViewQueries(db: Database) {
   const publicView = db
-    .select(openingColumns)
+    .select({ ...openingColumns, cycleGate: cycleGateSql(null) })
     .from(openings)
     .innerJoin(organizationUsers, eq(organizationUsers.id, openings.organizationId))
     .leftJoin(organizationProfiles, eq(organizationProfiles.userId, openings.organizationId))
@@ -58,6 +66,7 @@ export function createFormViewQueries(db: Database) {
         where a.opening_id = ${openings.id} and a.applicant_id = ${users.id})`,
       draft: sql<{ answers: Answers; updatedAt: string } | null>`(select json_build_object('answers', d.answers,
         'updatedAt', d.updated_at) from application_drafts d where d.opening_id = ${openings.id} and d.user_id = ${users.id})`,
+      cycleGate: cycleGateSql(users.id),
     })
     .from(users)
     .leftJoin(openings, and(eq(openings.id, sql.placeholder('openingId')), isNull(openings.deletedAt)))
@@ -82,7 +91,7 @@ export function createFormViewQueries(db: Database) {
       if (!row) return { actor: null, view: null };
       return {
         actor: null,
-        view: { ...viewOf(row), application: null, draft: null, applicant: null },
+        view: { ...viewOf(row), cycleGate: row.cycleGate ?? null, application: null, draft: null, applicant: null },
       };
     }
     const [found] = await viewerView.execute({ userId: claims.userId, sessionId: claims.sessionId, openingId });
@@ -93,6 +102,7 @@ export function createFormViewQueries(db: Database) {
       actor,
       view: {
         ...viewOf({ ...row, opening }),
+        cycleGate: row.cycleGate ?? null,
         application: row.application ? rowOf(applications, row.application) : null,
         draft: row.draft ? { answers: row.draft.answers, updatedAt: new Date(row.draft.updatedAt) } : null,
         applicant: applicantFactsOf(actor.user, publicUrl, row),

@@ -8,7 +8,13 @@ import { applications, individualProfiles, openings, users } from '../../db/sche
 import type { ApplicationRow } from '../../presenters/application';
 import type { OpeningRow } from '../../presenters/opening';
 import { applicationSubmittedCtes } from '../notifications';
-import { type ApplicantFacts, applicantFactColumns, applicantFactsOf } from './applicant-facts';
+import {
+  type ApplicantFacts,
+  applicantFactColumns,
+  applicantFactsOf,
+  type CycleGate,
+  cycleGateSql,
+} from './applicant-facts';
 
 /**
  * Everything a submit decides on, read in one statement (one round trip, planned once per connection): the opening
@@ -19,6 +25,8 @@ export interface SubmitFacts extends ApplicantFacts {
   form: FormDefinition | null;
   keyUsed: boolean;
   hasApplied: boolean;
+  /** The caller and the opening's placement cycle (`cycleGateSql`); null outside a cycle. */
+  cycleGate: CycleGate;
 }
 
 export function createSubmitQueries(db: Database) {
@@ -31,6 +39,7 @@ export function createSubmitQueries(db: Database) {
       keyUsed: sql<boolean>`exists(select 1 from applications a where a.idempotency_key = ${sql.placeholder('idempotencyKey')})`,
       hasApplied: sql<boolean>`exists(select 1 from applications a
         where a.opening_id = ${openings.id} and a.applicant_id = ${users.id})`,
+      cycleGate: cycleGateSql(users.id),
       ...applicantFactColumns,
     })
     .from(users)
@@ -54,6 +63,7 @@ export function createSubmitQueries(db: Database) {
       form: row.opening ? row.form : null,
       keyUsed: row.keyUsed,
       hasApplied: row.hasApplied,
+      cycleGate: row.opening ? (row.cycleGate ?? null) : null,
       ...applicantFactsOf(actor.user, publicUrl, row),
     };
     return { actor, facts };

@@ -19,6 +19,7 @@ import {
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { actingFor, del, type Entry, get, patch, post, put, type Target, team, unique } from './matrix-kit';
 import { MESSAGE_ENTRIES } from './matrix-messages';
+import { PLACEMENT_ENTRIES } from './matrix-placement';
 import { PLACEMENT_POLICY_ENTRIES } from './matrix-placement-policy';
 import { ROUNDS_ENTRIES } from './matrix-rounds';
 import { TEAM_INVITATION_ENTRIES } from './matrix-team';
@@ -140,6 +141,7 @@ const AREA_ENTRIES: Record<string, Entry> = {
   ...MESSAGE_ENTRIES,
   ...TEAM_INVITATION_ENTRIES,
   ...ROUNDS_ENTRIES,
+  ...PLACEMENT_ENTRIES,
   ...PLACEMENT_POLICY_ENTRIES,
 };
 
