@@ -161,7 +161,7 @@ export const submitCycleApplications: Scenario = {
       excludeOfferId: 'NULL',
     };
     return `\\set k random(1, 1000000000)
-SELECT user_id AS aid FROM bench_cycle_students WHERE n = nextval('bench_cycle_applicant_seq') % ${submitters.length} \\gset
+SELECT user_id AS aid FROM bench_cycle_students WHERE n = (SELECT nextval('bench_cycle_applicant_seq') % ${submitters.length}) \\gset
 SELECT u.*, EXISTS (SELECT 1 FROM refresh_token_families f WHERE f.user_id = u.id AND f.revoked_at IS NULL), o.*,
   (SELECT v.definition FROM opening_form_versions v WHERE v.opening_id = o.id AND v.version = o.current_form_version)
 FROM users u LEFT JOIN openings o ON o.id = '${cycle.baselineOpening}' WHERE u.id = :aid;

@@ -96,11 +96,15 @@ export function offerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/api/placement/my/offers/renege', { ...authenticated, schema: renegeOfferRouteSchema }, async (request) => {
-      const actor = actorOf(request);
-      authorize(actor, 'offer.answer', null);
-      const row = await ctx.db.transaction((tx) => renegeOffer(tx, actor, request.body));
-      return ok(presentOffer(row, 'student'), OFFER_MESSAGES.reneged);
-    });
+    app.post(
+      '/api/placement/my/offers/renege',
+      { ...authenticated, schema: renegeOfferRouteSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        authorize(actor, 'offer.answer', null);
+        const row = await ctx.db.transaction((tx) => renegeOffer(tx, actor, request.body));
+        return ok(presentOffer(row, 'student'), OFFER_MESSAGES.reneged);
+      },
+    );
   };
 }

@@ -226,25 +226,21 @@ export function placementPolicyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok({ items: rows.map((row) => presentOffer(row, 'cell')) });
     });
 
-    app.get(
-      '/api/placement/my/policy-check',
-      { ...authenticated, schema: policyCheckRouteSchema },
-      async (request) => {
-        const actor = actorOf(request);
-        const [opening] = await rowsOf<{ cycle_id: string | null }>(
-          ctx.db,
-          sql`select cycle_id from openings where id = ${request.query.openingId}::uuid and deleted_at is null
+    app.get('/api/placement/my/policy-check', { ...authenticated, schema: policyCheckRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const [opening] = await rowsOf<{ cycle_id: string | null }>(
+        ctx.db,
+        sql`select cycle_id from openings where id = ${request.query.openingId}::uuid and deleted_at is null
             and status <> 'draft'`,
-        );
-        if (!opening?.cycle_id) throw errors.notFound('That opening of a placement cycle');
-        const verdict = await applyVerdict(ctx.db, {
-          cycleId: opening.cycle_id,
-          userId: actor.user.id,
-          openingId: request.query.openingId,
-        });
-        if (!verdict) throw errors.notFound('That opening of a placement cycle');
-        return ok(verdict);
-      },
-    );
+      );
+      if (!opening?.cycle_id) throw errors.notFound('That opening of a placement cycle');
+      const verdict = await applyVerdict(ctx.db, {
+        cycleId: opening.cycle_id,
+        userId: actor.user.id,
+        openingId: request.query.openingId,
+      });
+      if (!verdict) throw errors.notFound('That opening of a placement cycle');
+      return ok(verdict);
+    });
   };
 }

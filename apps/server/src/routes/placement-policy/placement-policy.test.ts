@@ -231,24 +231,28 @@ describe('placement policy at apply time', () => {
     expect(refused.body.exception.error.message).toContain(POLICY_REFUSAL_MESSAGES.absences(2, 2));
   });
 
-  it('gates: not enrolled, debarred with the reason, an opening the cell has not approved', async () => {
+  it('gates: not enrolled, debarred (the reason in the policy check), an opening the cell has not approved', async () => {
     const s = await setup();
     const o = await s.opening(500_000);
     const stranger = await s.student('Stranger', false);
-    const notEnrolled = await s.apply(stranger.token, o.id);
-    expect(notEnrolled.status).toBe(403);
-    expect(notEnrolled.body.exception.error.message).toContain('not enrolled');
+    expect((await s.apply(stranger.token, o.id)).status).toBe(403);
+    const strangerCheck = await server.call(`/api/placement/my/policy-check?openingId=${o.id}`, {
+      token: stranger.token,
+    });
+    expect(strangerCheck.body.result.data.refusals[0].message).toContain('not enrolled');
 
     const debarred = await s.student('Debarred');
     await server.db.execute(sql`update cycle_enrolments set status = 'debarred', debarred_reason = 'Misconduct in a test'
       where id = ${debarred.enrolmentId}::uuid`);
-    const refused = await s.apply(debarred.token, o.id);
-    expect(refused.status).toBe(403);
-    expect(refused.body.exception.error.message).toContain('Misconduct in a test');
+    expect((await s.apply(debarred.token, o.id)).status).toBe(403);
+    const check = await server.call(`/api/placement/my/policy-check?openingId=${o.id}`, { token: debarred.token });
+    expect(check.body.result.data.allowed).toBe(false);
+    expect(check.body.result.data.refusals[0].message).toContain('Misconduct in a test');
 
+    // An opening the cell has not approved does not reach students at all.
     const pending = await s.opening(500_000, { status: 'pending' });
     const student = await s.student();
-    expect((await s.apply(student.token, pending.id)).body.exception.error.message).toContain('not approved');
+    expect((await s.apply(student.token, pending.id)).status).toBe(404);
   });
 
   it('an exception set aside one rule for one student, is listed for the cell and is in the audit trail', async () => {
@@ -287,8 +291,7 @@ describe('placement policy at apply time', () => {
     expect(listed.body.result.data.items).toHaveLength(1);
     // Companies never see the policy's exceptions.
     expect(
-      (await server.call(`/api/placement/cycles/exceptions?cycleId=${s.cycle.id}`, { token: s.tokens.company }))
-        .status,
+      (await server.call(`/api/placement/cycles/exceptions?cycleId=${s.cycle.id}`, { token: s.tokens.company })).status,
     ).toBe(403);
     // The exception row is the record of who granted it and why.
     const [row] = await rows<{ granted_by: string; reason: string }>(

@@ -16,6 +16,8 @@ import { candidateStageLabels } from '../shortlisting/labels';
 import { organizationNameSql } from './companies';
 import type { CycleRow } from './cycles';
 import { type EnrolmentView, presentEnrolment } from './enrolment';
+import { offersOfStudent, presentOffer } from './offers';
+import { policyRulesOf, ruleViewsOf } from './policy';
 
 /** What a student-view section gets: the cycle, the student's enrolment, and their id. */
 export interface StudentCycleContext {
@@ -30,7 +32,15 @@ export interface StudentCycleContext {
  * declares the section's shape in the contract next to studentCycleViewSchema.
  */
 export const STUDENT_CYCLE_SECTIONS: Record<string, (db: Executor, context: StudentCycleContext) => Promise<unknown>> =
-  {};
+  {
+    // Policy and offers (services/placement/policy.ts, offers.ts): the cycle's rules in words (contract
+    // PolicyRuleView[]) and the student's offers in it (contract Offer[]).
+    policy: async (_db, { cycle }) => ruleViewsOf(policyRulesOf(cycle.policy)),
+    offers: async (db, { cycle, userId }) =>
+      (await offersOfStudent(db, userId))
+        .filter((row) => row.cycle_id === cycle.id)
+        .map((row) => presentOffer(row, 'student')),
+  };
 
 /** The student's cycle rows with the institution's name (newest first). */
 export async function studentCyclesOf(db: Executor, userId: number) {
