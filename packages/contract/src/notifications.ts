@@ -199,9 +199,9 @@ export const notificationLinks = {
   placementNotice: (cycleId: string, noticeId: string) =>
     `/student/cycles?${new URLSearchParams({ cycle: cycleId, notice: noticeId })}`,
   /** The student's offers (placement season). */
-  myOffers: '/student/offers',
+  myOffers: '/student/cycles',
   /** A cycle's offers, for its placement cell. */
-  cycleOffers: (cycleId: string) => `/placement/cycles/offers?${new URLSearchParams({ cycle: cycleId })}`,
+  cycleOffers: (cycleId: string) => `/placement?${new URLSearchParams({ cycle: cycleId, tab: 'dashboard' })}`,
   roundDay: (roundId: string) => `/organization/rounds/day?${new URLSearchParams({ round: roundId })}`,
   shortlist: (openingId: string, shortlistId: string) =>
     `/organization/openings?${new URLSearchParams({ opening: openingId, shortlist: shortlistId })}`,

@@ -11,8 +11,8 @@ import {
   submitApplications,
 } from './applications';
 import { health, profile } from './foundation';
-import { cycleDashboard } from './placement-dashboard';
 import { submitCycleApplications } from './placement';
+import { cycleDashboard } from './placement-dashboard';
 import { fullProfile } from './profile-sections';
 import {
   bulkMove,

@@ -3,6 +3,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { MyCycles } from '../../features/placement/components/MyCycles';
 import { MyCycleView } from '../../features/placement/components/MyCycleView';
+import { MyOffers } from '../../features/placement/components/MyOffers';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
 import { PATHS, toForm, toStudentCycle } from '../paths';
@@ -23,6 +24,7 @@ export default function StudentCyclesPage() {
   }
   return (
     <Page title={TITLE}>
+      <MyOffers />
       {cycleId ? (
         <>
           <Link component={RouterLink} to={PATHS.student.cycles} sx={{ display: 'inline-block', mb: 2 }}>

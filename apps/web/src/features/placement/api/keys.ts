@@ -22,5 +22,6 @@ export const placementKeys = {
   unplaced: (cycleId: string) => ['placement', 'cycle', cycleId, 'unplaced'] as const,
   cellNotices: (cycleId: string) => ['placement', 'cycle', cycleId, 'notices'] as const,
   receipts: (noticeId: string, show: string) => ['placement', 'notice', noticeId, 'receipts', show] as const,
+  myOffers: ['placement', 'my', 'offers'] as const,
   myNotices: (cycleId: string) => ['placement', 'my', 'notices', cycleId] as const,
 };

@@ -26,16 +26,15 @@ import { formatDateTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useBranches } from '../api/getBranches';
 import { useCellNotices } from '../api/getCellNotices';
-import { useCycleOpenings } from '../api/getCycleOpenings';
 import { useNoticeReceipts } from '../api/getNoticeReceipts';
-import { useOpeningStages } from '../api/getOpeningStages';
 import { usePostNotice } from '../api/postNotice';
 
-type AudienceKind = NoticeAudience['kind'];
+// A stage's candidates are an audience the API takes; the cell reaches them from here once it can list an opening's
+// stages (not yet exposed to the cell).
+type AudienceKind = Exclude<NoticeAudience['kind'], 'stage'>;
 const AUDIENCE_LABELS: Record<AudienceKind, string> = {
   all: 'Every student of the cycle',
   filter: 'Students of some branches or statuses',
-  stage: 'The candidates in one stage of an opening',
 };
 
 /** The cycle's notices for its cell: post one to an audience, and see who read and acknowledged each. */
@@ -76,32 +75,24 @@ export function NoticesPanel({ cycleId, institutionId }: { cycleId: string; inst
 function NoticeForm({ cycleId, institutionId }: { cycleId: string; institutionId: number }) {
   const post = usePostNotice();
   const branches = useBranches(institutionId);
-  const openings = useCycleOpenings(cycleId);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [kind, setKind] = useState<AudienceKind>('all');
   const [branchIds, setBranchIds] = useState<string[]>([]);
   const [statuses, setStatuses] = useState<EnrolmentStatus[]>([]);
-  const [openingId, setOpeningId] = useState('');
-  const [stageId, setStageId] = useState('');
   const [requiresAck, setRequiresAck] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const stages = useOpeningStages(kind === 'stage' ? openingId : '');
 
   const audience = (): NoticeAudience =>
     kind === 'all'
       ? { kind: 'all' }
-      : kind === 'filter'
-        ? { kind: 'filter', ...(branchIds.length ? { branchIds } : {}), ...(statuses.length ? { statuses } : {}) }
-        : { kind: 'stage', openingId, stageId };
+      : { kind: 'filter', ...(branchIds.length ? { branchIds } : {}), ...(statuses.length ? { statuses } : {}) };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next: Record<string, string> = {};
     if (!title.trim()) next.title = 'Required';
     if (!body.trim()) next.body = 'Required';
-    if (kind === 'stage' && !openingId) next.openingId = 'Choose the opening';
-    if (kind === 'stage' && !stageId) next.stageId = 'Choose the stage';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     post.mutate(
@@ -190,46 +181,6 @@ function NoticeForm({ cycleId, institutionId }: { cycleId: string; institutionId
               {ENROLMENT_STATUSES.map((status) => (
                 <MenuItem key={status} value={status}>
                   {ENROLMENT_STATUS_LABELS[status]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-        )}
-        {kind === 'stage' && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              select
-              label="Opening"
-              value={openingId}
-              onChange={(event) => {
-                setOpeningId(event.target.value);
-                setStageId('');
-              }}
-              error={Boolean(errors.openingId)}
-              helperText={errors.openingId ?? ' '}
-              sx={{ minWidth: 240 }}
-            >
-              {openings.data?.items
-                .filter((opening) => opening.status === 'approved')
-                .map((opening) => (
-                  <MenuItem key={opening.openingId} value={opening.openingId}>
-                    {opening.title} · {opening.organizationName}
-                  </MenuItem>
-                ))}
-            </TextField>
-            <TextField
-              select
-              label="Stage"
-              value={stageId}
-              onChange={(event) => setStageId(event.target.value)}
-              error={Boolean(errors.stageId)}
-              helperText={errors.stageId ?? ' '}
-              disabled={!openingId}
-              sx={{ minWidth: 200 }}
-            >
-              {stages.data?.items.map((stage) => (
-                <MenuItem key={stage.id} value={stage.id}>
-                  {stage.label} ({stage.candidates})
                 </MenuItem>
               ))}
             </TextField>
