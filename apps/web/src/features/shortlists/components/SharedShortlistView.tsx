@@ -14,6 +14,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
   SHORTLIST_LIMITS,
+  type ShareEmailConfirmed,
   type ShortlistCandidate,
   VERDICT_LABELS,
   VERDICTS,
@@ -26,8 +27,11 @@ import { useSharedShortlist } from '../api/getSharedShortlist';
 import { useLeaveVerdict } from '../api/leaveVerdict';
 import { openSharedFile } from '../api/openSharedFile';
 import { CandidateDetails, VerdictList } from './CandidateDetails';
+import { ReviewerEmailConfirm } from './ReviewerEmailConfirm';
 
 const NAME_KEY = 'placely.shortlistVisitorName';
+/** The reviewer token of a confirmed address, per link, for this tab only (sessionStorage). */
+const REVIEWER_KEY = 'placely.shortlistReviewer';
 
 /** Printing shows every candidate expanded and leaves out the buttons and the verdict forms. */
 const printStyles = (
@@ -46,10 +50,14 @@ function VerdictForm({
   token,
   candidate,
   visitorName,
+  reviewerToken,
+  needsEmail,
 }: {
   token: string;
   candidate: ShortlistCandidate;
   visitorName: string;
+  reviewerToken: string | null;
+  needsEmail: boolean;
 }) {
   const leave = useLeaveVerdict(token);
   const mine = candidate.verdicts.find((v) => v.visitorName.toLowerCase() === visitorName.trim().toLowerCase());
@@ -64,7 +72,13 @@ function VerdictForm({
         event.preventDefault();
         if (!verdict) return;
         leave.mutate(
-          { applicationId: candidate.applicationId, visitorName: visitorName.trim(), verdict, comment: comment.trim() },
+          {
+            applicationId: candidate.applicationId,
+            visitorName: visitorName.trim(),
+            verdict,
+            comment: comment.trim(),
+            ...(reviewerToken ? { reviewerToken } : {}),
+          },
           { onSuccess: (result) => showSuccess(result.message), onError: (error) => showError(error) },
         );
       }}
@@ -96,7 +110,7 @@ function VerdictForm({
             type="submit"
             variant="contained"
             size="small"
-            disabled={!verdict || !visitorName.trim() || leave.isPending}
+            disabled={!verdict || !visitorName.trim() || (needsEmail && !reviewerToken) || leave.isPending}
           >
             Save verdict
           </Button>
@@ -104,6 +118,11 @@ function VerdictForm({
         {!visitorName.trim() && (
           <Typography variant="caption" color="text.secondary">
             Type your name above to leave a verdict.
+          </Typography>
+        )}
+        {needsEmail && !reviewerToken && (
+          <Typography variant="caption" color="text.secondary">
+            Confirm your email address above to leave a verdict.
           </Typography>
         )}
       </Stack>
@@ -118,6 +137,11 @@ function VerdictForm({
 export function SharedShortlistView({ token }: { token: string }) {
   const shared = useSharedShortlist(token);
   const [visitorName, setVisitorName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
+  const reviewerKey = `${REVIEWER_KEY}.${token.slice(0, 12)}`;
+  const [reviewer, setReviewer] = useState<ShareEmailConfirmed | null>(() => {
+    const kept = sessionStorage.getItem(reviewerKey);
+    return kept ? (JSON.parse(kept) as ShareEmailConfirmed) : null;
+  });
 
   if (shared.isPending) {
     return (
@@ -175,6 +199,16 @@ export function SharedShortlistView({ token }: { token: string }) {
           Print
         </Button>
       </Stack>
+      {data.requireEmail && (
+        <ReviewerEmailConfirm
+          token={token}
+          confirmed={reviewer}
+          onConfirmed={(confirmed) => {
+            sessionStorage.setItem(reviewerKey, JSON.stringify(confirmed));
+            setReviewer(confirmed);
+          }}
+        />
+      )}
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {data.candidates.map((candidate, index) => {
           const name = candidate.name ?? `Candidate ${index + 1}`;
@@ -206,7 +240,13 @@ export function SharedShortlistView({ token }: { token: string }) {
                       }
                     />
                     <VerdictList verdicts={candidate.verdicts} />
-                    <VerdictForm token={token} candidate={candidate} visitorName={visitorName} />
+                    <VerdictForm
+                      token={token}
+                      candidate={candidate}
+                      visitorName={visitorName}
+                      reviewerToken={reviewer?.reviewerToken ?? null}
+                      needsEmail={data.requireEmail}
+                    />
                   </Stack>
                 </AccordionDetails>
               </Accordion>
