@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { VIDEO_LIMITS } from '@placely/contract';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api/client';
+import { ApiError } from '../../../lib/api/errors';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useInviteToVideoTask } from '../api/inviteToVideoTask';
 import { useVideoTasks } from '../api/listVideoTasks';
