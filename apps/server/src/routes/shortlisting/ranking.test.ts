@@ -638,7 +638,10 @@ describe('exports', () => {
     );
     // Bala: years 1 → 75; Asha: years 0, rating 4.5 (.875) → 21.88; Dev: 0; Chitra: 3 backlogs → excluded.
     expect(cell('Bala', 'Rank')).toBe('1');
-    expect(cell('Bala', 'Score')).toBe('75');
+    // The owner has not rated Bala: his score sums a rating term they may not see yet (issue #40), so it is empty.
+    expect(cell('Bala', 'Score')).toBe('');
+    expect(cell('Bala', 'Contribution: Years of experience')).toBe('75');
+    expect(cell('Bala', 'Contribution: Overall rating')).toBe('');
     expect(cell('Asha', 'Rank')).toBe('2');
     expect(cell('Asha', 'Contribution: Overall rating')).toBe('21.88');
     expect(cell('Asha', 'Average rating: Overall')).toBe('4.5');
@@ -647,6 +650,33 @@ describe('exports', () => {
     expect(cell('Asha', 'Stage')).toBe('Applied');
     // Oldest first, as before.
     expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(['Asha', 'Bala', 'Chitra', 'Dev']);
+
+    // Blind in the export too (issue #40): the coordinator rates Bala; the owner, who has not, gets nothing of it —
+    // no average, no count, no contribution, no score — while the coordinator's own export shows them.
+    await as('coordinator', `${base}/ratings`, {
+      method: 'PUT',
+      body: { openingId: opening.id, applicationId: idOf('Bala'), criterionId: overall, score: 5 },
+    });
+    const exportAs = async (who: 'owner' | 'coordinator') => {
+      const res = await as(who, `/api/organization/openings/id/applications/export?id=${opening.id}&format=csv`);
+      expect(res.status).toBe(200);
+      const rows = (res.body as string).replace(/^\uFEFF/, '').trim().split('\r\n');
+      const head = rows[0]?.split(',') ?? [];
+      return (name: string, column: string) =>
+        rows.find((line) => line.includes(`,${name},`))?.split(',')[head.indexOf(column)];
+    };
+    const owners = await exportAs('owner');
+    expect(
+      ['Average rating: Overall', 'Ratings: Overall', 'Contribution: Overall rating', 'Score'].map((c) =>
+        owners('Bala', c),
+      ),
+    ).toEqual(['', '', '', '']);
+    const coordinators = await exportAs('coordinator');
+    expect(
+      ['Average rating: Overall', 'Ratings: Overall', 'Contribution: Overall rating', 'Score'].map((c) =>
+        coordinators('Bala', c),
+      ),
+    ).toEqual(['5', '1', '25', '100']);
 
     const xlsx = await fetch(
       `${server.baseUrl}/api/organization/openings/id/applications/export?id=${opening.id}&format=xlsx`,

@@ -20,14 +20,18 @@ import {
   VERDICTS,
   type VerdictValue,
 } from '@placely/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useSharedShortlist } from '../api/getSharedShortlist';
 import { useLeaveVerdict } from '../api/leaveVerdict';
 import { openSharedFile } from '../api/openSharedFile';
 import { CandidateDetails, VerdictList } from './CandidateDetails';
-import { ReviewerEmailConfirm } from './ReviewerEmailConfirm';
+
+/** Only links that ask reviewers to confirm an address load the confirmation (most links do not). */
+const ReviewerEmailConfirm = lazy(() =>
+  import('./ReviewerEmailConfirm').then((module) => ({ default: module.ReviewerEmailConfirm })),
+);
 
 const NAME_KEY = 'placely.shortlistVisitorName';
 /** The reviewer token of a confirmed address, per link, for this tab only (sessionStorage). */
@@ -200,14 +204,16 @@ export function SharedShortlistView({ token }: { token: string }) {
         </Button>
       </Stack>
       {data.requireEmail && (
-        <ReviewerEmailConfirm
-          token={token}
-          confirmed={reviewer}
-          onConfirmed={(confirmed) => {
-            sessionStorage.setItem(reviewerKey, JSON.stringify(confirmed));
-            setReviewer(confirmed);
-          }}
-        />
+        <Suspense fallback={<CircularProgress size={24} aria-label="Loading the email confirmation" />}>
+          <ReviewerEmailConfirm
+            token={token}
+            confirmed={reviewer}
+            onConfirmed={(confirmed) => {
+              sessionStorage.setItem(reviewerKey, JSON.stringify(confirmed));
+              setReviewer(confirmed);
+            }}
+          />
+        </Suspense>
       )}
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {data.candidates.map((candidate, index) => {
