@@ -1,5 +1,5 @@
 import { verifiedRecordSchema } from './application';
-import { scoreTermSchema } from './ranking';
+import { scoreTermSchema } from './score-term';
 import * as z from './zod';
 
 /**
