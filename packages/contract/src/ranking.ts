@@ -1,4 +1,4 @@
-import { scoreTermSchema } from './score-term';
+import { type RecipeCriterionKind, scoreTermSchema } from './score-term';
 import * as z from './zod';
 
 /**
