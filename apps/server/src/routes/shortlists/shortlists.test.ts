@@ -556,6 +556,33 @@ describe('reviewers who confirm an email address', () => {
     expect(users.items[0]?.verdicts[0]).toMatchObject({ visitorEmail: email, linkLabel: 'Panel' });
   });
 
+  it('the exports carry the notes’ and verdicts’ text (with the confirmed address) beside their counts', async () => {
+    const { create, share, ids, as, opening } = await setup();
+    const shortlist = await create();
+    const token = tokenOf((await share(shortlist.id, { label: 'Panel' })).url ?? '');
+    const note = await as('owner', `${base}/notes`, {
+      body: { openingId: opening.id, applicationId: ids[0], body: '=Strong on SQL, asked about, relocation' },
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(200);
+    const verdict = await server.call(`${base}/sharable/verdict`, {
+      body: { link: token, applicationId: ids[0], visitorName: 'Priya', verdict: 'yes', comment: 'Hire' },
+    });
+    expect(verdict.status).toBe(200);
+    for (const path of [
+      `/api/organization/openings/id/applications/export?id=${opening.id}&format=csv`,
+      `${base}/id/export?id=${shortlist.id}&format=csv`,
+    ]) {
+      const csv = await as('owner', path);
+      expect(csv.status).toBe(200);
+      const text = (csv.body as string).replace(/^\uFEFF/, '');
+      const header = text.split('\r\n')[0]?.split(',') ?? [];
+      expect(header).toEqual(expect.arrayContaining(['Notes', 'Note text', 'Share-link verdicts']));
+      // Quoted because of its commas; the author and the day before it.
+      expect(text).toMatch(/"[^"]* \(\d{4}-\d{2}-\d{2}\): =Strong on SQL, asked about, relocation"/);
+      expect(text).toContain('Priya (Panel): Yes — Hire');
+    }
+  });
+
   it('limits codes: a few an hour to one address through a link, five tries per code, and codes lapse', async () => {
     const { create, share } = await setup();
     const shortlist = await create();
