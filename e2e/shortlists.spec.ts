@@ -125,7 +125,7 @@ test('a share link with Scores shows the visitor the score and breakdown the org
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signInAsOrganization(page, 'Scores Labs');
   const auth = { Authorization: await tokenOf(page) };
   const created = await page.request.post('/api/organization/openings', {
