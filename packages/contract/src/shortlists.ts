@@ -39,7 +39,7 @@ export const SHORTLIST_LIMITS = {
   emailCodesPerAddressPerHour: 5,
   emailCodesPerLinkPerHour: 100,
   /** Code requests from one client a minute (per server process), whatever the address. */
-  emailCodesPerClientPerMinute: 20,
+  emailCodesPerClientPerMinute: 30,
   emailLength: 254,
 } as const;
 
