@@ -120,3 +120,85 @@ test('an organization builds a shortlist and shares it; a visitor without an acc
   await expect(visitor.getByText('This link was turned off by the organization.')).toBeVisible();
   await expect(visitor.getByText(names[0] as string)).toHaveCount(0);
 });
+
+test('a share link with Scores shows the visitor the score and breakdown the organization’s ranking gives (issue 40)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(360_000);
+  await signInAsOrganization(page, 'Scores Labs');
+  const auth = { Authorization: await tokenOf(page) };
+  const created = await page.request.post('/api/organization/openings', {
+    headers: auth,
+    data: openingInput('Data analyst', {
+      form: {
+        sections: [
+          {
+            id: 'about',
+            title: 'About you',
+            fields: [
+              { id: 'name', type: 'shortText', label: 'Full name', required: true },
+              { id: 'years', type: 'number', label: 'Years of experience', required: true },
+            ],
+          },
+        ],
+      },
+    }),
+  });
+  expect(created.ok()).toBe(true);
+  const openingId: string = (await created.json()).result.data.id;
+  const applicants = [
+    { name: 'Nisha Rao', years: 6 },
+    { name: 'Kabir Das', years: 2 },
+  ];
+  for (const person of applicants) {
+    const applicant = await (await browser.newContext()).newPage();
+    await signInAsStudent(applicant, person.name);
+    const applied = await applicant.request.post('/api/placements/campus/apply', {
+      headers: { Authorization: await tokenOf(applicant) },
+      data: {
+        openingId,
+        idempotencyKey: `e2e-score-${person.name.replace(' ', '-')}-${Date.now()}`,
+        answers: { name: person.name, years: person.years },
+      },
+    });
+    expect(applied.ok()).toBe(true);
+    await applicant.context().close();
+  }
+  // The recipe: years of experience, the only criterion (Nisha 6 → 100, Kabir 2 → 0).
+  const recipe = await page.request.put('/api/organization/shortlisting/recipe', {
+    headers: auth,
+    data: { openingId, recipe: { criteria: [{ kind: 'numberAnswer', fieldId: 'years', weight: 1 }], knockouts: [] } },
+  });
+  expect(recipe.ok()).toBe(true);
+  const ranking = await page.request.get(`/api/organization/shortlisting/candidate/ranking?openingId=${openingId}`, {
+    headers: auth,
+  });
+  const ranked = (await ranking.json()).result.data.items as { applicationId: string; score: number }[];
+  expect(ranked.map((item) => item.score)).toEqual([100, 0]);
+  const shortlist = await page.request.post('/api/organization/shortlisting/lists', {
+    headers: auth,
+    data: { openingId, name: 'Analysts', applicationIds: ranked.map((item) => item.applicationId) },
+  });
+  const shortlistId: string = (await shortlist.json()).result.data.id;
+
+  // The owner shares it with Scores ticked (the default field set has it).
+  await page.goto(`/organization/openings?opening=${openingId}&shortlist=${shortlistId}`);
+  const dialog = page.getByRole('dialog', { name: 'Analysts' });
+  await dialog.getByRole('button', { name: 'Share…' }).click();
+  const share = page.getByRole('dialog', { name: 'Share “Analysts”' });
+  await expect(share.getByRole('checkbox', { name: 'Scores and stage' })).toBeChecked();
+  await share.getByRole('button', { name: 'Create link' }).click();
+  const url = await share.getByTestId('share-link-url').inputValue();
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(url);
+  await visitor.getByText('1. Nisha Rao').click();
+  await expect(visitor.getByText('Score: 100 · rank 1')).toBeVisible();
+  await expect(visitor.getByRole('list', { name: 'Score breakdown' }).first()).toContainText(
+    'Years of experience: 6 (+100) · weight 1',
+  );
+  await visitor.getByText('2. Kabir Das').click();
+  await expect(visitor.getByText('Score: 0 · rank 2')).toBeVisible();
+  await visitor.context().close();
+});

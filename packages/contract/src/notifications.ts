@@ -26,6 +26,7 @@ export const NOTIFICATION_KINDS = [
   'organization.teamInvitation',
   'verificationGroup.awaitingApproval',
   'shortlist.verdict',
+  'shortlist.reviewerCode',
   'application.message',
   'application.withdrawn',
   'interview.booked',
@@ -65,6 +66,8 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, Record<Notification
   'organization.teamInvitation': { inApp: true, email: true },
   'verificationGroup.awaitingApproval': { inApp: true, email: true },
   'shortlist.verdict': { inApp: true, email: true },
+  /** To an address a share-link visitor typed (no account): mail only. */
+  'shortlist.reviewerCode': { inApp: false, email: true },
   'application.message': { inApp: true, email: true },
   'application.withdrawn': { inApp: true, email: true },
   'interview.booked': { inApp: true, email: true },
@@ -100,6 +103,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'organization.teamInvitation': 'Invitation to an organization team',
   'verificationGroup.awaitingApproval': 'Verification group awaiting approval (platform admins)',
   'shortlist.verdict': 'A verdict on a shared shortlist',
+  'shortlist.reviewerCode': 'A code to confirm your address on a shared shortlist',
   'application.message': 'Messages from organizations you applied to',
   'application.withdrawn': 'A candidate withdrew from your opening',
   'interview.booked': 'An interview or round booked (with a calendar invitation)',
@@ -147,6 +151,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
       'membership.accepted',
       'membership.declined',
       'organization.teamInvitation',
+      'shortlist.reviewerCode',
     ],
   },
   {

@@ -1,3 +1,4 @@
+import { type RecipeCriterionKind, scoreTermSchema } from './score-term';
 import * as z from './zod';
 
 /**
@@ -119,17 +120,7 @@ export type CandidateRatings = z.infer<typeof candidateRatingsSchema>;
 
 // ---------------------------------------------------------------- the recipe
 
-export const RECIPE_CRITERION_KINDS = [
-  'numberAnswer',
-  'choiceAnswer',
-  'grade',
-  'graduationYear',
-  'backlogs',
-  'verifiedRecords',
-  'rating',
-  'videoScore',
-] as const;
-export type RecipeCriterionKind = (typeof RECIPE_CRITERION_KINDS)[number];
+export { RECIPE_CRITERION_KINDS, type RecipeCriterionKind } from './score-term';
 
 /** What each kind of criterion is called and how its raw value becomes 0–1 (shown in the editor and breakdown). */
 export const RECIPE_CRITERION_HELP: Record<RecipeCriterionKind, { label: string; normalised: string }> = {
@@ -274,22 +265,7 @@ export type RankingQuery = z.input<typeof rankingQuerySchema>;
 /** Shown where a score or term is withheld by the blindness rule (the server decides; the UI only says so). */
 export const HIDDEN_JUDGEMENT_TEXT = 'Hidden until you rate';
 
-export const scoreTermSchema = z
-  .object({
-    /** The recipe criterion's place in the recipe. */
-    index: z.number().int(),
-    kind: z.enum(RECIPE_CRITERION_KINDS),
-    label: z.string(),
-    /** What the candidate has (null when missing, or a rating the caller may not see yet). */
-    raw: z.string().nullable(),
-    /** 0–1 (null when hidden). */
-    normalised: z.number().nullable(),
-    weight: z.number(),
-    /** Points of the 0–100 score (null when hidden). */
-    contribution: z.number().nullable(),
-  })
-  .meta({ id: 'ScoreTerm' });
-export type ScoreTerm = z.infer<typeof scoreTermSchema>;
+export { type ScoreTerm, scoreTermSchema } from './score-term';
 
 export const pinSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { verifiedRecordSchema } from './application';
+import { scoreTermSchema } from './score-term';
 import * as z from './zod';
 
 /**
@@ -28,11 +29,24 @@ export const SHORTLIST_LIMITS = {
   /** The team hears of a link's verdicts in one digest at most once an hour, gathered from this long after the first. */
   verdictDigestEveryMinutes: 60,
   verdictDigestGatherMinutes: 10,
+  /**
+   * Reviewers who confirm an email address (a link that requires it): a six-digit code by mail, valid this long, this
+   * many tries per code; codes are sent at most this often to one address through one link and through one link in
+   * all (an hour), so a link cannot be used to mail-bomb anyone.
+   */
+  emailCodeMinutes: 15,
+  emailCodeAttempts: 5,
+  emailCodesPerAddressPerHour: 5,
+  emailCodesPerLinkPerHour: 100,
+  /** Code requests from one client a minute (per server process), whatever the address. */
+  emailCodesPerClientPerMinute: 30,
+  emailLength: 254,
 } as const;
 
 /**
- * What a link may show. `scores` shows the candidate's score and ranking explanation once ranking lands; until then
- * the current stage. Contact details are off unless chosen.
+ * What a link may show. `scores` shows the current stage and, when the opening has a ranking recipe, the candidate's
+ * rank, score and breakdown from the stored ranking (judgement terms hidden: a visitor gives none). Contact details
+ * are off unless chosen.
  */
 export const SHARE_FIELDS = ['name', 'contact', 'answers', 'resume', 'portfolio', 'verifiedRecords', 'scores'] as const;
 export const shareFieldSchema = z.enum(SHARE_FIELDS);
@@ -45,7 +59,7 @@ export const SHARE_FIELD_LABELS: Record<ShareField, string> = {
   resume: 'Resume and files',
   portfolio: 'Portfolio',
   verifiedRecords: 'Verified records',
-  scores: 'Scores (stage until ranking is set)',
+  scores: 'Scores and stage',
 };
 
 export const VERDICTS = ['yes', 'maybe', 'no'] as const;
@@ -68,6 +82,15 @@ export const SHORTLIST_MESSAGES = {
   linkExpired: 'This link has expired. Ask the organization for a new one.',
   linkRevoked410: 'This link was turned off by the organization. Ask them for a new one.',
   linkUnknown: 'This link does not exist. Check that you copied all of it.',
+  emailCodeSent: (email: string) =>
+    `We sent a code to ${email}. It works for ${SHORTLIST_LIMITS.emailCodeMinutes} minutes.`,
+  emailConfirmed: 'Email address confirmed: your verdicts carry it',
+  emailRequired: 'This link asks reviewers to confirm their email address before giving verdicts.',
+  reviewerUnknown: 'Confirm your email address again: this confirmation is not valid for this link.',
+  codeWrong: 'That code is not right. Check the latest mail and try again.',
+  codeExpired: 'That code has expired or was used up. Ask for a new one.',
+  codesPerAddress: 'Too many codes sent to this address in an hour. Please use the latest one, or try again later.',
+  codesPerLink: 'This link has sent as many codes as it can in an hour. Please try again later.',
 } as const;
 
 const shortlistId = z.uuid('Not a shortlist id');
@@ -75,6 +98,11 @@ const applicationId = z.uuid('Not an application id');
 const shortlistName = z.string().trim().min(1, 'Give the shortlist a name').max(SHORTLIST_LIMITS.nameLength);
 const shareFields = z.array(shareFieldSchema).max(SHARE_FIELDS.length);
 /** A share token: 43 URL-safe characters (256 random bits); only its hash is stored. */
+/** A confirmed reviewer's token (256 random bits, base64url); only its hash is stored. */
+const reviewerToken = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a reviewer token');
 const linkToken = z
   .string()
   .min(1, 'Missing link')
@@ -151,6 +179,8 @@ export const verdictSchema = z
     applicationId: z.string(),
     /** The name the visitor typed. */
     visitorName: z.string(),
+    /** The address the visitor confirmed with a one-time code (null: not confirmed). */
+    visitorEmail: z.string().nullable(),
     verdict: verdictValueSchema,
     comment: z.string().nullable(),
     at: z.string(),
@@ -167,9 +197,22 @@ export const shortlistCandidateSchema = z
     position: z.number().int(),
     name: z.string().nullable(),
     email: z.string().nullable(),
-    /** The current pipeline stage (the `scores` field, until ranking lands). */
+    /** The current pipeline stage (with the `scores` field). */
     stageName: z.string().nullable(),
+    /**
+     * 0–100 from the opening's stored ranking, as the viewer may see it (with the `scores` field and a recipe): null
+     * while it sums a judgement the viewer has not given (a link visitor gives none) — the blindness rule.
+     */
     score: z.number().nullable(),
+    /** The rank and the score's breakdown, the ranking page's (with the `scores` field and a recipe; else null). */
+    ranking: z
+      .object({
+        rank: z.number().int().nullable(),
+        why: z.string(),
+        knockouts: z.array(z.string()),
+        explanation: z.array(scoreTermSchema),
+      })
+      .nullable(),
     answers: z.array(z.object({ question: z.string(), answer: z.string() })).nullable(),
     files: z.array(z.object({ id: z.string(), name: z.string() })).nullable(),
     portfolios: z.array(z.object({ title: z.string(), path: z.string() })).nullable(),
@@ -194,6 +237,8 @@ export const shareLinkSchema = z
     label: z.string().nullable(),
     fields: z.array(shareFieldSchema),
     state: z.enum(SHARE_LINK_STATES),
+    /** Visitors confirm an email address with a one-time code before giving verdicts. */
+    requireEmail: z.boolean(),
     expiresAt: z.string(),
     revokedAt: z.string().nullable(),
     createdAt: z.string(),
@@ -218,6 +263,8 @@ export const shareLinkCreateBodySchema = z.strictObject({
     .max(SHORTLIST_LIMITS.maxLinkDays, `At most ${SHORTLIST_LIMITS.maxLinkDays} days`)
     .default(SHORTLIST_LIMITS.defaultLinkDays),
   label: z.string().trim().max(SHORTLIST_LIMITS.linkLabelLength).optional(),
+  /** Visitors must confirm an email address with a one-time code before giving verdicts (which then carry it). */
+  requireEmail: z.boolean().default(false),
 });
 export type ShareLinkCreateBody = z.input<typeof shareLinkCreateBodySchema>;
 /** GET /api/organization/shortlisting/sharable/link?shortlistId= */
@@ -234,6 +281,8 @@ export const sharedShortlistSchema = z
     organizationName: z.string(),
     fields: z.array(shareFieldSchema),
     expiresAt: z.string(),
+    /** Verdicts need a confirmed email address (`sharable/email/code`, then `sharable/email/confirm`). */
+    requireEmail: z.boolean(),
     candidates: z.array(shortlistCandidateSchema),
   })
   .meta({ id: 'SharedShortlist' });
@@ -245,8 +294,34 @@ export const verdictBodySchema = z.strictObject({
   visitorName: z.string().trim().min(1, 'Type your name').max(SHORTLIST_LIMITS.visitorNameLength),
   verdict: verdictValueSchema,
   comment: z.string().trim().max(SHORTLIST_LIMITS.commentLength).optional(),
+  /** From `sharable/email/confirm`: the verdict carries that address (required where the link asks for it). */
+  reviewerToken: reviewerToken.optional(),
 });
 export type VerdictBody = z.input<typeof verdictBodySchema>;
+const reviewerEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(SHORTLIST_LIMITS.emailLength, 'That address is too long')
+  .pipe(z.email('Type an email address'));
+/** POST /api/organization/shortlisting/sharable/email/code: mail a one-time code to the visitor's address. */
+export const shareEmailCodeBodySchema = z.strictObject({ link: linkToken, email: reviewerEmail });
+export type ShareEmailCodeBody = z.input<typeof shareEmailCodeBodySchema>;
+/** POST /api/organization/shortlisting/sharable/email/confirm: the code → a reviewer token for verdicts. */
+export const shareEmailConfirmBodySchema = z.strictObject({
+  link: linkToken,
+  email: reviewerEmail,
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, 'The code is six digits'),
+});
+export type ShareEmailConfirmBody = z.input<typeof shareEmailConfirmBodySchema>;
+export const shareEmailConfirmedSchema = z
+  .object({ email: z.string(), reviewerToken: z.string() })
+  .meta({ id: 'ShareReviewerConfirmed' });
+export type ShareEmailConfirmed = z.infer<typeof shareEmailConfirmedSchema>;
+
 /** GET /api/organization/shortlisting/sharable/file?link=&applicationId=&fileId=: a 5-minute signed download link. */
 export const sharedFileQuerySchema = z.strictObject({
   link: linkToken,

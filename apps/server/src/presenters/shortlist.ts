@@ -30,6 +30,7 @@ export function presentShareLink(row: ShareLinkRow, createdBy: string | null, ur
     label: row.label,
     fields: row.fields,
     state: linkState(row),
+    requireEmail: row.requireEmail,
     expiresAt: row.expiresAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -143,6 +143,25 @@ export function verifiedEducationFactsSql(userId: AnyColumn | SQL): SQL<Record<s
     ) v where v.decision = 'verified' order by v.decided_at desc limit 1)`;
 }
 
+/**
+ * The applicant facts every organization view reads (jsonb, null when none): the verified education's values when
+ * the person has one (`verifiedEducationFactsSql`, looked up only for someone with a live decision), else their typed
+ * auto-fill data — the responses table's rule, so its grade/year filters, the grade sort key (migration 0045's
+ * `applicant_facts`, the same rule in SQL: keep them in step), the ranking's fact criteria and the export all read
+ * and mark the same values. Whether they are verified: `applicantFactsVerifiedSql`.
+ */
+export function applicantFactsSql(userId: AnyColumn | SQL): SQL<Record<string, unknown> | null> {
+  return sql<Record<string, unknown> | null>`coalesce(case when exists(select 1 from record_verifications lrv
+      where lrv.subject_user_id = ${userId} and lrv.voided_at is null) then ${verifiedEducationFactsSql(userId)} end,
+    (select afd.data from auto_fill_data afd where afd.user_id = ${userId}))`;
+}
+
+/** Whether `applicantFactsSql` gives the verified education's values (else self-reported ones, or none). */
+export function applicantFactsVerifiedSql(userId: AnyColumn | SQL): SQL<boolean> {
+  return sql<boolean>`(exists(select 1 from record_verifications lrv
+      where lrv.subject_user_id = ${userId} and lrv.voided_at is null) and ${verifiedEducationFactsSql(userId)} is not null)`;
+}
+
 /** Ids of one person's records of one kind that carry a badge now (the sections' `verified` flag). */
 export async function verifiedRecordIds(db: Executor, userId: number, kind: RecordKind): Promise<Set<string>> {
   const badges = await verificationBadgesFor(db, [userId], { kinds: [kind] });

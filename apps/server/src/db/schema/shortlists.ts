@@ -2,6 +2,7 @@ import { type ShareField, VERDICTS } from '@placely/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -88,6 +89,8 @@ export const shareLinks = pgTable(
     verdictsUndigested: integer('verdicts_undigested').notNull().default(0),
     verdictDigestDueAt: timestamp('verdict_digest_due_at', { withTimezone: true, precision: 3 }),
     verdictDigestedAt: timestamp('verdict_digested_at', { withTimezone: true, precision: 3 }),
+    /** Visitors confirm an email address with a one-time code before giving verdicts (migration 0045). */
+    requireEmail: boolean('require_email').notNull().default(false),
   },
   (table) => [
     uniqueIndex('share_links_token_hash_key').on(table.tokenHash),
@@ -120,6 +123,8 @@ export const shortlistVerdicts = pgTable(
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
     visitorName: text('visitor_name').notNull(),
+    /** The address the visitor confirmed with a one-time code (null: not confirmed). */
+    visitorEmail: text('visitor_email'),
     verdict: text('verdict', { enum: VERDICTS }).notNull(),
     comment: text('comment'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -133,5 +138,31 @@ export const shortlistVerdicts = pgTable(
     ),
     index('shortlist_verdicts_application_idx').on(table.applicationId),
     check('shortlist_verdicts_verdict_check', sql`${table.verdict} in ('yes', 'maybe', 'no')`),
+  ],
+);
+
+/**
+ * A share-link visitor confirming an email address (migration 0045): one row per code sent — its SHA-256 (of the link,
+ * the address and the code), when it lapses, the tries — and, once confirmed, the SHA-256 of the reviewer token the
+ * visitor's verdicts then carry. Codes sent are counted from these rows under the link's row lock (the limits).
+ */
+export const shareLinkReviewers = pgTable(
+  'share_link_reviewers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, precision: 3 }),
+    tokenHash: text('token_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('share_link_reviewers_link_idx').on(table.linkId, table.createdAt),
+    uniqueIndex('share_link_reviewers_token_key').on(table.tokenHash),
   ],
 );

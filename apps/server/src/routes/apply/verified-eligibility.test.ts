@@ -285,3 +285,82 @@ describe('eligibility of "verified education only" openings reads the verified v
     expect((await s.submit(openingId)).status).toBe(200);
   });
 });
+
+describe('the organization sorts, filters, ranks and exports on the values it is shown', () => {
+  it('grade sort, grade/year filters, the ranking’s grade and the export read the verified education, typed values only without one', async () => {
+    const s = await setup();
+    // Kavya typed 8.6 (and a later graduation year) over her verified 6.8, 2026.
+    await server.call('/api/user/update/autoFillData', {
+      token: s.token,
+      body: { autoFillData: { grade: 8.6, gradeScale: 'CGPA_10', graduationYear: 2030 } },
+    });
+    expect((await s.submit(s.other)).status).toBe(200);
+    // Ravi has no verified education: his typed 7.5 and 2027 are what there is (self-reported).
+    const ravi = await seedStudent(server.db, { name: 'Ravi' });
+    const raviToken = await server.tokenFor(ravi.id);
+    await server.call('/api/user/update/autoFillData', {
+      token: raviToken,
+      body: { autoFillData: { grade: 7.5, gradeScale: 'CGPA_10', graduationYear: 2027 } },
+    });
+    const applied = await server.call('/api/placements/campus/apply', {
+      token: raviToken,
+      body: { openingId: s.other, idempotencyKey: key(), answers: { name: 'Ravi', cgpa: 7.5 } },
+    });
+    expect(applied.status).toBe(200);
+    const list = async (query: string) => {
+      const res = await server.call(`/api/organization/openings/id/applications?id=${s.other}${query}`, {
+        token: s.orgToken,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (
+        res.body.result.data.items as { applicant: { name: string }; grade: number; factsVerified: boolean }[]
+      ).map((item) => [item.applicant.name, item.grade, item.factsVerified]);
+    };
+    const kavya = ['Kavya Iyer', 6.8, true];
+    const raviRow = ['Ravi', 7.5, false];
+    // The grade sort key: 7.5 (typed, no verified record) above the verified 6.8, never the typed 8.6.
+    expect(await list('&order=gradeDesc')).toEqual([raviRow, kavya]);
+    expect(await list('&order=gradeAsc')).toEqual([kavya, raviRow]);
+    // The year sort key: verified 2026 before Ravi's 2027 (her typed 2030 does not count).
+    expect(await list('&order=graduationYearAsc')).toEqual([kavya, raviRow]);
+    // The filters.
+    expect(await list('&minGrade=7')).toEqual([raviRow]);
+    expect(await list('&maxGrade=7')).toEqual([kavya]);
+    expect(await list('&graduationYearTo=2026')).toEqual([kavya]);
+    expect(await list('&graduationYearFrom=2028')).toEqual([]);
+
+    // The ranking's grade criterion explains and scores the verified 6.8.
+    const recipe = await server.call('/api/organization/shortlisting/recipe', {
+      token: s.orgToken,
+      method: 'PUT',
+      body: { openingId: s.other, recipe: { criteria: [{ kind: 'grade', weight: 1 }], knockouts: [] } },
+    });
+    expect(recipe.status, JSON.stringify(recipe.body)).toBe(200);
+    const ranked = await server.call(`/api/organization/shortlisting/candidate/ranking?openingId=${s.other}`, {
+      token: s.orgToken,
+    });
+    const items = ranked.body.result.data.items as {
+      applicant: { name: string };
+      score: number;
+      explanation: { raw: string }[];
+    }[];
+    expect(items.map((item) => [item.applicant.name, item.score, item.explanation[0]?.raw])).toEqual([
+      ['Ravi', 75, '7.5 of 10'],
+      ['Kavya Iyer', 68, '6.8 of 10'],
+    ]);
+    // The export's grade contribution is the same stored ranking's.
+    const csv = await server.call(`/api/organization/openings/id/applications/export?id=${s.other}&format=csv`, {
+      token: s.orgToken,
+    });
+    const lines = (csv.body as string)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const header = lines[0]?.split(',') ?? [];
+    const contribution = header.indexOf('Contribution: Grade');
+    const score = header.indexOf('Score');
+    const cells = (name: string) => lines.find((line) => line.includes(`,${name},`))?.split(',') ?? [];
+    expect([cells('Kavya Iyer')[score], cells('Kavya Iyer')[contribution]]).toEqual(['68', '68']);
+    expect([cells('Ravi')[score], cells('Ravi')[contribution]]).toEqual(['75', '75']);
+  });
+});

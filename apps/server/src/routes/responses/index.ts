@@ -16,6 +16,7 @@ import { withoutContactAnswers } from '../../services/applications/contacts';
 import {
   csvStream,
   EXPORT_CONTENT_TYPES,
+  exportViewerOf,
   type FileLink,
   planExport,
   xlsxStream,
@@ -381,7 +382,13 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { id, format } = request.query;
         const access = await organizationAccessOf(ctx.db, request, actor);
         const opening = await loadOrganizationOpening(ctx.db, actor, access, id, 'opening.export');
-        const plan = await planExport(ctx.db, opening.id, applicantFileLink(ctx.publicUrl(), opening.id));
+        const plan = await planExport(
+          ctx.db,
+          opening.id,
+          applicantFileLink(ctx.publicUrl(), opening.id),
+          undefined,
+          exportViewerOf(actor, access, opening),
+        );
         await recordAudit(ctx.db, access.organizationId, actor.user.id, {
           kind: 'export.downloaded',
           openingId: opening.id,

@@ -8,6 +8,8 @@ import {
   type RatingCriteria,
   type RecipeInput,
   type RecipeState,
+  type SharedShortlist,
+  type ShortlistUsers,
 } from '@placely/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -380,6 +382,78 @@ describe('ranking', () => {
     expect(owner.items.map((i) => i.score)).toEqual([100, null]);
   });
 
+  it('a share link with Scores shows the ranking page’s score and breakdown; judgement terms stay hidden to a visitor', async () => {
+    const { ranking, saveRecipe, as, opening, idOf, criteria } = await setup(PEOPLE);
+    await saveRecipe({
+      criteria: [
+        { kind: 'grade', weight: 2 },
+        { kind: 'numberAnswer', fieldId: 'years', weight: 1 },
+        { kind: 'choiceAnswer', fieldId: 'level', weight: 1, values: { junior: 10, senior: 50, lead: 100 } },
+      ],
+      knockouts: [],
+    });
+    const shortlist = await as('owner', `${base}/lists`, {
+      body: { openingId: opening.id, name: 'Panel', applicationIds: [idOf('Chitra'), idOf('Asha')] },
+    });
+    expect(shortlist.status).toBe(200);
+    const shortlistId: string = shortlist.body.result.data.id;
+    const link = await as('owner', `${base}/sharable/link`, { body: { shortlistId, fields: ['name', 'scores'] } });
+    const token = new URL(link.body.result.data.url).searchParams.get('link') ?? '';
+    const visit = async (): Promise<SharedShortlist> => {
+      const res = await server.call(`${base}/sharable/view?link=${token}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.result.data;
+    };
+    const page = await ranking();
+    const chitra = page.items.find((item) => item.applicant.name === 'Chitra');
+    let shared = await visit();
+    // Before the fix the API answered score: null (it read a column nothing writes).
+    expect(shared.candidates.map((c) => c.score)).toEqual([82.5, 42.5]);
+    expect(shared.candidates[0]?.ranking).toEqual({
+      rank: chitra?.rank,
+      why: chitra?.why,
+      knockouts: [],
+      explanation: chitra?.explanation,
+    });
+    // The organization's own view of the shortlist reads the same stored ranking.
+    const users: ShortlistUsers = (await as('owner', `${base}/id/users?id=${shortlistId}`)).body.result.data;
+    expect(users.items.map((c) => c.score)).toEqual([82.5, 42.5]);
+
+    // A link without Scores shows none.
+    const plain = await as('owner', `${base}/sharable/link`, { body: { shortlistId, fields: ['name'] } });
+    const plainToken = new URL(plain.body.result.data.url).searchParams.get('link') ?? '';
+    const plainView: SharedShortlist = (await server.call(`${base}/sharable/view?link=${plainToken}`)).body.result.data;
+    expect(plainView.candidates.map((c) => [c.score, c.ranking, c.stageName])).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
+
+    // A rating term: a visitor gives no judgement, so it stays hidden and so does the score summing it; the member
+    // who rated sees both, the member who did not sees neither — in the shortlist as on the ranking page.
+    const overall = (await criteria()).criteria[0]?.id ?? '';
+    await saveRecipe({
+      criteria: [
+        { kind: 'numberAnswer', fieldId: 'years', weight: 1 },
+        { kind: 'rating', criterionId: overall, weight: 1 },
+      ],
+      knockouts: [],
+    });
+    await as('owner', `${base}/ratings`, {
+      method: 'PUT',
+      body: { openingId: opening.id, applicationId: idOf('Chitra'), criterionId: overall, score: 5 },
+    });
+    shared = await visit();
+    expect(shared.candidates.map((c) => c.score)).toEqual([null, null]);
+    expect(shared.candidates[0]?.ranking?.explanation[1]).toMatchObject({ raw: null, contribution: null });
+    expect(shared.candidates[0]?.ranking?.explanation[0]).toMatchObject({ raw: '4', contribution: 25 });
+    const owner: ShortlistUsers = (await as('owner', `${base}/id/users?id=${shortlistId}`)).body.result.data;
+    const ownerPage = await ranking();
+    expect(owner.items[0]?.score).toBe(ownerPage.items.find((i) => i.applicant.name === 'Chitra')?.score);
+    expect(owner.items[0]?.score).toBe(75);
+    const reviewer: ShortlistUsers = (await as('reviewer', `${base}/id/users?id=${shortlistId}`)).body.result.data;
+    expect(reviewer.items.map((c) => c.score)).toEqual([null, null]);
+  });
+
   it('checks the recipe against the opening: questions of the right kind, its own criteria', async () => {
     const { saveRecipe, other } = await setup(PEOPLE.slice(0, 1));
     const wrongKind = await saveRecipe({
@@ -564,7 +638,10 @@ describe('exports', () => {
     );
     // Bala: years 1 → 75; Asha: years 0, rating 4.5 (.875) → 21.88; Dev: 0; Chitra: 3 backlogs → excluded.
     expect(cell('Bala', 'Rank')).toBe('1');
-    expect(cell('Bala', 'Score')).toBe('75');
+    // The owner has not rated Bala: his score sums a rating term they may not see yet (issue #40), so it is empty.
+    expect(cell('Bala', 'Score')).toBe('');
+    expect(cell('Bala', 'Contribution: Years of experience')).toBe('75');
+    expect(cell('Bala', 'Contribution: Overall rating')).toBe('');
     expect(cell('Asha', 'Rank')).toBe('2');
     expect(cell('Asha', 'Contribution: Overall rating')).toBe('21.88');
     expect(cell('Asha', 'Average rating: Overall')).toBe('4.5');
@@ -573,6 +650,33 @@ describe('exports', () => {
     expect(cell('Asha', 'Stage')).toBe('Applied');
     // Oldest first, as before.
     expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(['Asha', 'Bala', 'Chitra', 'Dev']);
+
+    // Blind in the export too (issue #40): the coordinator rates Bala; the owner, who has not, gets nothing of it —
+    // no average, no count, no contribution, no score — while the coordinator's own export shows them.
+    await as('coordinator', `${base}/ratings`, {
+      method: 'PUT',
+      body: { openingId: opening.id, applicationId: idOf('Bala'), criterionId: overall, score: 5 },
+    });
+    const exportAs = async (who: 'owner' | 'coordinator') => {
+      const res = await as(who, `/api/organization/openings/id/applications/export?id=${opening.id}&format=csv`);
+      expect(res.status).toBe(200);
+      const rows = (res.body as string).replace(/^\uFEFF/, '').trim().split('\r\n');
+      const head = rows[0]?.split(',') ?? [];
+      return (name: string, column: string) =>
+        rows.find((line) => line.includes(`,${name},`))?.split(',')[head.indexOf(column)];
+    };
+    const owners = await exportAs('owner');
+    expect(
+      ['Average rating: Overall', 'Ratings: Overall', 'Contribution: Overall rating', 'Score'].map((c) =>
+        owners('Bala', c),
+      ),
+    ).toEqual(['', '', '', '']);
+    const coordinators = await exportAs('coordinator');
+    expect(
+      ['Average rating: Overall', 'Ratings: Overall', 'Contribution: Overall rating', 'Score'].map((c) =>
+        coordinators('Bala', c),
+      ),
+    ).toEqual(['5', '1', '25', '100']);
 
     const xlsx = await fetch(
       `${server.baseUrl}/api/organization/openings/id/applications/export?id=${opening.id}&format=xlsx`,

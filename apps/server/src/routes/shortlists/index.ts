@@ -18,7 +18,13 @@ import { can } from '../../policies';
 import { canSeeContacts, type OrganizationAccess } from '../../policies/organization';
 import type { OpeningRow } from '../../presenters/opening';
 import { presentShortlist } from '../../presenters/shortlist';
-import { csvStream, EXPORT_CONTENT_TYPES, planExport, xlsxStream } from '../../services/applications/export';
+import {
+  csvStream,
+  EXPORT_CONTENT_TYPES,
+  exportViewerOf,
+  planExport,
+  xlsxStream,
+} from '../../services/applications/export';
 import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
@@ -207,7 +213,12 @@ export function shortlistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const page = await shortlistCandidates(
           ctx.db,
           shortlist,
-          { fields: shortlist.fields, contactsAllowed: canSeeContacts(access), alwaysStage: true },
+          {
+            fields: shortlist.fields,
+            contactsAllowed: canSeeContacts(access),
+            alwaysStage: true,
+            viewerId: actor.user.id,
+          },
           {
             after: request.query.cursor === undefined ? undefined : Number(request.query.cursor),
             limit: request.query.limit,
@@ -259,7 +270,13 @@ export function shortlistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const access = await organizationAccessOf(ctx.db, request, actor);
         const { id, format } = request.query;
         const { shortlist, opening } = await loadShortlist(ctx.db, actor, access, id, 'shortlist.export');
-        const plan = await planExport(ctx.db, opening.id, applicantFileLink(ctx.publicUrl(), opening.id), shortlist.id);
+        const plan = await planExport(
+          ctx.db,
+          opening.id,
+          applicantFileLink(ctx.publicUrl(), opening.id),
+          shortlist.id,
+          exportViewerOf(actor, access, opening),
+        );
         await recordAudit(ctx.db, access.organizationId, actor.user.id, {
           kind: 'export.downloaded',
           openingId: opening.id,

@@ -11,16 +11,20 @@ import { presentShareLink } from '../../presenters/shortlist';
 import { signFileLink } from '../../services/file-links';
 import { organizationAccessOf, recordAudit } from '../../services/organizations';
 import {
+  confirmReviewerCode,
   createShareLink,
   recordLinkView,
   resolveLink,
   saveVerdict,
+  sendReviewerCode,
   shareLinksOf,
 } from '../../services/shortlisting/share-links';
 import { loadShortlist, shortlistCandidates } from '../../services/shortlisting/shortlists';
 import {
   createLinkSchema,
   listLinksSchema,
+  reviewerCodeSchema,
+  reviewerConfirmSchema,
   revokeLinkSchema,
   sharedFileSchema,
   verdictRouteSchema,
@@ -42,7 +46,7 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(`${base}/link`, { ...authenticated, schema: actingForOrganization(createLinkSchema) }, async (request) => {
       const actor = actorOf(request);
       const access = await organizationAccessOf(ctx.db, request, actor);
-      const { shortlistId, fields, expiresInDays, label } = request.body;
+      const { shortlistId, fields, expiresInDays, label, requireEmail } = request.body;
       const { row, token } = await ctx.db.transaction(async (tx) => {
         const { shortlist, opening } = await loadShortlist(tx, actor, access, shortlistId, 'shortlist.share', true);
         const created = await createShareLink(tx, {
@@ -51,6 +55,7 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           fields,
           expiresInDays,
           label,
+          requireEmail,
         });
         await recordAudit(tx, access.organizationId, actor.user.id, {
           kind: 'shareLink.created',
@@ -60,6 +65,7 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             shortlistName: shortlist.name,
             linkId: created.row.id,
             fields: created.row.fields.join(','),
+            requireEmail: String(created.row.requireEmail),
             expiresAt: created.row.expiresAt.toISOString(),
           },
         });
@@ -135,7 +141,13 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return shortlistCandidates(
           tx,
           resolved.shortlist,
-          { fields: resolved.link.fields, contactsAllowed: true, linkId: resolved.link.id, alwaysStage: false },
+          {
+            fields: resolved.link.fields,
+            contactsAllowed: true,
+            linkId: resolved.link.id,
+            alwaysStage: false,
+            viewerId: null,
+          },
           { limit: SHORTLIST_LIMITS.maxEntries },
         );
       });
@@ -145,6 +157,7 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         organizationName: resolved.organizationName,
         fields: resolved.link.fields,
         expiresAt: resolved.link.expiresAt.toISOString(),
+        requireEmail: resolved.link.requireEmail,
         candidates: page.items,
       });
     });
@@ -175,6 +188,7 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             id: saved.row.id,
             applicationId: saved.row.applicationId,
             visitorName: saved.row.visitorName,
+            visitorEmail: saved.row.visitorEmail,
             verdict: saved.row.verdict,
             comment: saved.row.comment,
             at: saved.row.updatedAt.toISOString(),
@@ -182,6 +196,48 @@ export function shareLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
           SHORTLIST_MESSAGES.verdictSaved,
         );
+      },
+    );
+
+    // A visitor confirms an email address: a code by mail (per client a minute, per address and link an hour), then
+    // the code for a reviewer token that the visitor's verdicts carry.
+    app.post(
+      `${base}/email/code`,
+      {
+        schema: reviewerCodeSchema,
+        config: {
+          rateLimit: {
+            max: SHORTLIST_LIMITS.emailCodesPerClientPerMinute,
+            timeWindow: '1 minute',
+            errorResponseBuilder: () => errors.rateLimited(),
+          },
+        },
+      },
+      async (request) => {
+        await ctx.db.transaction(async (tx) => {
+          const resolved = await resolveLink(tx, request.body.link);
+          await sendReviewerCode(tx, resolved, request.body.email);
+        });
+        return ok({ email: request.body.email }, SHORTLIST_MESSAGES.emailCodeSent(request.body.email));
+      },
+    );
+
+    app.post(
+      `${base}/email/confirm`,
+      {
+        schema: reviewerConfirmSchema,
+        config: {
+          rateLimit: {
+            max: SHORTLIST_LIMITS.verdictsPerClientPerMinute,
+            timeWindow: '1 minute',
+            errorResponseBuilder: () => errors.rateLimited(),
+          },
+        },
+      },
+      async (request) => {
+        const resolved = await resolveLink(ctx.db, request.body.link);
+        const reviewerToken = await confirmReviewerCode(ctx.db, resolved, request.body.email, request.body.code);
+        return ok({ email: request.body.email, reviewerToken }, SHORTLIST_MESSAGES.emailConfirmed);
       },
     );
 

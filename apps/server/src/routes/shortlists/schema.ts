@@ -1,8 +1,12 @@
 import {
   fileLinkSchema,
+  SHORTLIST_LIMITS,
   sharedFileQuerySchema,
   sharedShortlistQuerySchema,
   sharedShortlistSchema,
+  shareEmailCodeBodySchema,
+  shareEmailConfirmBodySchema,
+  shareEmailConfirmedSchema,
   shareLinkCreateBodySchema,
   shareLinkListSchema,
   shareLinkRevokeQuerySchema,
@@ -126,6 +130,18 @@ export const verdictRouteSchema = {
   summary: `A visitor’s verdict (yes / maybe / no, optional comment) on one candidate of the link’s shortlist, under the name they type; the organization is notified. ${PUBLIC}`,
   body: verdictBodySchema,
   response: { 200: successEnvelope(verdictSchema) },
+};
+export const reviewerCodeSchema = {
+  tags,
+  summary: `Mails a six-digit code to the address a visitor types, to confirm it before giving verdicts (a link may require it). At most ${SHORTLIST_LIMITS.emailCodesPerAddressPerHour} codes an hour to one address through one link, ${SHORTLIST_LIMITS.emailCodesPerLinkPerHour} through one link. ${PUBLIC}`,
+  body: shareEmailCodeBodySchema,
+  response: { 200: successEnvelope(z.object({ email: z.string() })) },
+};
+export const reviewerConfirmSchema = {
+  tags,
+  summary: `The code from the mail → a reviewer token; verdicts sent with it carry the confirmed address. ${SHORTLIST_LIMITS.emailCodeAttempts} tries per code, which lapses after ${SHORTLIST_LIMITS.emailCodeMinutes} minutes. ${PUBLIC}`,
+  body: shareEmailConfirmBodySchema,
+  response: { 200: successEnvelope(shareEmailConfirmedSchema) },
 };
 export const sharedFileSchema = {
   tags,

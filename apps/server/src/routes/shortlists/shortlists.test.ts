@@ -475,6 +475,177 @@ describe('share links', () => {
 });
 
 // Last in the file: it spends this client's minute of verdicts.
+describe('reviewers who confirm an email address', () => {
+  it('a link that requires it takes verdicts only with a confirmed address, which the verdicts then carry', async () => {
+    const { create, share, ids, as } = await setup();
+    const shortlist = await create();
+    const link = await share(shortlist.id, { requireEmail: true, label: 'Panel' });
+    expect(link.requireEmail).toBe(true);
+    const token = tokenOf(link.url ?? '');
+    const shared: SharedShortlist = (await server.call(`${base}/sharable/view?link=${token}`)).body.result.data;
+    expect(shared.requireEmail).toBe(true);
+    const verdict = (extra: Record<string, unknown> = {}) =>
+      server.call(`${base}/sharable/verdict`, {
+        body: { link: token, applicationId: ids[0], visitorName: 'Meera', verdict: 'yes', ...extra },
+      });
+    // Without a confirmed address: refused, and nothing saved.
+    const refused = await verdict();
+    expect(refused.status).toBe(403);
+    expect(refused.body.exception.error.message).toBe(SHORTLIST_MESSAGES.emailRequired);
+    expect((await verdict({ reviewerToken: 'made-up-token' })).status).toBe(403);
+
+    const email = `meera.${Math.random().toString(36).slice(2)}@panel.example`;
+    const sent = await server.call(`${base}/sharable/email/code`, {
+      body: { link: token, email: email.toUpperCase() },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    // The code goes out by mail through the outbox (no inbox row: the address has no account).
+    const codeOf = async () => {
+      const rows = await server.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.recipientEmail, email), eq(notifications.kind, 'shortlist.reviewerCode')));
+      const latest = rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+      expect(latest?.inApp).toBe(false);
+      const [delivery] = await server.db
+        .select()
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.notificationId, latest?.id ?? ''));
+      expect(delivery?.channel).toBe('email');
+      return latest?.payload.code ?? '';
+    };
+    const code = await codeOf();
+    expect(code).toMatch(/^[0-9]{6}$/);
+    const confirm = (body: Record<string, unknown>) =>
+      server.call(`${base}/sharable/email/confirm`, { body: { link: token, email, ...body } });
+    const wrong = await confirm({ code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.exception.error.fields[0]).toMatchObject({
+      field: 'code',
+      message: SHORTLIST_MESSAGES.codeWrong,
+    });
+    // A code is good for its link only.
+    const other = await share(shortlist.id, { requireEmail: true });
+    const elsewhere = await server.call(`${base}/sharable/email/confirm`, {
+      body: { link: tokenOf(other.url ?? ''), email, code },
+    });
+    expect(elsewhere.status).toBe(400);
+    const confirmed = await confirm({ code });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.result.data.email).toBe(email);
+    const reviewerToken: string = confirmed.body.result.data.reviewerToken;
+    // Used once.
+    expect((await confirm({ code })).status).toBe(400);
+    // Its token does not work on another link.
+    const otherVerdict = await server.call(`${base}/sharable/verdict`, {
+      body: {
+        link: tokenOf(other.url ?? ''),
+        applicationId: ids[0],
+        visitorName: 'Meera',
+        verdict: 'yes',
+        reviewerToken,
+      },
+    });
+    expect(otherVerdict.status).toBe(403);
+
+    const saved = await verdict({ reviewerToken, comment: 'Clear thinker' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.result.data).toMatchObject({ visitorName: 'Meera', visitorEmail: email });
+    // The organization sees the address beside the verdict.
+    const users: ShortlistUsers = (await as('owner', `${base}/id/users?id=${shortlist.id}`)).body.result.data;
+    expect(users.items[0]?.verdicts[0]).toMatchObject({ visitorEmail: email, linkLabel: 'Panel' });
+  });
+
+  it('the exports carry the notes’ and verdicts’ text (with the confirmed address) beside their counts', async () => {
+    const { create, share, ids, as, opening } = await setup();
+    const shortlist = await create();
+    const token = tokenOf((await share(shortlist.id, { label: 'Panel' })).url ?? '');
+    const note = await as('owner', `${base}/notes`, {
+      body: { openingId: opening.id, applicationId: ids[0], body: '=Strong on SQL, asked about, relocation' },
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(200);
+    const verdict = await server.call(`${base}/sharable/verdict`, {
+      body: { link: token, applicationId: ids[0], visitorName: 'Priya', verdict: 'yes', comment: 'Hire' },
+    });
+    expect(verdict.status).toBe(200);
+    for (const path of [
+      `/api/organization/openings/id/applications/export?id=${opening.id}&format=csv`,
+      `${base}/id/export?id=${shortlist.id}&format=csv`,
+    ]) {
+      const csv = await as('owner', path);
+      expect(csv.status).toBe(200);
+      const text = (csv.body as string).replace(/^\uFEFF/, '');
+      const header = text.split('\r\n')[0]?.split(',') ?? [];
+      expect(header).toEqual(expect.arrayContaining(['Notes', 'Note text', 'Share-link verdicts']));
+      // Quoted because of its commas; the author and the day before it.
+      expect(text).toMatch(/"[^"]* \(\d{4}-\d{2}-\d{2}\): =Strong on SQL, asked about, relocation"/);
+      expect(text).toContain('Priya (Panel): Yes — Hire');
+    }
+  });
+
+  it('limits codes: a few an hour to one address through a link, five tries per code, and codes lapse', async () => {
+    const { create, share } = await setup();
+    const shortlist = await create();
+    const token = tokenOf((await share(shortlist.id, { requireEmail: true })).url ?? '');
+    const email = `limit.${Math.random().toString(36).slice(2)}@panel.example`;
+    for (let i = 0; i < SHORTLIST_LIMITS.emailCodesPerAddressPerHour; i++) {
+      const sent = await server.call(`${base}/sharable/email/code`, { body: { link: token, email } });
+      expect(sent.status, `code ${i}`).toBe(200);
+      // Past the per-client minute, the per-address hour is what refuses (counted in the database).
+      await server.db.execute(
+        sql`update share_link_reviewers set created_at = created_at - interval '2 minutes' where email = ${email}`,
+      );
+    }
+    const over = await server.call(`${base}/sharable/email/code`, { body: { link: token, email } });
+    expect(over.status).toBe(429);
+    expect(over.body.exception.error.message).toBe(SHORTLIST_MESSAGES.codesPerAddress);
+
+    // Five wrong tries use the code up, even the right one after them.
+    await server.db.execute(
+      sql`update share_link_reviewers set created_at = now() - interval '2 hours' where email = ${email}`,
+    );
+    await server.call(`${base}/sharable/email/code`, { body: { link: token, email } });
+    for (let i = 0; i < SHORTLIST_LIMITS.emailCodeAttempts; i++) {
+      const tried = await server.call(`${base}/sharable/email/confirm`, {
+        body: { link: token, email, code: '999999' },
+      });
+      expect(tried.status).toBe(400);
+    }
+    const latest = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientEmail, email), eq(notifications.kind, 'shortlist.reviewerCode')));
+    const code = latest.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]?.payload.code ?? '';
+    const usedUp = await server.call(`${base}/sharable/email/confirm`, { body: { link: token, email, code } });
+    expect(usedUp.status).toBe(400);
+    expect(usedUp.body.exception.error.fields[0].message).toBe(SHORTLIST_MESSAGES.codeExpired);
+
+    // A lapsed code is refused.
+    await server.call(`${base}/sharable/email/code`, { body: { link: token, email: `lapsed.${email}` } });
+    await server.db.execute(sql`update share_link_reviewers set code_expires_at = now() - interval '1 second'
+      where email = ${`lapsed.${email}`}`);
+    const lapsed = await server.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.recipientEmail, `lapsed.${email}`), eq(notifications.kind, 'shortlist.reviewerCode')),
+      );
+    const lapsedCode = lapsed[0]?.payload.code ?? '';
+    const refused = await server.call(`${base}/sharable/email/confirm`, {
+      body: { link: token, email: `lapsed.${email}`, code: lapsedCode },
+    });
+    expect(refused.status).toBe(400);
+    // Bad input names the field.
+    const badEmail = await server.call(`${base}/sharable/email/code`, {
+      body: { link: token, email: 'not-an-address' },
+    });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body.exception.error.fields[0].field).toBe('email');
+    const badCode = await server.call(`${base}/sharable/email/confirm`, { body: { link: token, email, code: '12ab' } });
+    expect(badCode.body.exception.error.fields[0].field).toBe('code');
+  });
+});
+
 describe('verdicts per client (issue 39)', () => {
   it('one client gets at most its minute’s verdicts, in the envelope', async () => {
     const { create, share, ids } = await setup(1);

@@ -13,6 +13,7 @@ import {
   type VerifiedRecord,
 } from '@placely/contract';
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Actor } from '../../auth/authenticate';
 import type { Executor } from '../../db/client';
 import { copyCsv, copyRows, pgClientOf, withValuesInline } from '../../db/copy-rows';
 import { readTogether } from '../../db/read-together';
@@ -24,7 +25,19 @@ import {
   videoAnswers,
   videoTasks,
 } from '../../db/schema';
-import { criteriaOf, rankableFields, labelOf as recipeLabelOf, recipeOf, videoTasksOf } from '../shortlisting/ranking';
+import { can } from '../../policies';
+import { derivedScoreVisible, othersJudgementVisible, ownVideoScoreGivenSql } from '../../policies/judgement';
+import type { OrganizationAccess } from '../../policies/organization';
+import type { OpeningRow } from '../../presenters/opening';
+import {
+  criteriaOf,
+  judgementViewer,
+  rankableFields,
+  labelOf as recipeLabelOf,
+  recipeOf,
+  videoTasksOf,
+  viewerJudgementColumns,
+} from '../shortlisting/ranking';
 import { explanationColumns, explanationJoin, rankingCtes } from '../shortlisting/ranking-sql';
 import { currentRankingBuild, storedRankingIsAt } from '../shortlisting/ranking-store';
 import { onCurrentRubric } from '../video/scores';
@@ -87,6 +100,13 @@ interface ExportRow {
   video_averages: Record<string, number | string | null> | null;
   /** Its place in the shortlist being exported (shortlist exports only). */
   position: number | null;
+  /** The notes' text, oldest first, "Author (date): body" (only when the exporter may read notes). */
+  notes_text?: string | null;
+  /** Share-link verdicts, "Name <email>: Yes — comment" (only when the exporter may read verdicts). */
+  verdicts_text?: string | null;
+  /** The recipe's rating criteria the exporter rated this application on, and video tasks they scored (blindness). */
+  rated_by_viewer?: string[];
+  video_scored_by_viewer?: string[];
   /** Set per batch, for applicants with a live verification decision only: what the organization may trust. */
   verifiedRecords?: VerifiedRecord[];
   verifiedAnswers?: VerifiedAnswers;
@@ -119,8 +139,32 @@ export interface FileLink {
   sql: (applicationId: SQL, fileId: SQL) => SQL;
 }
 
+/**
+ * Who exports, for the blindness rule (policies/judgement.ts: others' ratings and video scores, and a score or
+ * contribution summing them, stay empty until the exporter gave their own on that subject) and for the text of notes
+ * and verdicts (each behind the permission that reads them in the app). Without one (the bench, the golden files)
+ * every column is shown whole.
+ */
+export interface ExportViewer {
+  id: number;
+  notes: boolean;
+  verdicts: boolean;
+}
+
+/** The exporter as the export sees them: notes' and verdicts' text only with the permissions that read them. */
+export function exportViewerOf(actor: Actor, access: OrganizationAccess, opening: OpeningRow): ExportViewer {
+  return {
+    id: actor.user.id,
+    notes: can(actor, 'candidate.view', { access, opening }),
+    verdicts: can(actor, 'shortlist.view', { access, opening }),
+  };
+}
+
 export interface ExportPlan {
   columns: Column[];
+  viewer: ExportViewer | null;
+  /** The recipe weighs a judgement and a viewer exports: rows carry which terms the viewer may see. */
+  blind: boolean;
   total: number;
   definitions: Map<number, FormDefinition>;
   /**
@@ -303,6 +347,7 @@ export async function planExport(
   openingId: string,
   fileLink: FileLink,
   shortlistId?: string,
+  viewer: ExportViewer | null = null,
 ): Promise<ExportPlan> {
   const versions = await db
     .select({ version: openingFormVersions.version, definition: openingFormVersions.definition })
@@ -352,6 +397,28 @@ export async function planExport(
   const recipe = build?.recipe ?? null;
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
+  // The blindness rule, as the ranking page applies it: a judgement term the exporter has not given their own on is
+  // empty, and so is the score that sums it.
+  const judged = viewer ? judgementViewer(viewer.id, recipe) : null;
+  const blind = judged !== null && (judged.ratingCriterionIds.length > 0 || judged.videoTaskIds.length > 0);
+  const termVisible = (criterion: Recipe['criteria'][number], row: ExportRow) =>
+    !blind
+      ? true
+      : criterion.kind === 'rating'
+        ? othersJudgementVisible((row.rated_by_viewer ?? []).includes(criterion.criterionId))
+        : criterion.kind === 'videoScore'
+          ? othersJudgementVisible((row.video_scored_by_viewer ?? []).includes(criterion.taskId))
+          : true;
+  const termVisibleSql = (criterion: Recipe['criteria'][number]): SQL =>
+    !blind
+      ? sql`true`
+      : criterion.kind === 'rating'
+        ? sql`(${criterion.criterionId}::text = any(x.rated_by_viewer))`
+        : criterion.kind === 'videoScore'
+          ? sql`(${criterion.taskId}::text = any(x.video_scored_by_viewer))`
+          : sql`true`;
+  const scoreVisible = (row: ExportRow) => derivedScoreVisible(recipeCriteria.map((c) => termVisible(c, row)));
+  const scoreVisibleSql = blind ? sql.join(recipeCriteria.map(termVisibleSql), sql` and `) : sql`true`;
   /** A column whose cell is a row's text as it is, and the same column's SQL (defused for the CSV). */
   const text = (header: string, key: keyof ExportRow & string): Column => ({
     header,
@@ -376,6 +443,8 @@ export async function planExport(
     text('Stage', 'stage'),
     text('Stage history', 'stage_history'),
     { header: 'Notes', cell: (row) => Number(row.notes_count), sql: sql`x.notes_count::text` },
+    ...(viewer?.notes ? [text('Note text', 'notes_text')] : []),
+    ...(viewer?.verdicts ? [text('Share-link verdicts', 'verdicts_text')] : []),
     text('Tags', 'tags'),
     {
       header: 'Rank',
@@ -386,8 +455,8 @@ export async function planExport(
     },
     {
       header: 'Score',
-      cell: recipe ? (row) => Number(row.score) : () => null,
-      sql: recipe ? floatText(sql`x.score`) : sql`null::text`,
+      cell: recipe ? (row) => (scoreVisible(row) ? Number(row.score) : null) : () => null,
+      sql: recipe ? sql`case when ${scoreVisibleSql} then ${floatText(sql`x.score`)} end` : sql`null::text`,
     },
     // Points each recipe criterion gave: its normalised value (`n{i}` of the explanation columns) times its share.
     ...recipeCriteria.map((criterion, i): Column => {
@@ -396,8 +465,15 @@ export async function planExport(
       const points = sql`coalesce(${sql.raw(`x.${key}`)}, 0) * ${weight}::float8 * 10000 / ${totalWeight}::float8`;
       return {
         header: `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks)}`,
-        cell: (row) => (totalWeight > 0 ? Math.round((Number(row[key] ?? 0) * weight * 10000) / totalWeight) / 100 : 0),
-        sql: totalWeight > 0 ? floatText(sql`${jsRound(points)} / 100`) : sql`'0'`,
+        cell: (row) =>
+          !termVisible(criterion, row)
+            ? null
+            : totalWeight > 0
+              ? Math.round((Number(row[key] ?? 0) * weight * 10000) / totalWeight) / 100
+              : 0,
+        sql: sql`case when ${termVisibleSql(criterion)} then ${
+          totalWeight > 0 ? floatText(sql`${jsRound(points)} / 100`) : sql`'0'`
+        } end`,
       };
     }),
     // Per rating criterion of the opening: the average (none when nobody rated) and how many ratings.
@@ -415,8 +491,11 @@ export async function planExport(
         },
         {
           header: `Ratings: ${criterion.name}`,
-          cell: (row) => Number(row[count] ?? 0),
-          sql: sql`coalesce(${sql.raw(`x.${count}`)}, 0)::text`,
+          // Hidden (empty) until the exporter rated this criterion, as the average is.
+          cell: viewer
+            ? (row) => (row[count] === null || row[count] === undefined ? null : Number(row[count]))
+            : (row) => Number(row[count] ?? 0),
+          sql: viewer ? sql`${sql.raw(`x.${count}`)}::text` : sql`coalesce(${sql.raw(`x.${count}`)}, 0)::text`,
         },
       ];
     }),
@@ -499,6 +578,8 @@ export async function planExport(
   }
   return {
     shortlistId,
+    viewer,
+    blind,
     columns,
     total: Number(stats?.total ?? 0),
     definitions: new Map(versions.map((v) => [v.version, v.definition as FormDefinition])),
@@ -660,11 +741,32 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
   const { recipe, criterionIds } = plan.ranking;
   const { shortlistId } = plan;
   const criteriaCount = recipe?.criteria.length ?? 0;
+  const { viewer } = plan;
   const ratingColumns = criterionIds.flatMap((id, i) => [
     sql`avg(r.score) filter (where r.criterion_id = ${id}::uuid)::float8 as ${sql.raw(`ra${i}`)}`,
     sql`count(*) filter (where r.criterion_id = ${id}::uuid) as ${sql.raw(`rc${i}`)}`,
+    // The exporter's own rating on this criterion is among them: only then are the others' shown (judgement.ts).
+    ...(viewer
+      ? [
+          sql`coalesce(bool_or(r.rater_id = ${viewer.id}::bigint) filter (where r.criterion_id = ${id}::uuid), false)
+            as ${sql.raw(`ro${i}`)}`,
+        ]
+      : []),
   ]);
-  const ratingSelect = criterionIds.flatMap((_, i) => [sql.raw(`ra.ra${i}`), sql.raw(`ra.rc${i}`)]);
+  const ratingSelect = criterionIds.flatMap((_, i) =>
+    viewer
+      ? [
+          sql.raw(`case when ra.ro${i} then ra.ra${i} end as ra${i}`),
+          sql.raw(`case when ra.ro${i} then ra.rc${i} end as rc${i}`),
+        ]
+      : [sql.raw(`ra.ra${i}`), sql.raw(`ra.rc${i}`)],
+  );
+  const judgementColumns = plan.blind
+    ? viewerJudgementColumns(judgementViewer(viewer?.id ?? null, recipe), sql`a.id`, sql`a.applicant_id`)
+    : null;
+  // A video answer's average only to a viewer who scored it (no viewer: the bench and golden files see all).
+  const videoAverage = sql`(select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id
+            and ${onCurrentRubric('vt', 's')})`;
   // The criteria are the opening's own, so their ratings are ratings of its applications: no join to find them.
   const ratingAverages =
     criterionIds.length > 0
@@ -698,6 +800,14 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
       rv.subject_user_id is not null as has_verifications,
       vid.video_averages,
       ${shortlistId ? sql`se.position` : sql`null::int`} as position
+      ${viewer?.notes ? sql`, nc.notes_text` : sql``}
+      ${viewer?.verdicts ? sql`, vd.verdicts_text` : sql``}
+      ${
+        judgementColumns
+          ? sql`, ${judgementColumns.ratedByViewer} as rated_by_viewer,
+              ${judgementColumns.videoScoredByViewer} as video_scored_by_viewer`
+          : sql``
+      }
       ${ranking === 'computed' ? explanationColumns(recipe) : ranking === 'stored' ? normalised : sql``}
       ${ratingSelect.length > 0 ? sql`, ${sql.join(ratingSelect, sql`, `)}` : sql``}
     ${
@@ -718,16 +828,37 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
         where b.opening_id = ${openingId}::uuid
         group by m.application_id) sm on sm.application_id = a.id
     left join (select n.application_id, count(*)::int as notes_count
+        ${
+          viewer?.notes
+            ? sql`, string_agg(coalesce((select coalesce(nip.name, nu.name) from users nu
+                  left join individual_profiles nip on nip.user_id = nu.id where nu.id = n.author_id), 'Former member')
+                || ' (' || to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD') || '): ' || n.body,
+                E'\n\n' order by n.created_at, n.id) as notes_text`
+            : sql``
+        }
         from application_notes n where n.opening_id = ${openingId}::uuid
         group by n.application_id) nc on nc.application_id = a.id
+    ${
+      viewer?.verdicts
+        ? sql`left join (select sv.application_id, string_agg(sv.visitor_name
+              || coalesce(' <' || sv.visitor_email || '>', '')
+              || coalesce(' (' || l.label || ')', '') || ': '
+              || case sv.verdict when 'yes' then 'Yes' when 'maybe' then 'Maybe' else 'No' end
+              || coalesce(' — ' || sv.comment, ''), E'\n' order by sv.updated_at, sv.id) as verdicts_text
+            from shortlist_verdicts sv join share_links l on l.id = sv.link_id
+            join shortlists sl on sl.id = l.shortlist_id
+            where sl.opening_id = ${openingId}::uuid
+            group by sv.application_id) vd on vd.application_id = a.id`
+        : sql``
+    }
     left join (select link.application_id, string_agg(t.name, '; ' order by lower(t.name)) as tags
         from application_tags link join candidate_tags t on t.id = link.tag_id
         where link.opening_id = ${openingId}::uuid
         group by link.application_id) tg on tg.application_id = a.id
     left join (select distinct v.subject_user_id ${vouchedApplicants}) rv on rv.subject_user_id = a.applicant_id
     left join (select va.candidate_id, jsonb_object_agg(va.task_id,
-          (select round(avg(s.score)::numeric, 2) from video_scores s where s.answer_id = va.id
-            and ${onCurrentRubric('vt', 's')})) as video_averages
+          ${viewer ? sql`case when ${ownVideoScoreGivenSql(sql`va.id`, viewer.id)} then ${videoAverage} end` : videoAverage})
+          as video_averages
         from video_answers va join video_tasks vt on vt.id = va.task_id
         where vt.opening_id = ${openingId}::uuid and va.submitted_at is not null
         group by va.candidate_id) vid on vid.candidate_id = a.applicant_id

@@ -145,11 +145,12 @@ export async function notifyFrom(tx: Executor, events: SQL): Promise<void> {
 export async function notifyAddress(
   tx: Executor,
   event: Omit<NotificationEvent, 'recipientId'> & { email: string },
+  options: { inApp?: boolean } = {},
 ): Promise<void> {
   await tx.execute(sql`with n_inserted as (
       insert into notifications (recipient_id, recipient_email, kind, payload, link, dedupe_key, in_app)
       values (null, ${event.email.toLowerCase()}, ${event.kind}, ${JSON.stringify(event.payload)}::jsonb,
-              ${event.link}, ${event.dedupeKey}, true)
+              ${event.link}, ${event.dedupeKey}, ${options.inApp ?? true})
       on conflict (dedupe_key) do nothing
       returning id
     )
@@ -314,6 +315,11 @@ export function describeNotification(
       return {
         title: 'New applications today',
         body: `"${payload.openingTitle}" received ${payload.count} new application${payload.count === '1' ? '' : 's'} on ${payload.day}.`,
+      };
+    case 'shortlist.reviewerCode':
+      return {
+        title: `Your code: ${payload.code}`,
+        body: `Type ${payload.code} on the shortlist "${payload.shortlistName}" that ${payload.organizationName} shared with you for "${payload.openingTitle}" to confirm this address before giving verdicts. The code works for ${payload.minutes} minutes. If you did not ask for it, ignore this mail.`,
       };
     case 'organization.teamInvitation':
       return {

@@ -23,9 +23,13 @@ export function renderMail(input: {
   const action = ACTIONS[input.kind] ?? 'Open in Placely';
   const label = NOTIFICATION_KIND_LABELS[input.kind];
   const details = input.details ?? [];
+  const addressOnly =
+    input.kind === 'shortlist.reviewerCode'
+      ? 'You get this mail because this address was typed on a shortlist link shared through Placely.'
+      : 'You get this mail because an owner of the organization invited this address.';
   const footer =
     input.unsubscribeUrl === null
-      ? ['You get this mail because an owner of the organization invited this address.']
+      ? [addressOnly]
       : [
           `You get this mail for "${label}".`,
           `Unsubscribe from these mails: ${input.unsubscribeUrl}`,
@@ -54,7 +58,7 @@ export function renderMail(input: {
           .join('')}</dl>`;
   const footerHtml =
     input.unsubscribeUrl === null
-      ? 'You get this mail because an owner of the organization invited this address.'
+      ? escapeHtml(addressOnly)
       : `You get this mail for “${escapeHtml(label)}”.
 <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#1f4fd1">Unsubscribe from these mails</a> ·
 <a href="${escapeHtml(input.preferencesUrl)}" style="color:#1f4fd1">All notification settings</a>`;

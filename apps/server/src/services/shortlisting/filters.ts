@@ -2,6 +2,7 @@ import { type ApplicationFilter, parseAnswerConditions } from '@placely/contract
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { applications } from '../../db/schema';
+import { applicantFactsSql } from '../verification';
 import { currentRankingBuild } from './ranking-store';
 
 /** Text PostgreSQL reads as a number (answers and auto-fill facts are JSON; grades may be stored as strings). */
@@ -11,9 +12,11 @@ const numeric = (value: SQL) =>
 /** `%text%` for ILIKE with the user's own wildcards taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** An auto-fill fact of the applicant (the eligibility facts: grade, degree, graduationYear). */
-const fact = (key: string) =>
-  sql`(select a.data ->> ${key} from auto_fill_data a where a.user_id = ${applications.applicantId})`;
+/**
+ * A fact of the applicant (grade, degree, graduationYear) as the responses table shows it: the verified education's
+ * value when there is one, else the typed auto-fill value (`applicantFactsSql`).
+ */
+const fact = (key: string) => sql`(${applicantFactsSql(applications.applicantId)} ->> ${key})`;
 
 /** True when the filter needs more than the stage (the list then leaves its prepared fast paths). */
 export function filtersBeyondStage(filter: ApplicationFilter): boolean {

@@ -1,5 +1,6 @@
 import { type Knockout, RANKING_LIMITS, type Recipe, type RecipeCriterion } from '@placely/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { applicantFactsSql } from '../verification';
 import { onCurrentRubric } from '../video/scores';
 
 /**
@@ -197,9 +198,10 @@ export function rankingCtes({ openingId, recipe, only, keepNormalised = false }:
   const onlyIds = only ? sql`${`{${only.applicationIds.join(',')}}`}::uuid[]` : null;
 
   const parts: SQL[] = [
+    // The facts the responses table shows: the verified education's values when there is one, else the typed ones.
     sql`base as (select a.id, a.applicant_id, a.stage_id, a.submitted_at, a.answers,
-      ${facts ? sql`coalesce(f.data, '{}'::jsonb)` : sql`'{}'::jsonb`} as facts
-      from applications a ${facts ? sql`left join auto_fill_data f on f.user_id = a.applicant_id` : sql``}
+      ${facts ? sql`coalesce(${applicantFactsSql(sql`a.applicant_id`)}, '{}'::jsonb)` : sql`'{}'::jsonb`} as facts
+      from applications a
       where a.opening_id = ${opening} ${onlyIds ? sql`and a.id = any(${onlyIds})` : sql``})`,
   ];
   if (verified) {

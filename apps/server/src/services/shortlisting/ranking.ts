@@ -403,7 +403,7 @@ function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields:
  * they have rated this application on, and the video tasks whose submitted answer they have scored (or that have no
  * submitted answer: nothing to judge, nothing hidden).
  */
-function viewerJudgementColumns(
+export function viewerJudgementColumns(
   viewer: { id: number | null; ratingCriterionIds: string[]; videoTaskIds: string[] },
   applicationId: SQL,
   applicantId: SQL,
@@ -709,4 +709,37 @@ export async function pinOf(db: Executor, applicationId: string) {
         at: row.at.toISOString(),
       }
     : null;
+}
+
+// ---------------------------------------------------------------- scores of chosen candidates
+
+/**
+ * The stored ranking's rank, score and breakdown of some applications of an opening, as `viewerId` may see them
+ * (null: a share-link visitor, who judges nothing, so every judgement term — and a score summing one — is hidden):
+ * the same `explainStoredRows` the ranking page uses, so a shortlist (the organization's and a share link's) shows
+ * the score and breakdown the ranking page shows that viewer. The ranking is made current first (a rebuild when an
+ * input changed). Null when the opening has no recipe (no score to show).
+ */
+export async function storedScoresOf(
+  db: Executor,
+  openingId: string,
+  viewerId: number | null,
+  applicationIds: string[],
+): Promise<Map<string, RankedCandidate> | null> {
+  if (applicationIds.length === 0) return null;
+  const build = await currentRankingBuild(db, openingId);
+  if (build.recipe === null) return null;
+  const viewer = judgementViewer(viewerId, build.recipe);
+  const [rows, criteria, form] = await readTogether(db, [
+    async () => rowsOf<OrderedRow>(await db.execute(storedPageSql(openingId, { applicationIds }, viewer))),
+    () => criteriaOf(db, openingId),
+    async () =>
+      rowsOf<{ definition: FormDefinition | null }>(
+        await db.execute(sql`select v.definition from openings o join opening_form_versions v
+          on v.opening_id = o.id and v.version = o.current_form_version where o.id = ${openingId}::uuid`),
+      ),
+  ]);
+  const fields = rankableFieldsOf(form[0]?.definition ?? null);
+  const explained = await explainStoredRows(db, openingId, build, rows, { criteria, fields });
+  return new Map(explained.map((row) => [row.applicationId, row]));
 }

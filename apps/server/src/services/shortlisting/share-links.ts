@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   notificationLinks,
   SHORTLIST_LIMITS,
@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/client';
 import {
   openings,
   organizationProfiles,
+  shareLinkReviewers,
   shareLinks,
   shareLinkViews,
   shortlistEntries,
@@ -19,7 +20,7 @@ import {
   users,
 } from '../../db/schema';
 import { errors } from '../../errors';
-import { notify } from '../notifications';
+import { notify, notifyAddress } from '../notifications';
 import type { ShortlistRow } from './shortlists';
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
@@ -36,6 +37,7 @@ export async function createShareLink(
     fields: ShareField[];
     expiresInDays: number;
     label?: string;
+    requireEmail?: boolean;
   },
 ): Promise<{ row: ShareLinkRow; token: string }> {
   const [existing] = await tx
@@ -54,6 +56,7 @@ export async function createShareLink(
       label: input.label || null,
       fields: [...new Set(input.fields)],
       expiresAt: sql`now() + make_interval(days => ${input.expiresInDays})`,
+      requireEmail: input.requireEmail ?? false,
       createdBy: input.createdBy,
     })
     .returning();
@@ -133,6 +136,8 @@ export async function recordLinkView(tx: Executor, linkId: string): Promise<void
  * is due, for the caller to schedule after commit.
  */
 export async function saveVerdict(tx: Executor, resolved: ResolvedLink, body: VerdictBody) {
+  // Who the visitor confirmed they are (a link that asks for it refuses a verdict without).
+  const visitorEmail = await reviewerEmailOf(tx, resolved, body.reviewerToken);
   const [entry] = await tx
     .select({ applicationId: shortlistEntries.applicationId })
     .from(shortlistEntries)
@@ -168,11 +173,11 @@ export async function saveVerdict(tx: Executor, resolved: ResolvedLink, body: Ve
   const visitorName = body.visitorName.trim();
   // The unique key is on lower(visitor_name): written in SQL, as the ORM names only columns as conflict targets.
   const upserted = await tx.execute<{ id: string }>(sql`
-    insert into shortlist_verdicts (link_id, application_id, visitor_name, verdict, comment)
-    values (${resolved.link.id}, ${entry.applicationId}, ${visitorName}, ${body.verdict}, ${comment})
+    insert into shortlist_verdicts (link_id, application_id, visitor_name, visitor_email, verdict, comment)
+    values (${resolved.link.id}, ${entry.applicationId}, ${visitorName}, ${visitorEmail}, ${body.verdict}, ${comment})
     on conflict (link_id, application_id, lower(visitor_name)) do update
       set verdict = excluded.verdict, comment = excluded.comment, visitor_name = excluded.visitor_name,
-          updated_at = now()
+          visitor_email = excluded.visitor_email, updated_at = now()
     returning id`);
   const savedId = (upserted as unknown as { rows: { id: string }[] }).rows[0]?.id;
   const [saved] = savedId ? await tx.select().from(shortlistVerdicts).where(eq(shortlistVerdicts.id, savedId)) : [];
@@ -243,4 +248,116 @@ export async function writeVerdictDigest(db: Database, job: VerdictDigestJob): P
       .where(eq(shareLinks.id, link.id));
     return link.count;
   });
+}
+
+// ---------------------------------------------------------------- reviewers who confirm an email address
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** A code's hash names its link and address: a code is good for that pair only. */
+const codeHash = (linkId: string, email: string, code: string) => sha256(`${linkId}\n${email}\n${code}`);
+
+/**
+ * Mails a six-digit code to the address a visitor typed (through the notification outbox: the relay and its worker
+ * send it, the development outbox in development). Counted under the link's row lock, from the codes sent in the last
+ * hour: at most SHORTLIST_LIMITS.emailCodesPerAddressPerHour to one address and emailCodesPerLinkPerHour through the
+ * link (429 with the reason), so a link cannot be turned into a way to mail anyone without end.
+ */
+export async function sendReviewerCode(tx: Executor, resolved: ResolvedLink, email: string): Promise<void> {
+  const { emailCodesPerAddressPerHour, emailCodesPerLinkPerHour, emailCodeMinutes } = SHORTLIST_LIMITS;
+  await tx.select({ id: shareLinks.id }).from(shareLinks).where(eq(shareLinks.id, resolved.link.id)).for('update');
+  const counted = await tx.execute<{ address: number | string; link: number | string }>(sql`
+    select count(*) filter (where email = ${email}) as address, count(*) as link from share_link_reviewers
+    where link_id = ${resolved.link.id} and created_at > now() - interval '1 hour'`);
+  const [sent] = (counted as unknown as { rows: { address: number | string; link: number | string }[] }).rows;
+  if (Number(sent?.address ?? 0) >= emailCodesPerAddressPerHour) {
+    throw errors.rateLimited(SHORTLIST_MESSAGES.codesPerAddress);
+  }
+  if (Number(sent?.link ?? 0) >= emailCodesPerLinkPerHour) throw errors.rateLimited(SHORTLIST_MESSAGES.codesPerLink);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const [row] = await tx
+    .insert(shareLinkReviewers)
+    .values({
+      linkId: resolved.link.id,
+      email,
+      codeHash: codeHash(resolved.link.id, email, code),
+      codeExpiresAt: sql`now() + make_interval(mins => ${emailCodeMinutes})`,
+    })
+    .returning({ id: shareLinkReviewers.id });
+  if (!row) throw new Error('reviewer code not saved');
+  // Mail only (nothing in an inbox): the code is for this visit.
+  await notifyAddress(
+    tx,
+    {
+      email,
+      kind: 'shortlist.reviewerCode',
+      dedupeKey: `shortlist.reviewerCode:${row.id}`,
+      link: '/shortlisting',
+      payload: {
+        code,
+        minutes: String(emailCodeMinutes),
+        shortlistName: resolved.shortlist.name,
+        openingTitle: resolved.openingTitle,
+        organizationName: resolved.organizationName,
+      },
+    },
+    { inApp: false },
+  );
+}
+
+/**
+ * The code a visitor typed, against the latest code sent to that address through the link: each try is counted in
+ * the same statement that reads it (one UPDATE, no transaction a refusal could roll back), at most
+ * SHORTLIST_LIMITS.emailCodeAttempts, and the code lapses after emailCodeMinutes. Right → the reviewer token (only
+ * its hash is kept), which the visitor's verdicts carry.
+ */
+export async function confirmReviewerCode(
+  db: Executor,
+  resolved: ResolvedLink,
+  email: string,
+  code: string,
+): Promise<string> {
+  const tried = await db.execute<{ id: string; code_hash: string }>(sql`
+    update share_link_reviewers set attempts = attempts + 1
+    where id = (select r.id from share_link_reviewers r where r.link_id = ${resolved.link.id} and r.email = ${email}
+        order by r.created_at desc, r.id desc limit 1)
+      and confirmed_at is null and attempts < ${SHORTLIST_LIMITS.emailCodeAttempts} and code_expires_at > now()
+    returning id, code_hash`);
+  const [row] = (tried as unknown as { rows: { id: string; code_hash: string }[] }).rows;
+  if (!row) throw errors.validation([{ field: 'code', message: SHORTLIST_MESSAGES.codeExpired }]);
+  const given = Buffer.from(codeHash(resolved.link.id, email, code));
+  if (!timingSafeEqual(given, Buffer.from(row.code_hash))) {
+    throw errors.validation([{ field: 'code', message: SHORTLIST_MESSAGES.codeWrong }]);
+  }
+  const token = newLinkToken();
+  const confirmed = await db
+    .update(shareLinkReviewers)
+    .set({ confirmedAt: sql`now()`, tokenHash: sha256(token) })
+    .where(and(eq(shareLinkReviewers.id, row.id), sql`${shareLinkReviewers.confirmedAt} is null`))
+    .returning({ id: shareLinkReviewers.id });
+  if (confirmed.length === 0) throw errors.validation([{ field: 'code', message: SHORTLIST_MESSAGES.codeExpired }]);
+  return token;
+}
+
+/**
+ * The confirmed address behind a reviewer token of this link (null without a token on a link that does not ask for
+ * one). A link that asks for it refuses a verdict without a token (403), and a token of another link or a made-up one
+ * either way.
+ */
+async function reviewerEmailOf(tx: Executor, resolved: ResolvedLink, token: string | undefined) {
+  if (!token) {
+    if (resolved.link.requireEmail) throw errors.forbidden(SHORTLIST_MESSAGES.emailRequired);
+    return null;
+  }
+  const [row] = await tx
+    .select({ email: shareLinkReviewers.email })
+    .from(shareLinkReviewers)
+    .where(
+      and(
+        eq(shareLinkReviewers.linkId, resolved.link.id),
+        eq(shareLinkReviewers.tokenHash, sha256(token)),
+        sql`${shareLinkReviewers.confirmedAt} is not null`,
+      ),
+    );
+  if (!row) throw errors.forbidden(SHORTLIST_MESSAGES.reviewerUnknown);
+  return row.email;
 }

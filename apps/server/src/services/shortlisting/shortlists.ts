@@ -33,6 +33,7 @@ import type { OpeningRow } from '../../presenters/opening';
 import { withoutContactAnswers } from '../applications/contacts';
 import { leafCell } from '../applications/export';
 import { loadApplicantVerifications } from '../applications/verified';
+import { storedScoresOf } from './ranking';
 
 export type ShortlistRow = typeof shortlists.$inferSelect;
 type ShortlistAction = 'shortlist.view' | 'shortlist.change' | 'shortlist.share' | 'shortlist.export';
@@ -176,6 +177,11 @@ export interface CandidateView {
   linkId?: string;
   /** The organization always sees the stage; a link shows it with `scores`. */
   alwaysStage: boolean;
+  /**
+   * Whose own judgements decide which judgement terms of the score are visible (policies/judgement.ts): the member
+   * reading, or null for a link visitor, who gives none.
+   */
+  viewerId: number | null;
 }
 
 /** One answer as words (choices by label, files by name, repeatable rows one after another). */
@@ -222,7 +228,6 @@ export async function shortlistCandidates(
       name: sql<string | null>`coalesce(${individualProfiles.name}, ${users.name})`,
       email: users.email,
       stageName: openingStages.name,
-      score: applications.score,
       answers: applications.answers,
       formVersion: applications.formVersion,
     })
@@ -250,7 +255,7 @@ export async function shortlistCandidates(
   const applicantIds = items.map((row) => row.applicantId);
   const none = applicationIds.length === 0;
 
-  const [forms, fileRows, portfolioRows, verifications, verdicts] = await readTogether(db, [
+  const [forms, fileRows, portfolioRows, verifications, verdicts, scores] = await readTogether(db, [
     () =>
       allows('answers') && !none
         ? db
@@ -282,6 +287,8 @@ export async function shortlistCandidates(
         : [],
     () => (allows('verifiedRecords') && !none ? loadApplicantVerifications(db, applicantIds) : undefined),
     () => (none ? [] : verdictsFor(db, shortlist.id, applicationIds, view.linkId)),
+    // The score and breakdown the ranking page shows this viewer, from the stored ranking.
+    () => (allows('scores') && !none ? storedScoresOf(db, shortlist.openingId, view.viewerId, applicationIds) : null),
   ]);
   const definitionOf = new Map(forms.map((form) => [form.version, form.definition as FormDefinition]));
 
@@ -289,13 +296,17 @@ export async function shortlistCandidates(
     items: items.map((row) => {
       const definition = definitionOf.get(row.formVersion);
       const answers = contacts ? row.answers : withoutContactAnswers(row.answers, definition);
+      const ranked = scores?.get(row.applicationId);
       return {
         applicationId: row.applicationId,
         position: row.position,
         name: allows('name') ? row.name : null,
         email: contacts ? row.email : null,
         stageName: view.alwaysStage || allows('scores') ? row.stageName : null,
-        score: allows('scores') ? row.score : null,
+        score: ranked?.score ?? null,
+        ranking: ranked
+          ? { rank: ranked.rank, why: ranked.why, knockouts: ranked.knockouts, explanation: ranked.explanation }
+          : null,
         answers: allows('answers') ? answerList(definition, answers) : null,
         files: allows('resume')
           ? fileRows.filter((file) => file.applicationId === row.applicationId).map(({ id, name }) => ({ id, name }))
@@ -337,6 +348,7 @@ async function verdictsFor(
     id: verdict.id,
     applicationId: verdict.applicationId,
     visitorName: verdict.visitorName,
+    visitorEmail: verdict.visitorEmail,
     verdict: verdict.verdict,
     comment: verdict.comment,
     at: verdict.updatedAt.toISOString(),

@@ -17,6 +17,7 @@ import {
   videoTasks,
 } from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
+import { HIRING_ENTRIES } from './matrix-hiring';
 import { actingFor, del, type Entry, get, patch, post, put, type Target, team, unique } from './matrix-kit';
 import { MESSAGE_ENTRIES } from './matrix-messages';
 import { PLACEMENT_ENTRIES } from './matrix-placement';
@@ -145,6 +146,7 @@ const AREA_ENTRIES: Record<string, Entry> = {
   ...PLACEMENT_ENTRIES,
   ...PLACEMENT_STATS_ENTRIES,
   ...PLACEMENT_POLICY_ENTRIES,
+  ...HIRING_ENTRIES,
 };
 
 const openingBody = (world: World, who: SignedInActor) =>

@@ -24,6 +24,7 @@ import { RatingsPanel } from '../../features/shortlisting/components/RatingsPane
 import { type FilterValues, filterFromParams, withFilter } from '../../features/shortlisting/filters';
 import { ShortlistDialog } from '../../features/shortlists/components/ShortlistDialog';
 import { ShortlistsBar } from '../../features/shortlists/components/ShortlistsBar';
+import { InviteSelectedToVideoTask } from '../../features/videoTasks/components/InviteSelectedToVideoTask';
 import { VideoTasksPanel } from '../../features/videoTasks/components/VideoTasksPanel';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
@@ -164,6 +165,7 @@ function OpeningResponses(props: {
               </Stack>
             </PipelineToolbar>
             <ShortlistsBar openingId={openingId} selected={selected} onOpen={props.onOpenShortlist} />
+            {!allMatching && <InviteSelectedToVideoTask openingId={openingId} selected={selected} />}
             {props.shortlistId && (
               <ShortlistDialog
                 key={props.shortlistId}

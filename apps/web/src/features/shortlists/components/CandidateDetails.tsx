@@ -5,6 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ShortlistCandidate, VERDICT_LABELS, type Verdict } from '@placely/contract';
 
+/** Where the blindness rule withholds a judgement (a visitor gives none; a member until they give theirs). */
+const HIDDEN_SCORE_TEXT = 'hidden (includes team ratings)';
+
 const VERDICT_COLORS = { yes: 'success', maybe: 'warning', no: 'error' } as const;
 
 /** The verdicts left on one candidate: who, what, their comment. */
@@ -17,11 +20,45 @@ export function VerdictList({ verdicts, showLink = false }: { verdicts: Verdict[
           <Chip size="small" color={VERDICT_COLORS[verdict.verdict]} label={VERDICT_LABELS[verdict.verdict]} />
           <Typography variant="body2">
             <strong>{verdict.visitorName}</strong>
+            {verdict.visitorEmail ? ` <${verdict.visitorEmail}>` : ''}
             {showLink && verdict.linkLabel ? ` (${verdict.linkLabel})` : ''}
             {verdict.comment ? `: ${verdict.comment}` : ''}
           </Typography>
         </Stack>
       ))}
+    </Stack>
+  );
+}
+
+/**
+ * The score and its breakdown from the opening's stored ranking, as the server lets this viewer see it: a term or a
+ * score withheld by the blindness rule (a judgement the viewer has not given) says so instead of a number.
+ */
+function ScoreSummary({ candidate }: { candidate: ShortlistCandidate }) {
+  const ranking = candidate.ranking;
+  if (!ranking) return null;
+  return (
+    <Stack spacing={0.5}>
+      <Typography variant="body2">
+        Score: {candidate.score ?? HIDDEN_SCORE_TEXT}
+        {ranking.rank !== null ? ` · rank ${ranking.rank}` : ''}
+      </Typography>
+      {ranking.knockouts.length > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          Excluded: {ranking.knockouts.join('; ')}
+        </Typography>
+      )}
+      {ranking.explanation.length > 0 && (
+        <Stack component="ul" sx={{ m: 0, pl: 2 }} aria-label="Score breakdown">
+          {ranking.explanation.map((term) => (
+            <Typography component="li" variant="body2" key={term.index}>
+              {term.label}:{' '}
+              {term.contribution === null ? HIDDEN_SCORE_TEXT : `${term.raw ?? 'none'} (+${term.contribution})`} ·
+              weight {term.weight}
+            </Typography>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }
@@ -37,7 +74,7 @@ export function CandidateDetails({
   return (
     <Stack spacing={1.5}>
       {candidate.email && <Typography variant="body2">Email: {candidate.email}</Typography>}
-      {candidate.score !== null && <Typography variant="body2">Score: {candidate.score}</Typography>}
+      <ScoreSummary candidate={candidate} />
       {candidate.answers && candidate.answers.length > 0 && (
         <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>
           {candidate.answers.map((answer) => (

@@ -52,6 +52,7 @@ export function ShareDialog({
   );
   const [days, setDays] = useState(String(SHORTLIST_LIMITS.defaultLinkDays));
   const [label, setLabel] = useState('');
+  const [requireEmail, setRequireEmail] = useState(false);
   const [made, setMade] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ShareLink | null>(null);
   const dayCount = Number(days);
@@ -70,6 +71,7 @@ export function ShareDialog({
         shortlistId: shortlist.id,
         fields: SHARE_FIELDS.filter((field) => fields.has(field)),
         expiresInDays: dayCount,
+        requireEmail,
         ...(label.trim() ? { label: label.trim() } : {}),
       },
       {
@@ -105,6 +107,10 @@ export function ShareDialog({
               />
             ))}
           </FormGroup>
+          <FormControlLabel
+            control={<Checkbox checked={requireEmail} onChange={(event) => setRequireEmail(event.target.checked)} />}
+            label="Reviewers confirm their email address with a code before giving verdicts"
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               label="Expires after (days)"
@@ -165,6 +171,7 @@ export function ShareDialog({
                 <Chip size="small" label={link.state} color={STATE_COLORS[link.state]} />
                 <Typography variant="body2" sx={{ flex: 1, minWidth: 160 }}>
                   {link.label ?? 'Link'} · {link.views} {link.views === 1 ? 'view' : 'views'}
+                  {link.requireEmail ? ' · confirmed emails' : ''}
                   {link.lastViewedAt ? ` (last ${day(link.lastViewedAt)})` : ''} · expires {day(link.expiresAt)}
                 </Typography>
                 {link.state === 'live' && (

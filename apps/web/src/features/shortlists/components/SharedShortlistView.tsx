@@ -14,12 +14,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
   SHORTLIST_LIMITS,
+  type ShareEmailConfirmed,
   type ShortlistCandidate,
   VERDICT_LABELS,
   VERDICTS,
   type VerdictValue,
 } from '@placely/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useSharedShortlist } from '../api/getSharedShortlist';
@@ -27,7 +28,14 @@ import { useLeaveVerdict } from '../api/leaveVerdict';
 import { openSharedFile } from '../api/openSharedFile';
 import { CandidateDetails, VerdictList } from './CandidateDetails';
 
+/** Only links that ask reviewers to confirm an address load the confirmation (most links do not). */
+const ReviewerEmailConfirm = lazy(() =>
+  import('./ReviewerEmailConfirm').then((module) => ({ default: module.ReviewerEmailConfirm })),
+);
+
 const NAME_KEY = 'placely.shortlistVisitorName';
+/** The reviewer token of a confirmed address, per link, for this tab only (sessionStorage). */
+const REVIEWER_KEY = 'placely.shortlistReviewer';
 
 /** Printing shows every candidate expanded and leaves out the buttons and the verdict forms. */
 const printStyles = (
@@ -46,10 +54,14 @@ function VerdictForm({
   token,
   candidate,
   visitorName,
+  reviewerToken,
+  needsEmail,
 }: {
   token: string;
   candidate: ShortlistCandidate;
   visitorName: string;
+  reviewerToken: string | null;
+  needsEmail: boolean;
 }) {
   const leave = useLeaveVerdict(token);
   const mine = candidate.verdicts.find((v) => v.visitorName.toLowerCase() === visitorName.trim().toLowerCase());
@@ -64,7 +76,13 @@ function VerdictForm({
         event.preventDefault();
         if (!verdict) return;
         leave.mutate(
-          { applicationId: candidate.applicationId, visitorName: visitorName.trim(), verdict, comment: comment.trim() },
+          {
+            applicationId: candidate.applicationId,
+            visitorName: visitorName.trim(),
+            verdict,
+            comment: comment.trim(),
+            ...(reviewerToken ? { reviewerToken } : {}),
+          },
           { onSuccess: (result) => showSuccess(result.message), onError: (error) => showError(error) },
         );
       }}
@@ -96,7 +114,7 @@ function VerdictForm({
             type="submit"
             variant="contained"
             size="small"
-            disabled={!verdict || !visitorName.trim() || leave.isPending}
+            disabled={!verdict || !visitorName.trim() || (needsEmail && !reviewerToken) || leave.isPending}
           >
             Save verdict
           </Button>
@@ -104,6 +122,11 @@ function VerdictForm({
         {!visitorName.trim() && (
           <Typography variant="caption" color="text.secondary">
             Type your name above to leave a verdict.
+          </Typography>
+        )}
+        {needsEmail && !reviewerToken && (
+          <Typography variant="caption" color="text.secondary">
+            Confirm your email address above to leave a verdict.
           </Typography>
         )}
       </Stack>
@@ -118,6 +141,11 @@ function VerdictForm({
 export function SharedShortlistView({ token }: { token: string }) {
   const shared = useSharedShortlist(token);
   const [visitorName, setVisitorName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
+  const reviewerKey = `${REVIEWER_KEY}.${token.slice(0, 12)}`;
+  const [reviewer, setReviewer] = useState<ShareEmailConfirmed | null>(() => {
+    const kept = sessionStorage.getItem(reviewerKey);
+    return kept ? (JSON.parse(kept) as ShareEmailConfirmed) : null;
+  });
 
   if (shared.isPending) {
     return (
@@ -175,6 +203,18 @@ export function SharedShortlistView({ token }: { token: string }) {
           Print
         </Button>
       </Stack>
+      {data.requireEmail && (
+        <Suspense fallback={<CircularProgress size={24} aria-label="Loading the email confirmation" />}>
+          <ReviewerEmailConfirm
+            token={token}
+            confirmed={reviewer}
+            onConfirmed={(confirmed) => {
+              sessionStorage.setItem(reviewerKey, JSON.stringify(confirmed));
+              setReviewer(confirmed);
+            }}
+          />
+        </Suspense>
+      )}
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {data.candidates.map((candidate, index) => {
           const name = candidate.name ?? `Candidate ${index + 1}`;
@@ -206,7 +246,13 @@ export function SharedShortlistView({ token }: { token: string }) {
                       }
                     />
                     <VerdictList verdicts={candidate.verdicts} />
-                    <VerdictForm token={token} candidate={candidate} visitorName={visitorName} />
+                    <VerdictForm
+                      token={token}
+                      candidate={candidate}
+                      visitorName={visitorName}
+                      reviewerToken={reviewer?.reviewerToken ?? null}
+                      needsEmail={data.requireEmail}
+                    />
                   </Stack>
                 </AccordionDetails>
               </Accordion>
