@@ -111,6 +111,8 @@ export function isSharedLayoutPath(pathname: string): boolean {
   return (
     isUnderPath(pathname, PATHS.home) ||
     isUnderPath(pathname, PATHS.team) ||
+    // Signed in, the organization's pipelines (the shared-link view is for signed-out visitors, who have no menu).
+    isUnderPath(pathname, PATHS.shortlisting) ||
     pathname.toLowerCase().startsWith('/organization/') ||
     pathname.toLowerCase().startsWith('/student/') ||
     isUnderPath(pathname, PATHS.joinGroupLink) ||

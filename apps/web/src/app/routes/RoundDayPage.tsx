@@ -5,6 +5,7 @@ import { RoundDayView } from '../../features/rounds/components/RoundDayView';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
+import { viewerTimeZone } from '../../lib/dates';
 
 const TITLE = 'Round day';
 
@@ -14,7 +15,7 @@ export default function RoundDayPage() {
   const [params, setParams] = useSearchParams();
   const roundId = params.get('round') ?? '';
   const date = params.get('date') ?? new Date().toISOString().slice(0, 10);
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = viewerTimeZone();
   if (!accessToken) {
     return (
       <Page title={TITLE}>

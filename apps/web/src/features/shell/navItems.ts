@@ -18,10 +18,14 @@ const INDIVIDUAL_NAV: readonly NavItem[] = [
   { label: 'Interviews', to: PATHS.student.interviews },
 ];
 
+/** The organization's pipelines and shortlists, one per opening (issue 40 defect 12). */
+const PIPELINES: NavItem = { label: 'Pipelines', to: PATHS.shortlisting };
+
 const ORGANIZATION_NAV: readonly NavItem[] = [
   { label: 'Home', to: PATHS.home },
   { label: 'Profile', to: PATHS.organization.profile },
   { label: 'Openings', to: PATHS.organization.openings },
+  PIPELINES,
   { label: 'Team', to: PATHS.team },
   { label: 'Groups', to: PATHS.organization.groups },
   { label: 'Verifications', to: PATHS.organization.verifications },
@@ -32,6 +36,7 @@ const TEAM_NAV: readonly NavItem[] = [
   { label: 'Home', to: PATHS.home },
   { label: 'Profile', to: PATHS.organization.profile },
   { label: 'Openings', to: PATHS.organization.openings },
+  PIPELINES,
   { label: 'Team', to: PATHS.team },
 ];
 const GROUPS_NAV: readonly NavItem[] = ORGANIZATION_NAV.filter(

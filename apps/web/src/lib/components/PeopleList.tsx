@@ -9,6 +9,7 @@ import type { GroupPerson } from '@placely/contract';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PersonSummaryLine } from './PersonSummaryLine';
+import { formatDate } from '../dates';
 
 export interface PeopleListProps<T extends GroupPerson> {
   /** Accessible name of the list, e.g. "Followers". */
@@ -64,7 +65,7 @@ export function PeopleList<T extends GroupPerson>({
             <Stack sx={{ flex: 1, minWidth: 200 }} spacing={0.5}>
               <PersonSummaryLine person={person.person} />
               <Typography variant="caption" color="text.secondary">
-                {person.groupName} · {sinceLabel} {new Date(person.since).toLocaleDateString()}
+                {person.groupName} · {sinceLabel} {formatDate(person.since)}
               </Typography>
               {details?.(person)}
             </Stack>

@@ -13,9 +13,10 @@ import { showError } from '../../../lib/snackbar';
 import { useNotifications } from '../api/listNotifications';
 import { useMarkAllRead } from '../api/markAllRead';
 import { useMarkRead } from '../api/markRead';
+import { formatDateTime } from '../../../lib/dates';
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  formatDateTime(iso);
 
 /** The inbox: newest first, unread in bold; opening one marks it read and goes to its place. */
 export function NotificationsList() {

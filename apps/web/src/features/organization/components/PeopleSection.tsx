@@ -34,6 +34,7 @@ import { useInviteMember } from '../api/inviteMember';
 import { useRemoveMember } from '../api/removeMember';
 import { useRevokeInvitation } from '../api/revokeInvitation';
 import { useUpdateMember } from '../api/updateMember';
+import { formatDate } from '../../../lib/dates';
 
 export interface OpeningChoice {
   id: string;
@@ -249,7 +250,6 @@ function ChangeRoleDialog({
   );
 }
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 function describeScope(person: OrganizationPerson) {
   if (person.allOpenings) return 'All openings';

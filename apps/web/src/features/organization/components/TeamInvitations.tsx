@@ -15,6 +15,7 @@ import { useAppStore } from '../../../lib/store';
 import { useAcceptTeamInvitation } from '../api/acceptTeamInvitation';
 import { useDeclineTeamInvitation } from '../api/declineTeamInvitation';
 import { useTeamInvitations } from '../api/getTeamInvitations';
+import { formatDate } from '../../../lib/dates';
 
 const roleWords = (invitation: TeamInvitation) => ORGANIZATION_ROLE_LABELS[invitation.role].toLowerCase();
 
@@ -72,7 +73,7 @@ export function TeamInvitations() {
                   primary={`${invitation.organizationName} invites you as ${roleWords(invitation)}`}
                   secondary={[
                     invitation.invitedBy ? `From ${invitation.invitedBy}` : null,
-                    `Open until ${new Date(invitation.expiresAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}`,
+                    `Open until ${formatDate(invitation.expiresAt)}`,
                   ]
                     .filter(Boolean)
                     .join(' · ')}

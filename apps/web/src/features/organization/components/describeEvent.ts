@@ -1,4 +1,5 @@
 import type { AuditEvent } from '@placely/contract';
+import { formatDateTime } from '../../../lib/dates';
 
 /** One line saying what happened: worded once, by the server (`describeAuditEvent` in the contract). */
 export const describeEvent = (event: AuditEvent): string => event.summary;
@@ -6,4 +7,4 @@ export const describeEvent = (event: AuditEvent): string => event.summary;
 export const whoDid = (event: AuditEvent) => event.actor?.name ?? event.actor?.email ?? 'Someone';
 
 export const whenDone = (event: AuditEvent) =>
-  new Date(event.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  formatDateTime(event.at);

@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useViewers } from '../api/listViewers';
+import { formatDateTime } from '../../../lib/dates';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Who viewed me: organizations by name, newest first, a page at a time; anonymous views as a count. */
 export function ViewersList() {
@@ -28,7 +28,7 @@ export function ViewersList() {
             <ListItem key={view.id} divider sx={{ px: 0 }}>
               <ListItemText
                 primary={view.organizationName}
-                secondary={`${view.subject === 'resume' ? 'Viewed your resume' : `Viewed “${view.portfolioTitle ?? 'a portfolio'}”`} · ${when.format(new Date(view.viewedAt))}`}
+                secondary={`${view.subject === 'resume' ? 'Viewed your resume' : `Viewed “${view.portfolioTitle ?? 'a portfolio'}”`} · ${formatDateTime(view.viewedAt)}`}
               />
             </ListItem>
           ))}

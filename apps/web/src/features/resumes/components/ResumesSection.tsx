@@ -29,9 +29,9 @@ import { useDeleteResume } from '../api/deleteResume';
 import { useGenerateResume } from '../api/generateResume';
 import { useResumes } from '../api/listResumes';
 import { useUpdateResume } from '../api/updateResume';
+import { formatDate } from '../../../lib/dates';
 
 const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').slice(0, RESUME_TITLE_MAX) || 'Resume';
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Upload PDF resumes (with progress; large files pause and resume), pick the default, rename, download, delete. */
 export function ResumesSection() {
@@ -64,7 +64,7 @@ export function ResumesSection() {
               </ListItemIcon>
               <ListItemText
                 primary={resume.title}
-                secondary={`${resume.file.name} · ${formatBytes(resume.file.size)} · ${dateFormat.format(new Date(resume.createdAt))}`}
+                secondary={`${resume.file.name} · ${formatBytes(resume.file.size)} · ${formatDate(resume.createdAt)}`}
                 sx={{ flex: '1 1 12rem', minWidth: 0, wordBreak: 'break-word' }}
               />
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>

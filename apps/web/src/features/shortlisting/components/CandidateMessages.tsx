@@ -10,8 +10,9 @@ import type { CandidateMessage } from '@placely/contract';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useCancelMessage } from '../api/cancelMessage';
 import { useMessages } from '../api/listMessages';
+import { formatDateTime } from '../../../lib/dates';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 const status = (message: CandidateMessage) => {
   if (message.status === 'sent' && message.sentAt) return `Sent ${when(message.sentAt)}`;

@@ -13,8 +13,9 @@ import { useAddNote } from '../api/addNote';
 import { useDeleteNote } from '../api/deleteNote';
 import { useNotes } from '../api/listNotes';
 import { useUpdateNote } from '../api/updateNote';
+import { formatDateTime } from '../../../lib/dates';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 function NoteItem({
   note,

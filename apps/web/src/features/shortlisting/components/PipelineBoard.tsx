@@ -15,6 +15,7 @@ import { showError, showSuccess } from '../../../lib/snackbar';
 import { useStageCandidates } from '../api/listStageCandidates';
 import { useMoveCandidates } from '../api/moveCandidates';
 import type { FilterValues } from '../filters';
+import { formatDate } from '../../../lib/dates';
 
 const nameOf = (item: ReceivedApplication) => item.applicant.name ?? item.applicant.email ?? 'Applicant';
 const DRAG_TYPE = 'application/x-placely-application';
@@ -68,7 +69,7 @@ function CandidateCard({
         {nameOf(item)}
       </Link>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {new Date(item.submittedAt).toLocaleDateString()}
+        {formatDate(item.submittedAt)}
         {item.verifiedRecords.length > 0 && ' · verified records'}
       </Typography>
       {canMove && (

@@ -5,8 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/api/errors';
 import { useStageHistory } from '../api/getStageHistory';
+import { formatDateTime } from '../../../lib/dates';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 /** Where an application has been in the pipeline: from, to, who, when and why, oldest first. */
 export function StageHistory({ openingId, applicationId }: { openingId: string; applicationId: string }) {

@@ -27,9 +27,10 @@ import { showError, showSuccess } from '../../../lib/snackbar';
 import { useCreateShareLink } from '../api/createShareLink';
 import { useShareLinks } from '../api/getShareLinks';
 import { useRevokeShareLink } from '../api/revokeShareLink';
+import { formatDate } from '../../../lib/dates';
 
 const STATE_COLORS = { live: 'success', expired: 'default', revoked: 'error' } as const;
-const day = (iso: string) => new Date(iso).toLocaleDateString();
+const day = (iso: string) => formatDate(iso);
 
 /**
  * Share a shortlist with people without an account: choose what the link shows (contact details start off), its

@@ -26,6 +26,7 @@ import { useSharedShortlist } from '../api/getSharedShortlist';
 import { useLeaveVerdict } from '../api/leaveVerdict';
 import { openSharedFile } from '../api/openSharedFile';
 import { CandidateDetails, VerdictList } from './CandidateDetails';
+import { formatDate } from '../../../lib/dates';
 
 const NAME_KEY = 'placely.shortlistVisitorName';
 
@@ -151,7 +152,7 @@ export function SharedShortlistView({ token }: { token: string }) {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {data.openingTitle} · {data.candidates.length} {data.candidates.length === 1 ? 'candidate' : 'candidates'} ·
-          link valid until {new Date(data.expiresAt).toLocaleDateString()}
+          link valid until {formatDate(data.expiresAt)}
         </Typography>
       </div>
       <Stack

@@ -18,6 +18,7 @@ import { videoTaskKeys } from '../api/keys';
 import { useSubmitVideoAnswer } from '../api/submitVideoAnswer';
 import { forgetTake, keepTake, type StoredTake, takeFile, unsentTake } from '../takeStorage';
 import { VideoRecorder } from './VideoRecorder';
+import { formatDateTime } from '../../../lib/dates';
 
 type Sending = { progress: number; paused: boolean; what: 'recording' | 'upload' } | null;
 
@@ -152,7 +153,7 @@ export function VideoTaskAnswer(props: {
           Answer length up to {formatSeconds(task.maxAnswerSeconds)} · {task.takesAllowed}{' '}
           {task.takesAllowed === 1 ? 'take' : 'takes'}
           {task.preparationSeconds > 0 && ` · ${formatSeconds(task.preparationSeconds)} to prepare`}
-          {task.deadline && ` · due ${new Date(task.deadline).toLocaleString()}`}
+          {task.deadline && ` · due ${formatDateTime(task.deadline)}`}
         </Typography>
       </CardContent>
     </Card>

@@ -38,6 +38,7 @@ import { useInviteToVideoTask } from '../api/inviteToVideoTask';
 import { useVideoAnswers } from '../api/listVideoAnswers';
 import { useVideoTasks } from '../api/listVideoTasks';
 import { useUpdateVideoTask } from '../api/updateVideoTask';
+import { formatDateTime } from '../../../lib/dates';
 
 const failed = (error: unknown) =>
   showError(error instanceof ApiError ? error.message : 'That did not work. Please try again.');
@@ -445,7 +446,7 @@ function TaskCard(props: {
           <Typography variant="body2" color="text.secondary">
             {formatSeconds(task.maxAnswerSeconds)} · {task.takesAllowed} takes ·{' '}
             {task.askAtApply ? 'asked of every applicant' : `${task.invited} invited`} · {task.submitted} answered
-            {task.deadline && ` · due ${new Date(task.deadline).toLocaleString()}`}
+            {task.deadline && ` · due ${formatDateTime(task.deadline)}`}
           </Typography>
           <Typography variant="body2">
             Link for candidates: <Link href={props.answerLink(task.id)}>{props.answerLink(task.id)}</Link>
