@@ -27,8 +27,11 @@ describe('the one date formatter', () => {
       .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
       .map((file) => join(src, file))
       .filter((file) => relative(src, file) !== join('lib', 'dates.ts'));
-    const ownFormatting = /Intl\.DateTimeFormat|\.toLocaleDateString\(|\.toLocaleTimeString\(|Date\([^)]*\)\.toLocaleString\(/;
-    const offenders = files.filter((file) => ownFormatting.test(readFileSync(file, 'utf8'))).map((f) => relative(src, f));
+    const ownFormatting =
+      /Intl\.DateTimeFormat|\.toLocaleDateString\(|\.toLocaleTimeString\(|Date\([^)]*\)\.toLocaleString\(/;
+    const offenders = files
+      .filter((file) => ownFormatting.test(readFileSync(file, 'utf8')))
+      .map((f) => relative(src, f));
     expect(offenders).toEqual([]);
   });
 });

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { RoundDayView } from '../../features/rounds/components/RoundDayView';
 import { Page } from '../../lib/components/Page';
+import { viewerTimeZone } from '../../lib/dates';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
-import { viewerTimeZone } from '../../lib/dates';
 
 const TITLE = 'Round day';
 

@@ -42,8 +42,8 @@ export default function ShortlistingPage() {
           Pipelines and shortlists
         </Typography>
         <Typography color="text.secondary">
-          Every opening of {active.organization?.name ?? 'your organization'} with its candidates, by stage or by
-          rank, and its shortlists.
+          Every opening of {active.organization?.name ?? 'your organization'} with its candidates, by stage or by rank,
+          and its shortlists.
         </Typography>
         <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
           <PipelinesList renderExtra={(openingId) => <OpeningShortlists openingId={openingId} />} />

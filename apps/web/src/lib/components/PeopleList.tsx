@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GroupPerson } from '@placely/contract';
 import { type ReactNode, useState } from 'react';
+import { formatDate } from '../dates';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PersonSummaryLine } from './PersonSummaryLine';
-import { formatDate } from '../dates';
 
 export interface PeopleListProps<T extends GroupPerson> {
   /** Accessible name of the list, e.g. "Followers". */

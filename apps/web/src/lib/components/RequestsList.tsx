@@ -9,8 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GroupRequest } from '@placely/contract';
 import { useState } from 'react';
-import { PersonSummaryLine } from './PersonSummaryLine';
 import { formatDate } from '../dates';
+import { PersonSummaryLine } from './PersonSummaryLine';
 
 export interface RequestsListProps {
   requests: GroupRequest[];

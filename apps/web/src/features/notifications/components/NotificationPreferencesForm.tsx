@@ -49,35 +49,40 @@ export function NotificationPreferencesForm({ forOrganization = false }: { forOr
         }))
           .filter((group) => group.kinds.length > 0)
           .map((group) => (
-          <Fragment key={group.title}>
-            <TableRow>
-              <TableCell component="th" scope="colgroup" colSpan={3} sx={{ fontWeight: 600, bgcolor: 'action.hover' }}>
-                {group.title}
-              </TableCell>
-            </TableRow>
-            {preferences.data.items
-              .filter((item) => group.kinds.includes(item.kind))
-              .map((item) => (
-                <TableRow key={item.kind}>
-                  <TableCell>{NOTIFICATION_KIND_LABELS[item.kind]}</TableCell>
-                  {(['inApp', 'email'] as const).map((channel) => (
-                    <TableCell key={channel} align="center" padding="checkbox">
-                      <Checkbox
-                        checked={item[channel]}
-                        disabled={save.isPending}
-                        onChange={(event) => change(item, channel, event.target.checked)}
-                        slotProps={{
-                          input: {
-                            'aria-label': `${NOTIFICATION_KIND_LABELS[item.kind]}: ${channel === 'inApp' ? 'in Placely' : 'email'}`,
-                          },
-                        }}
-                      />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-          </Fragment>
-        ))}
+            <Fragment key={group.title}>
+              <TableRow>
+                <TableCell
+                  component="th"
+                  scope="colgroup"
+                  colSpan={3}
+                  sx={{ fontWeight: 600, bgcolor: 'action.hover' }}
+                >
+                  {group.title}
+                </TableCell>
+              </TableRow>
+              {preferences.data.items
+                .filter((item) => group.kinds.includes(item.kind))
+                .map((item) => (
+                  <TableRow key={item.kind}>
+                    <TableCell>{NOTIFICATION_KIND_LABELS[item.kind]}</TableCell>
+                    {(['inApp', 'email'] as const).map((channel) => (
+                      <TableCell key={channel} align="center" padding="checkbox">
+                        <Checkbox
+                          checked={item[channel]}
+                          disabled={save.isPending}
+                          onChange={(event) => change(item, channel, event.target.checked)}
+                          slotProps={{
+                            input: {
+                              'aria-label': `${NOTIFICATION_KIND_LABELS[item.kind]}: ${channel === 'inApp' ? 'in Placely' : 'email'}`,
+                            },
+                          }}
+                        />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+            </Fragment>
+          ))}
       </TableBody>
     </Table>
   );

@@ -513,36 +513,36 @@ export function OpeningEditor({ opening, renderPreview, onSaved, groupOptions }:
 
   const save = (publish: boolean) =>
     handleSubmit(
-    async (values) => {
-      setProblem(null);
-      const input = cleanOpeningInput(publish ? { ...values, status: 'open' } : values);
-      try {
-        const saved = opening
-          ? await update.mutateAsync({ id: opening.id, opening: input })
-          : await create.mutateAsync(input);
-        const savedInput = openingToInput(saved);
-        dirtyRef.current = false;
-        setBaseline(canonicalJson(savedInput));
-        reset(savedInput);
-        onSaved(saved, opening === null);
-      } catch (error) {
-        if (applyServerFieldErrors(error, setError, TOP_LEVEL_FIELDS, opening ? 'opening.' : '')) {
-          const first = (error as ApiError).fields?.[0]?.field.replace(/^opening\./, '');
-          if (first) focusPath(first);
-          setProblem('Some settings were not accepted: see the highlighted fields.');
-        } else {
-          setProblem(error instanceof ApiError ? error.message : 'Could not save. Please try again.');
+      async (values) => {
+        setProblem(null);
+        const input = cleanOpeningInput(publish ? { ...values, status: 'open' } : values);
+        try {
+          const saved = opening
+            ? await update.mutateAsync({ id: opening.id, opening: input })
+            : await create.mutateAsync(input);
+          const savedInput = openingToInput(saved);
+          dirtyRef.current = false;
+          setBaseline(canonicalJson(savedInput));
+          reset(savedInput);
+          onSaved(saved, opening === null);
+        } catch (error) {
+          if (applyServerFieldErrors(error, setError, TOP_LEVEL_FIELDS, opening ? 'opening.' : '')) {
+            const first = (error as ApiError).fields?.[0]?.field.replace(/^opening\./, '');
+            if (first) focusPath(first);
+            setProblem('Some settings were not accepted: see the highlighted fields.');
+          } else {
+            setProblem(error instanceof ApiError ? error.message : 'Could not save. Please try again.');
+          }
         }
-      }
-    },
-    (errors) => {
-      const count = allErrors(errors).length;
-      setProblem(
-        `Not saved: ${count === 1 ? 'one setting needs' : `${count} settings need`} fixing (listed at the top).`,
-      );
-      focusErrorSummary();
-    },
-  );
+      },
+      (errors) => {
+        const count = allErrors(errors).length;
+        setProblem(
+          `Not saved: ${count === 1 ? 'one setting needs' : `${count} settings need`} fixing (listed at the top).`,
+        );
+        focusErrorSummary();
+      },
+    );
   const onSubmit = save(false);
 
   const applyMode = useWatch({ control: methods.control, name: 'applyMode' });

@@ -36,7 +36,13 @@ export function PipelinesList({ renderExtra }: { renderExtra?: (openingId: strin
   return (
     <Stack component="ul" spacing={1.5} aria-label="Pipelines" sx={{ p: 0, m: 0, listStyle: 'none' }}>
       {items.map((opening) => (
-        <Paper component="li" key={opening.id} variant="outlined" sx={{ p: 2 }} aria-labelledby={`pipeline-${opening.id}`}>
+        <Paper
+          component="li"
+          key={opening.id}
+          variant="outlined"
+          sx={{ p: 2 }}
+          aria-labelledby={`pipeline-${opening.id}`}
+        >
           <Typography id={`pipeline-${opening.id}`} variant="subtitle1" component="h2">
             {opening.title}
           </Typography>

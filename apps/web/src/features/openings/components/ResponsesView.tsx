@@ -354,9 +354,7 @@ export function ResponsesView({
                     const field = fieldFor(column.id, item.formVersion, forms);
                     const text = !field
                       ? ''
-                      : item.applicant.email === null &&
-                          item.answers[column.id] === undefined &&
-                          isContactField(field)
+                      : item.applicant.email === null && item.answers[column.id] === undefined && isContactField(field)
                         ? 'Hidden'
                         : formatAnswer(field, item.answers[column.id]);
                     const verified =

@@ -28,13 +28,13 @@ import { type ComponentType, type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { Section } from '../../../lib/components/Section';
+import { formatDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { peopleOf, useOrganizationPeople } from '../api/getOrganizationPeople';
 import { useInviteMember } from '../api/inviteMember';
 import { useRemoveMember } from '../api/removeMember';
 import { useRevokeInvitation } from '../api/revokeInvitation';
 import { useUpdateMember } from '../api/updateMember';
-import { formatDate } from '../../../lib/dates';
 
 export interface OpeningChoice {
   id: string;
@@ -249,7 +249,6 @@ function ChangeRoleDialog({
     </Dialog>
   );
 }
-
 
 function describeScope(person: OrganizationPerson) {
   if (person.allOpenings) return 'All openings';

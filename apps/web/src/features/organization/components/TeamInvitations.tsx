@@ -10,12 +10,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useActingFor } from '../../../lib/actingFor';
 import { Section } from '../../../lib/components/Section';
+import { formatDate } from '../../../lib/dates';
 import { showSuccess } from '../../../lib/snackbar';
 import { useAppStore } from '../../../lib/store';
 import { useAcceptTeamInvitation } from '../api/acceptTeamInvitation';
 import { useDeclineTeamInvitation } from '../api/declineTeamInvitation';
 import { useTeamInvitations } from '../api/getTeamInvitations';
-import { formatDate } from '../../../lib/dates';
 
 const roleWords = (invitation: TeamInvitation) => ORGANIZATION_ROLE_LABELS[invitation.role].toLowerCase();
 

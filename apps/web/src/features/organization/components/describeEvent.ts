@@ -6,5 +6,4 @@ export const describeEvent = (event: AuditEvent): string => event.summary;
 
 export const whoDid = (event: AuditEvent) => event.actor?.name ?? event.actor?.email ?? 'Someone';
 
-export const whenDone = (event: AuditEvent) =>
-  formatDateTime(event.at);
+export const whenDone = (event: AuditEvent) => formatDateTime(event.at);

@@ -6,9 +6,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useViewers } from '../api/listViewers';
 import { formatDateTime } from '../../../lib/dates';
-
+import { useViewers } from '../api/listViewers';
 
 /** Who viewed me: organizations by name, newest first, a page at a time; anonymous views as a count. */
 export function ViewersList() {

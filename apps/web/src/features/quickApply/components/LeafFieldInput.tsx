@@ -7,11 +7,11 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
+import RadioGroup, { type RadioGroupProps } from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type AutoFillKey, type LeafField, OTHER_OPTION_ID } from '@placely/contract';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
 import { type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { OutlinedTextField } from '../../../lib/components/OutlinedTextField';
 import type { ChoiceValue, MultipleChoiceValue } from '../formValues';
@@ -113,6 +113,29 @@ function TextInput({ field, path, note }: LeafFieldInputProps) {
   );
 }
 
+/** What a choice fieldset tells the radio group inside it (required, invalid, its helper's id). */
+const ChoiceState = createContext<{ required: boolean; invalid: boolean; helperId: string | undefined }>({
+  required: false,
+  invalid: false,
+  helperId: undefined,
+});
+
+/**
+ * A radio group marked required and invalid as the text fields are (issue 40: the error was tied only to the
+ * fieldset), described by the fieldset's helper or error.
+ */
+function FieldRadioGroup(props: RadioGroupProps) {
+  const state = useContext(ChoiceState);
+  return (
+    <RadioGroup
+      {...props}
+      aria-required={state.required || undefined}
+      aria-invalid={state.invalid || undefined}
+      aria-describedby={state.helperId}
+    />
+  );
+}
+
 /** Fieldset wrapper for choice-like fields: a legend, the inputs, the helper or error. */
 function ChoiceFieldset({
   field,
@@ -140,7 +163,11 @@ function ChoiceFieldset({
       <FormLabel component="legend" sx={{ mb: 0.5 }}>
         {field.label}
       </FormLabel>
-      {children}
+      <ChoiceState.Provider
+        value={{ required: field.required, invalid: Boolean(error), helperId: helper ? helperId : undefined }}
+      >
+        {children}
+      </ChoiceState.Provider>
       {(helper || onClear) && (
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
           <FormHelperText id={helperId} sx={{ mx: 0 }}>
@@ -170,7 +197,7 @@ function SingleChoiceInput({ field, path, note, context }: LeafFieldInputProps &
       note={note}
       onClear={!field.required && value ? () => input.onChange(null) : null}
     >
-      <RadioGroup
+      <FieldRadioGroup
         name={input.name}
         value={value?.optionId ?? ''}
         onChange={(event) =>
@@ -197,7 +224,7 @@ function SingleChoiceInput({ field, path, note, context }: LeafFieldInputProps &
             sx={{ mr: 0 }}
           />
         )}
-      </RadioGroup>
+      </FieldRadioGroup>
       {field.allowOther && otherChosen && (
         <OutlinedTextField
           size="small"
@@ -318,7 +345,7 @@ function YesNoInput({ field, path, note }: LeafFieldInputProps & { field: { type
       note={note}
       onClear={!field.required && value !== null && value !== undefined ? () => input.onChange(null) : null}
     >
-      <RadioGroup
+      <FieldRadioGroup
         row
         name={input.name}
         value={value === true ? 'yes' : value === false ? 'no' : ''}
@@ -326,7 +353,7 @@ function YesNoInput({ field, path, note }: LeafFieldInputProps & { field: { type
       >
         <FormControlLabel value="yes" control={<Radio onBlur={input.onBlur} />} label="Yes" />
         <FormControlLabel value="no" control={<Radio onBlur={input.onBlur} />} label="No" />
-      </RadioGroup>
+      </FieldRadioGroup>
     </ChoiceFieldset>
   );
 }
@@ -350,7 +377,7 @@ function LinearScaleInput({ field, path, note }: LeafFieldInputProps & { field: 
             {field.minLabel}
           </Typography>
         )}
-        <RadioGroup
+        <FieldRadioGroup
           row
           name={input.name}
           value={value === null ? '' : String(value)}
@@ -367,7 +394,7 @@ function LinearScaleInput({ field, path, note }: LeafFieldInputProps & { field: 
               sx={{ mx: 0, minWidth: 40 }}
             />
           ))}
-        </RadioGroup>
+        </FieldRadioGroup>
         {field.maxLabel && (
           <Typography variant="body2" color="text.secondary">
             {field.maxLabel}

@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { FILE_RULES, formatBytes, RESUME_TITLE_MAX, type Resume, type StoredFile } from '@placely/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
+import { formatDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { openFile } from '../../../lib/uploads/fileLink';
 import { useFileUpload } from '../../../lib/uploads/useFileUpload';
@@ -29,7 +30,6 @@ import { useDeleteResume } from '../api/deleteResume';
 import { useGenerateResume } from '../api/generateResume';
 import { useResumes } from '../api/listResumes';
 import { useUpdateResume } from '../api/updateResume';
-import { formatDate } from '../../../lib/dates';
 
 const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').slice(0, RESUME_TITLE_MAX) || 'Resume';
 

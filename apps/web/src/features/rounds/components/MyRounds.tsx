@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { type MyRound, ROUND_KIND_LABELS, ROUND_MODE_LABELS } from '@placely/contract';
+import { formatDateTime, formatTime, viewerTimeZone } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useChangeBooking } from '../api/changeBooking';
 import { useMyRounds } from '../api/getMyRounds';
-import { formatDateTime, formatTime, viewerTimeZone } from '../../../lib/dates';
 
 /** A slot's time in the viewer's own zone, with the slot's zone named when it differs. */
 function when(startsAt: string, timeZone: string) {

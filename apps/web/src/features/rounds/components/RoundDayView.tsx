@@ -11,11 +11,11 @@ import {
   Typography,
 } from '@mui/material';
 import { ATTENDANCE, type Attendance, RECOMMENDATION_LABELS } from '@placely/contract';
+import { formatTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useRoundDay } from '../api/getRoundDay';
 import { useMarkAttendance } from '../api/markAttendance';
 import { useRemindNotBooked } from '../api/remindNotBooked';
-import { formatTime } from '../../../lib/dates';
 
 const LABEL: Record<Attendance, string> = { present: 'Present', absent: 'Absent', late: 'Late' };
 const time = (iso: string, timeZone: string) => formatTime(iso, { timeZone });

@@ -7,10 +7,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CandidateMessage } from '@placely/contract';
+import { formatDateTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useCancelMessage } from '../api/cancelMessage';
 import { useMessages } from '../api/listMessages';
-import { formatDateTime } from '../../../lib/dates';
 
 const when = (iso: string) => formatDateTime(iso);
 

@@ -8,12 +8,12 @@ import Typography from '@mui/material/Typography';
 import { CANDIDATE_LIMITS, type CandidateNote } from '@placely/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/errors';
+import { formatDateTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useAddNote } from '../api/addNote';
 import { useDeleteNote } from '../api/deleteNote';
 import { useNotes } from '../api/listNotes';
 import { useUpdateNote } from '../api/updateNote';
-import { formatDateTime } from '../../../lib/dates';
 
 const when = (iso: string) => formatDateTime(iso);
 

@@ -4,8 +4,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/api/errors';
-import { useStageHistory } from '../api/getStageHistory';
 import { formatDateTime } from '../../../lib/dates';
+import { useStageHistory } from '../api/getStageHistory';
 
 const when = (iso: string) => formatDateTime(iso);
 

@@ -23,11 +23,11 @@ import {
 } from '@placely/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
+import { formatDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useCreateShareLink } from '../api/createShareLink';
 import { useShareLinks } from '../api/getShareLinks';
 import { useRevokeShareLink } from '../api/revokeShareLink';
-import { formatDate } from '../../../lib/dates';
 
 const STATE_COLORS = { live: 'success', expired: 'default', revoked: 'error' } as const;
 const day = (iso: string) => formatDate(iso);
@@ -134,7 +134,10 @@ export function ShareDialog({
             <Alert severity="success">
               <Stack spacing={1}>
                 <Typography variant="body2">Copy it now: the address is shown only once.</Typography>
+                {/* Focus goes to the new link (issue 40), selected for copying; a newer link takes it again. */}
                 <TextField
+                  key={made}
+                  autoFocus
                   value={made}
                   label="Share link"
                   size="small"

@@ -21,12 +21,12 @@ import {
 } from '@placely/contract';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
+import { formatDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useSharedShortlist } from '../api/getSharedShortlist';
 import { useLeaveVerdict } from '../api/leaveVerdict';
 import { openSharedFile } from '../api/openSharedFile';
 import { CandidateDetails, VerdictList } from './CandidateDetails';
-import { formatDate } from '../../../lib/dates';
 
 const NAME_KEY = 'placely.shortlistVisitorName';
 

@@ -5,8 +5,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { usePendingVideoTasks } from '../api/listPendingVideoTasks';
 import { formatDateTime } from '../../../lib/dates';
+import { usePendingVideoTasks } from '../api/listPendingVideoTasks';
 
 /** Video tasks the signed-in person still has to answer, at the top of their applications (/forms). */
 export function PendingVideoTasks(props: { answerTo: (taskId: string) => string }) {

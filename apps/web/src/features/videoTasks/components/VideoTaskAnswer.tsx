@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
+import { formatDateTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { type UploadHandle, uploadFile } from '../../../lib/uploads/uploadFile';
 import { attachTake } from '../api/attachTake';
@@ -18,7 +19,6 @@ import { videoTaskKeys } from '../api/keys';
 import { useSubmitVideoAnswer } from '../api/submitVideoAnswer';
 import { forgetTake, keepTake, type StoredTake, takeFile, unsentTake } from '../takeStorage';
 import { VideoRecorder } from './VideoRecorder';
-import { formatDateTime } from '../../../lib/dates';
 
 type Sending = { progress: number; paused: boolean; what: 'recording' | 'upload' } | null;
 
