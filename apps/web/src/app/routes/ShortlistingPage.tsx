@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
@@ -10,14 +9,7 @@ import { useAppStore } from '../../lib/store';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 // The organization's own view loads on its own: the shared link's visitors (the page's budget) never need it.
-const PipelinesList = lazy(() =>
-  import('../../features/openings/components/PipelinesList').then((module) => ({ default: module.PipelinesList })),
-);
-const OpeningShortlists = lazy(() =>
-  import('../../features/shortlists/components/OpeningShortlists').then((module) => ({
-    default: module.OpeningShortlists,
-  })),
-);
+const OrganizationPipelines = lazy(() => import('./OrganizationPipelines'));
 
 /**
  * /shortlisting?link=: a shortlist shared by an organization, read without an account (spec §2: top-level, no top
@@ -45,8 +37,8 @@ export default function ShortlistingPage() {
           Every opening of {active.organization?.name ?? 'your organization'} with its candidates, by stage or by rank,
           and its shortlists.
         </Typography>
-        <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
-          <PipelinesList renderExtra={(openingId) => <OpeningShortlists openingId={openingId} />} />
+        <Suspense fallback={null}>
+          <OrganizationPipelines />
         </Suspense>
       </Stack>
     );

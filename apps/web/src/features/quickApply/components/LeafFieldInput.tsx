@@ -11,7 +11,7 @@ import RadioGroup, { type RadioGroupProps } from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type AutoFillKey, type LeafField, OTHER_OPTION_ID } from '@placely/contract';
-import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { OutlinedTextField } from '../../../lib/components/OutlinedTextField';
 import type { ChoiceValue, MultipleChoiceValue } from '../formValues';
@@ -113,26 +113,17 @@ function TextInput({ field, path, note }: LeafFieldInputProps) {
   );
 }
 
-/** What a choice fieldset tells the radio group inside it (required, invalid, its helper's id). */
-const ChoiceState = createContext<{ required: boolean; invalid: boolean; helperId: string | undefined }>({
-  required: false,
-  invalid: false,
-  helperId: undefined,
-});
-
 /**
  * A radio group marked required and invalid as the text fields are (issue 40: the error was tied only to the
- * fieldset), described by the fieldset's helper or error.
+ * fieldset, which names the helper or error it is described by).
  */
-function FieldRadioGroup(props: RadioGroupProps) {
-  const state = useContext(ChoiceState);
+function FieldRadioGroup({
+  field,
+  error,
+  ...props
+}: RadioGroupProps & { field: LeafField; error: string | undefined }) {
   return (
-    <RadioGroup
-      {...props}
-      aria-required={state.required || undefined}
-      aria-invalid={state.invalid || undefined}
-      aria-describedby={state.helperId}
-    />
+    <RadioGroup {...props} aria-required={field.required || undefined} aria-invalid={Boolean(error) || undefined} />
   );
 }
 
@@ -163,11 +154,7 @@ function ChoiceFieldset({
       <FormLabel component="legend" sx={{ mb: 0.5 }}>
         {field.label}
       </FormLabel>
-      <ChoiceState.Provider
-        value={{ required: field.required, invalid: Boolean(error), helperId: helper ? helperId : undefined }}
-      >
-        {children}
-      </ChoiceState.Provider>
+      {children}
       {(helper || onClear) && (
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
           <FormHelperText id={helperId} sx={{ mx: 0 }}>
@@ -198,6 +185,8 @@ function SingleChoiceInput({ field, path, note, context }: LeafFieldInputProps &
       onClear={!field.required && value ? () => input.onChange(null) : null}
     >
       <FieldRadioGroup
+        field={field}
+        error={error}
         name={input.name}
         value={value?.optionId ?? ''}
         onChange={(event) =>
@@ -346,6 +335,8 @@ function YesNoInput({ field, path, note }: LeafFieldInputProps & { field: { type
       onClear={!field.required && value !== null && value !== undefined ? () => input.onChange(null) : null}
     >
       <FieldRadioGroup
+        field={field}
+        error={error}
         row
         name={input.name}
         value={value === true ? 'yes' : value === false ? 'no' : ''}
@@ -378,6 +369,8 @@ function LinearScaleInput({ field, path, note }: LeafFieldInputProps & { field: 
           </Typography>
         )}
         <FieldRadioGroup
+          field={field}
+          error={error}
           row
           name={input.name}
           value={value === null ? '' : String(value)}

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,7 +13,7 @@ import {
   visibilityOf,
   withoutHiddenAnswers,
 } from '@placely/contract';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type FieldErrors,
   type FieldValues,
@@ -27,6 +26,7 @@ import {
 import { ApiError, errorMessage } from '../../../lib/api/errors';
 import type { AnswersValidation } from '../answersValidation';
 import { type FormValues, fieldPathsInOrder, finalizeAnswers, formPathOfServerField } from '../formValues';
+import type { Problem } from './ErrorSummary';
 import { errorText, fieldBlockId, ownErrorText, QuickApplyFieldContext } from './formContext';
 import { LeafFieldInput } from './LeafFieldInput';
 import { RepeatableGroupInput } from './RepeatableGroupInput';
@@ -82,13 +82,6 @@ function useAnswersValidation(definition: FormDefinition): AnswersValidation | u
 
 const FOCUSABLE = 'input:not([hidden]):not([type="hidden"]), textarea, select, button:not([disabled])';
 
-/** A problem of the error summary: the field's path, its name as the person reads it, and the message. */
-interface Problem {
-  path: string;
-  label: string;
-  message: string;
-}
-
 /** The invalid fields in the order the person sees the form, each named ("Projects, row 2: Title") with its error. */
 function problemsOf(definition: FormDefinition, values: FormValues, errors: FieldErrors | Map<string, string>) {
   const fields = fieldsOf(definition);
@@ -126,36 +119,8 @@ function focusField(path: string, isGroup: boolean) {
   }, 0);
 }
 
-/**
- * The error summary at the top of the form after a failed submit (the GOV.UK pattern, issue 40): how many answers
- * need attention and a link to each, which moves focus to that field. Focus itself goes to the first invalid field.
- */
-function ErrorSummary({ problems, onGoTo }: { problems: Problem[]; onGoTo: (path: string) => void }) {
-  if (problems.length === 0) return null;
-  return (
-    <Alert severity="error" role="region" aria-labelledby="apply-error-summary" data-testid="apply-error-summary">
-      <Typography id="apply-error-summary" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-        {problems.length === 1 ? 'One answer needs attention' : `${problems.length} answers need attention`}
-      </Typography>
-      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-        {problems.map((problem) => (
-          <li key={problem.path}>
-            <Link
-              href={`#${fieldBlockId(problem.path)}`}
-              color="inherit"
-              onClick={(event) => {
-                event.preventDefault();
-                onGoTo(problem.path);
-              }}
-            >
-              {problem.label}: {problem.message}
-            </Link>
-          </li>
-        ))}
-      </Box>
-    </Alert>
-  );
-}
+// The error summary shows only after a failed submit: it loads then, outside the form page's first load (its budget).
+const ErrorSummary = lazy(() => import('./ErrorSummary').then((module) => ({ default: module.ErrorSummary })));
 
 function FieldBlock({ field, autoFilled }: { field: FormField; autoFilled: boolean }) {
   return (
@@ -287,7 +252,11 @@ export function QuickApplyForm({
         <Box component="form" onSubmit={submit} noValidate aria-label="Application form">
           <fieldset disabled={disabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
             <Stack spacing={3}>
-              <ErrorSummary problems={summary} onGoTo={goTo} />
+              {summary.length > 0 && (
+                <Suspense fallback={null}>
+                  <ErrorSummary problems={summary} onGoTo={goTo} />
+                </Suspense>
+              )}
               {hasRequired && (
                 <Typography variant="body2" color="text.secondary">
                   Questions marked * are required.

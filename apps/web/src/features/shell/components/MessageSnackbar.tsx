@@ -16,7 +16,7 @@ export function MessageSnackbar() {
   const opened = useOpenedOnce(useAppStore((state) => state.snackbar.visible));
   const error = useAppStore((state) => state.snackbar.type === 'error');
   return (
-    <Box role="status" aria-live={error ? 'assertive' : 'polite'} aria-atomic="true" data-testid="message-live-region">
+    <Box role="status" aria-live={error ? 'assertive' : 'polite'} aria-atomic="true">
       {opened && (
         <Suspense fallback={null}>
           <MessageSnackbarView />

@@ -21,7 +21,8 @@ import {
 } from '@placely/contract';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
-import { formatDate, formatMonth, formatRange } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
+import { formatMonth, formatRange } from '../../../lib/months';
 import { showSuccess } from '../../../lib/snackbar';
 import { useMemberRecords } from '../api/getMemberRecords';
 import { useRecordDecision } from '../api/recordDecision';
