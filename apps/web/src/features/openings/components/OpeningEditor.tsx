@@ -416,13 +416,11 @@ function SaveBar({
           Save opening
         </Button>
       )}
-      {/* Orange with black text: white on orange is 3.1:1, under the 4.5:1 text needs (issue 40). */}
       <Chip
         size="small"
         color={isDirty ? 'warning' : 'default'}
         label={isDirty ? 'Unsaved changes' : 'All changes saved'}
         role="status"
-        sx={isDirty ? { color: 'common.black' } : undefined}
       />
       {draft && (
         <Typography variant="body2" color="text.secondary">

@@ -53,17 +53,27 @@ function CommitField({
   debounceMs?: number;
 }) {
   const [draft, setDraft] = useState(value);
-  // The committed value coming back (or changed elsewhere, e.g. "Clear filters") replaces the draft unless it is what
-  // is being typed, so a trailing space survives its own commit.
-  useEffect(() => setDraft((current) => (current.trim() === value ? current : value)), [value]);
   const latest = useRef({ value, onCommit });
   latest.current = { value, onCommit };
-  const commit = (text = draft) => text.trim() !== latest.current.value && latest.current.onCommit(text.trim());
+  // What this field last applied: when the value comes back as that, typing has moved on and the draft stays; any
+  // other value (e.g. "Clear filters") replaces the draft.
+  const committed = useRef(value);
   useEffect(() => {
-    if (debounceMs === undefined || draft.trim() === latest.current.value) return;
-    const timer = window.setTimeout(() => {
-      if (draft.trim() !== latest.current.value) latest.current.onCommit(draft.trim());
-    }, debounceMs);
+    if (value !== committed.current) {
+      committed.current = value;
+      setDraft(value);
+    }
+  }, [value]);
+  const commit = (text = draft) => {
+    if (text.trim() === latest.current.value) return;
+    committed.current = text.trim();
+    latest.current.onCommit(text.trim());
+  };
+  const pending = useRef(commit);
+  pending.current = commit;
+  useEffect(() => {
+    if (debounceMs === undefined || draft.trim() === committed.current) return;
+    const timer = window.setTimeout(() => pending.current(draft), debounceMs);
     return () => window.clearTimeout(timer);
   }, [draft, debounceMs]);
   return (
