@@ -13,7 +13,7 @@ import {
   visibilityOf,
   withoutHiddenAnswers,
 } from '@placely/contract';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type FieldErrors,
   type FieldValues,
@@ -26,7 +26,7 @@ import {
 import { ApiError, errorMessage } from '../../../lib/api/errors';
 import type { AnswersValidation } from '../answersValidation';
 import { type FormValues, fieldPathsInOrder, finalizeAnswers, formPathOfServerField } from '../formValues';
-import type { Problem } from './ErrorSummary';
+import { ErrorSummary, type Problem } from './ErrorSummary';
 import { errorText, fieldBlockId, ownErrorText, QuickApplyFieldContext } from './formContext';
 import { LeafFieldInput } from './LeafFieldInput';
 import { RepeatableGroupInput } from './RepeatableGroupInput';
@@ -118,9 +118,6 @@ function focusField(path: string, isGroup: boolean) {
     if (typeof target?.scrollIntoView === 'function') target.scrollIntoView({ block: 'center' });
   }, 0);
 }
-
-// The error summary shows only after a failed submit: it loads then, outside the form page's first load (its budget).
-const ErrorSummary = lazy(() => import('./ErrorSummary').then((module) => ({ default: module.ErrorSummary })));
 
 function FieldBlock({ field, autoFilled }: { field: FormField; autoFilled: boolean }) {
   return (
@@ -252,11 +249,7 @@ export function QuickApplyForm({
         <Box component="form" onSubmit={submit} noValidate aria-label="Application form">
           <fieldset disabled={disabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
             <Stack spacing={3}>
-              {summary.length > 0 && (
-                <Suspense fallback={null}>
-                  <ErrorSummary problems={summary} onGoTo={goTo} />
-                </Suspense>
-              )}
+              <ErrorSummary problems={summary} onGoTo={goTo} />
               {hasRequired && (
                 <Typography variant="body2" color="text.secondary">
                   Questions marked * are required.
