@@ -51,3 +51,107 @@ test('the dialogs of the pipeline pass axe: stages, release confirmation', async
   await expect(release).toBeVisible();
   await expectNoAxeViolations(page, 'the release confirmation', release);
 });
+
+/**
+ * The recruiter's views and every dialog they open, with candidates in them (issue 40: "keep an axe scan of every
+ * page and open dialog"): the pipelines page, the table, the candidate panel and its reject dialog, the templates,
+ * the board, the ranking with its breakdown and recipe editor, the builder with unsaved changes; then the apply form
+ * after a failed submit (error summary) and its confirmation.
+ */
+test('the recruiter’s views and dialogs, and the apply form’s error and confirmation states, pass axe', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(420_000);
+  await signInAsOrganization(page, 'Axe Pipelines');
+  const token = await page.evaluate(() => localStorage.getItem('placely.accessToken') ?? '');
+  const created = await page.request.post('/api/organization/openings', {
+    headers: { Authorization: token },
+    data: openingInput('Axe engineer', {
+      form: {
+        sections: [
+          {
+            id: 'about',
+            title: 'About you',
+            fields: [
+              { id: 'name', type: 'shortText', label: 'Full name', required: true, autoFillKey: 'name' },
+              {
+                id: 'shift',
+                type: 'singleChoice',
+                label: 'Preferred shift',
+                required: true,
+                options: [
+                  { id: 'day', label: 'Day' },
+                  { id: 'night', label: 'Night' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    } as never),
+  });
+  expect(created.ok()).toBe(true);
+  const openingId: string = (await created.json()).result.data.id;
+
+  // A student meets the error summary, then sends and reads the confirmation.
+  const student = await (await browser.newContext()).newPage();
+  await signInAsStudent(student, 'Asha Verma');
+  await student.goto(`/forms/${openingId}`);
+  const form = student.getByRole('form', { name: 'Application form' });
+  await form.getByRole('button', { name: 'Submit application' }).click();
+  await expect(student.getByTestId('apply-error-summary')).toBeVisible();
+  await expectNoAxeViolations(student, 'the apply form with its error summary');
+  await form.getByRole('radio', { name: 'Day' }).check();
+  await form.getByRole('button', { name: 'Submit application' }).click();
+  await expect(student.getByTestId('application-confirmation')).toBeVisible();
+  await expectNoAxeViolations(student, 'the application confirmation');
+  await student.context().close();
+
+  await scan(page, '/shortlisting', 'organization with an opening');
+  await page.goto(`/organization/openings?opening=${openingId}`);
+  const pipeline = page.getByRole('region', { name: 'Pipeline' });
+  await expect(page.getByRole('status').filter({ hasText: '1 application' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the responses table');
+
+  await page.getByRole('button', { name: 'Open the application of Asha Verma' }).click();
+  const panel = page.getByRole('dialog', { name: 'Asha Verma' });
+  await expect(panel.getByRole('region', { name: 'Ratings' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the candidate panel', panel);
+  await panel.getByRole('button', { name: 'Reject…' }).click();
+  const reject = page.getByRole('dialog', { name: 'Reject this candidate' });
+  await expect(reject.getByRole('textbox', { name: 'Reason' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the reject dialog', reject);
+  await page.keyboard.press('Escape');
+  await panel.getByRole('button', { name: 'Close' }).click();
+
+  await pipeline.getByRole('button', { name: 'Templates' }).click();
+  const templates = page.getByRole('dialog', { name: 'Message templates' });
+  await expect(templates.getByText('No templates yet.')).toBeVisible();
+  await expectNoAxeViolations(page, 'the templates dialog', templates);
+  await templates.getByRole('button', { name: 'Close' }).click();
+
+  await pipeline.getByRole('button', { name: 'Board' }).click();
+  await expect(page.getByRole('region', { name: 'Pipeline board' })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the board');
+
+  await page.getByRole('button', { name: 'Ranking' }).click();
+  await page.getByRole('button', { name: 'Set a ranking recipe' }).click();
+  const recipe = page.getByRole('dialog', { name: 'Ranking recipe' });
+  await expect(recipe.getByRole('combobox', { name: 'Add a criterion' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the recipe editor', recipe);
+  await page.keyboard.press('Escape');
+  const ranking = page.getByRole('table', { name: 'Candidates in rank order' });
+  await ranking.getByRole('button', { name: 'Score breakdown of Asha Verma' }).click();
+  const breakdown = page.getByRole('dialog', { name: /Asha Verma/ });
+  await expect(breakdown.getByRole('region', { name: 'Ratings' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the score breakdown', breakdown);
+  await breakdown.getByRole('button', { name: 'Close' }).click();
+
+  // The builder with unsaved changes: the orange chip's text must keep its contrast.
+  await page.goto('/organization/createOpening');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Unsaved opening');
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the opening editor with unsaved changes');
+});

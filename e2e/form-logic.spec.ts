@@ -40,13 +40,13 @@ test('a question shown by a rule: built in the builder, hidden for one applicant
   // A mistake: the city question loses its wording. The error summary says where, and its link goes there.
   await page.getByRole('button', { name: 'Edit question Which city?' }).click();
   await page.locator('input[name="form.sections.0.fields.3.label"]').fill('');
-  await page.getByRole('button', { name: 'Save opening' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
   const summary = page.locator('#opening-error-summary');
   await expect(summary).toBeFocused();
   await summary.getByRole('link', { name: /question 4 › Question: Required/ }).click();
   await expect(page.locator('input:focus')).toHaveAttribute('name', 'form.sections.0.fields.3.label');
   await page.locator('input:focus').fill('Which city?');
-  await page.getByRole('button', { name: 'Save opening' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Opening created')).toBeVisible();
 
   await page.getByRole('link', { name: 'All your openings' }).click();

@@ -176,7 +176,7 @@ test('groups and verification groups: join links, requests, follow, verify, badg
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Northwind summer internship');
   await page.getByRole('combobox', { name: 'Only members of these groups' }).click();
   await page.getByRole('option', { name: 'Northwind campus 2026' }).click();
-  await page.getByRole('button', { name: 'Save opening' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Opening created')).toBeVisible();
   await expect(page).toHaveURL(/\/organization\/createOpening\?id=[0-9a-f-]{36}$/);
   const openingId = new URL(page.url()).searchParams.get('id');

@@ -77,7 +77,7 @@ test('an organization builds an opening with every field type, shares, edits, du
   await builder.getByRole('button', { name: 'Edit sub-question Title' }).click();
   const subLabel = page.locator('input[name="form.sections.0.fields.15.fields.0.label"]');
   await subLabel.fill('');
-  await page.getByRole('button', { name: 'Save opening' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
   const errorSummary = page.locator('#opening-error-summary');
   await expect(errorSummary).toBeFocused();
   await expect(page.getByRole('alert').filter({ hasText: 'Not saved: one setting needs fixing' })).toBeVisible();
@@ -133,7 +133,7 @@ test('an organization builds an opening with every field type, shares, edits, du
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByText('Q Linear scale')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Save opening' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Opening created')).toBeVisible();
   await expect(page).toHaveURL(/\/organization\/createOpening\?id=[0-9a-f-]{36}$/);
   await expect(page.getByTestId('form-version')).toHaveText('Form version 1');

@@ -77,7 +77,7 @@ test('an owner builds a team: invitations by email, a reviewer limited to one op
   await expect(coordinator.getByRole('article', { name: 'Campus ambassador' })).toBeVisible();
   await coordinator.getByRole('main').getByRole('link', { name: 'Create an opening' }).click();
   await coordinator.getByRole('textbox', { name: 'Title', exact: true }).fill('Data analyst');
-  await coordinator.getByRole('button', { name: 'Save opening' }).click();
+  await coordinator.getByRole('button', { name: 'Save draft' }).click();
   await expect(coordinator.getByText('Opening created')).toBeVisible();
   await coordinator.getByRole('link', { name: 'All your openings' }).click();
   await expect(coordinator.getByRole('article', { name: 'Data analyst' })).toBeVisible();

@@ -44,7 +44,7 @@ test('built in the builder, applied to from a shared link, seen by the organizat
   // The group's first sub-question starts named ("Title"), so nothing blocks saving; it is renamed here.
   await page.getByRole('button', { name: 'Edit sub-question Title' }).click();
   await page.locator('input[name="form.sections.0.fields.3.fields.0.label"]').fill('Project');
-  await page.getByRole('button', { name: 'Save opening' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Opening created')).toBeVisible();
 
   await page.getByRole('link', { name: 'All your openings' }).click();
@@ -117,7 +117,7 @@ test('built in the builder, applied to from a shared link, seen by the organizat
   const second = `Brand designer ${stamp}`;
   await page.goto('/organization/createOpening');
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(second);
-  await page.getByRole('button', { name: 'Save opening' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Opening created')).toBeVisible();
 
   await visitor.goto('/');

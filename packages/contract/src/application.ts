@@ -156,6 +156,7 @@ export const myApplicationsQuerySchema = z.strictObject({
 export const receivedApplicationSchema = z
   .object({
     id: z.string(),
+    /** `email` is null when the caller may not see contact details; `answers` then leave out contact questions. */
     applicant: z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string().nullable() }),
     formVersion: z.number().int(),
     answers: answersSchema,

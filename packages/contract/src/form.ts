@@ -210,6 +210,14 @@ export const formFieldSchema = z.union([leafFieldSchema, repeatableGroupField]);
 export type FormField = z.infer<typeof formFieldSchema>;
 export type RepeatableGroupField = z.infer<typeof repeatableGroupField>;
 
+/**
+ * A question asking for the applicant's contact details (an email or phone question, or one auto-filled with them):
+ * the server leaves its answer out for a reviewer the organization did not grant contact details, and the views then
+ * say "Hidden" rather than "Not answered".
+ */
+export const isContactField = (field: LeafField | FormField): boolean =>
+  field.type === 'email' || field.type === 'phone' || field.autoFillKey === 'email' || field.autoFillKey === 'phone';
+
 export const formSectionSchema = z.object({
   id: fieldIdSchema,
   title: z.string().trim().max(FORM_LIMITS.label),

@@ -169,6 +169,28 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
   },
 ];
 
+/**
+ * Kinds that only ever reach a student (someone who applies, keeps records verified or joins groups): an
+ * organization account's settings leave them out (issue 40 defect 13), as nothing would ever send them one.
+ */
+export const STUDENT_ONLY_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+  'application.received',
+  'application.edited',
+  'application.stageChanged',
+  'application.message',
+  'opening.closedEarly',
+  'opening.deadlineExtended',
+  'opening.formChanged',
+  'videoTask.invited',
+  'videoTask.reminder',
+  'interview.bookingNeeded',
+  'record.verified',
+  'record.rejected',
+  'group.newOpening',
+  'membership.accepted',
+  'membership.declined',
+]);
+
 export const NOTIFICATIONS_PAGE_LIMIT = 20;
 /** Seconds between the live stream's checks, and the web's polling interval when the stream is unavailable. */
 export const NOTIFICATIONS_STREAM_CHECK_SECONDS = 2;

@@ -85,7 +85,11 @@ export const openingInputSchema = z
     openingsCount: z.number().int().min(1).max(OPENING_LIMITS.openingsCount).nullable(),
     deadline: isoDateTimeSchema,
     startDate: isoDateSchema.nullable(),
-    status: openingStatusSchema,
+    /**
+     * Left out: a new opening starts as a draft (published explicitly, issue 40 defect 10) and a change keeps the
+     * opening's status. Clients that send it keep working as before.
+     */
+    status: openingStatusSchema.optional(),
     responseCap: z.number().int().min(1).max(OPENING_LIMITS.responseCap).nullable(),
     eligibility: eligibilitySchema,
     applyMode: applyModeSchema,

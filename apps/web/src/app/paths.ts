@@ -120,6 +120,8 @@ export function isSharedLayoutPath(pathname: string): boolean {
     isUnderPath(pathname, PATHS.home) ||
     isUnderPath(pathname, PATHS.team) ||
     isUnderPath(pathname, PATHS.placementCell) ||
+    // Signed in, the organization's pipelines (the shared-link view is for signed-out visitors, who have no menu).
+    isUnderPath(pathname, PATHS.shortlisting) ||
     pathname.toLowerCase().startsWith('/organization/') ||
     pathname.toLowerCase().startsWith('/student/') ||
     isUnderPath(pathname, PATHS.joinGroupLink) ||

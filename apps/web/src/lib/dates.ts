@@ -14,71 +14,40 @@ interface Options {
   timeZone?: string | undefined;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function formatter(style: Intl.DateTimeFormatOptions, { locale, timeZone }: Options = {}): Intl.DateTimeFormat {
-  const key = JSON.stringify([locale ?? '', timeZone ?? '', style]);
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...style, ...(timeZone ? { timeZone } : {}) });
-    formats.set(key, format);
-  }
-  return format;
-}
-
-function toDate(value: When): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+// Kept small: every page's first load holds this module (the pages' size budgets); months are in months.ts.
+const formats: Record<string, Intl.DateTimeFormat> = {};
+export function format(value: When, style: Intl.DateTimeFormatOptions, { locale, timeZone }: Options = {}): string {
+  const date = value === null || value === undefined || value === '' ? null : new Date(value);
+  if (!date || Number.isNaN(date.getTime())) return '';
+  const key = `${locale}|${timeZone}|${Object.entries(style)}`;
+  formats[key] ??= new Intl.DateTimeFormat(locale, { ...style, timeZone });
+  return formats[key].format(date);
 }
 
 /** "4 Mar 2026" (en-GB), "Mar 4, 2026" (en-US); '' for no or a bad date. */
-export function formatDate(value: When, options?: Options): string {
-  const date = toDate(value);
-  return date ? formatter({ dateStyle: 'medium' }, options).format(date) : '';
-}
+export const formatDate = (value: When, options?: Options) => format(value, { dateStyle: 'medium' }, options);
 
 /** "4 Mar 2026, 17:30"; '' for no or a bad date. */
-export function formatDateTime(value: When, options?: Options): string {
-  const date = toDate(value);
-  return date ? formatter({ dateStyle: 'medium', timeStyle: 'short' }, options).format(date) : '';
-}
+export const formatDateTime = (value: When, options?: Options) =>
+  format(value, { dateStyle: 'medium', timeStyle: 'short' }, options);
 
 /** "17:30" / "5:30 PM"; '' for no or a bad date. */
-export function formatTime(value: When, options?: Options): string {
-  const date = toDate(value);
-  return date ? formatter({ timeStyle: 'short' }, options).format(date) : '';
-}
+export const formatTime = (value: When, options?: Options) => format(value, { timeStyle: 'short' }, options);
 
 /** A date and time naming its zone: "12 Mar 2030, 17:30 GMT+5:30" (deadlines); the input itself when unreadable. */
-export function formatDateTimeWithZone(value: string, options?: Options): string {
-  const date = toDate(value);
-  if (!date) return value;
+export const formatDateTimeWithZone = (value: string, options?: Options) =>
   // dateStyle/timeStyle cannot be combined with timeZoneName, hence the separate parts.
-  const parts = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' } as const;
-  return formatter({ ...parts, timeZoneName: 'short' }, options).format(date);
-}
+  format(
+    value,
+    { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+    options,
+  ) || value;
 
 /** A calendar date (YYYY-MM-DD) as written, without shifting it into a time zone; anything else as given. */
-export function formatCalendarDate(value: string, options?: Pick<Options, 'locale'>): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  return formatter({ dateStyle: 'medium' }, { ...options, timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
-}
+export const formatCalendarDate = (value: string, options?: Pick<Options, 'locale'>) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T00:00:00Z`, { ...options, timeZone: 'UTC' }) : value;
 
 /** The viewer's time zone, e.g. "Asia/Kolkata" ('' when the browser does not say). */
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
-}
-
-/** "2024-06" → "Jun 2024"; anything else → "". */
-export function formatMonth(month: unknown): string {
-  if (typeof month !== 'string' || !/^\d{4}-\d{2}$/.test(month)) return '';
-  return formatter({ month: 'short', year: 'numeric' }).format(new Date(`${month}-01T00:00:00`));
-}
-
-/** "Aug 2022 – May 2026", "May 2025 – Present". */
-export function formatRange(start: unknown, end: unknown, isCurrent: unknown, currentLabel = 'Present'): string {
-  const from = formatMonth(start);
-  const to = isCurrent ? currentLabel : formatMonth(end);
-  if (from && to) return `${from} – ${to}`;
-  return from || to;
 }

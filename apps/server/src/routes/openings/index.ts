@@ -1,4 +1,4 @@
-import type { OpeningInput } from '@placely/contract';
+import type { OpeningInput, OpeningStatus } from '@placely/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../auth/authenticate';
@@ -44,7 +44,8 @@ function abilitiesFor(actor: Actor, access: OrganizationAccess, opening: Opening
   };
 }
 
-function columnsFrom(input: OpeningInput) {
+/** The columns an opening's input sets; `status` is the input's, or else the draft (create) or unchanged (update). */
+function columnsFrom(input: OpeningInput, status: OpeningStatus) {
   return {
     title: input.title,
     kind: input.kind,
@@ -55,7 +56,7 @@ function columnsFrom(input: OpeningInput) {
     openingsCount: input.openingsCount,
     deadline: new Date(input.deadline),
     startDate: input.startDate,
-    status: input.status,
+    status: input.status ?? status,
     responseCap: input.responseCap,
     eligibility: input.eligibility,
     applyMode: input.applyMode,
@@ -175,7 +176,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .insert(openings)
             .values({
               organizationId: access.organizationId,
-              ...columnsFrom(input),
+              ...columnsFrom(input, 'draft'),
               currentFormVersion: input.form ? 1 : null,
             })
             .returning();
@@ -236,7 +237,7 @@ export function openingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }
           const [updated] = await tx
             .update(openings)
-            .set({ ...columnsFrom(input), currentFormVersion: version, updatedAt: sql`now()` })
+            .set({ ...columnsFrom(input, row.status), currentFormVersion: version, updatedAt: sql`now()` })
             .where(eq(openings.id, row.id))
             .returning();
           if (!updated) throw errors.notFound('That opening');

@@ -104,6 +104,42 @@ describe('organization openings', () => {
     expect((await server.call(`/api/organization/openings/id?id=${opening.id}`, { token })).status).toBe(404);
   });
 
+  it('a new opening without a status starts as a draft, and a change without one keeps the status (issue 40)', async () => {
+    const org = await seedOrganization(server.db);
+    const token = await server.tokenFor(org.id);
+    const { status: _sent, ...withoutStatus } = openingInput();
+    const created = await server.call('/api/organization/openings', { token, body: withoutStatus });
+    expect(created.status).toBe(200);
+    expect(created.body.result.data).toMatchObject({ status: 'draft', acceptingApplications: false });
+    const id = created.body.result.data.id;
+    // Not in the feed, and nobody can apply while it is a draft.
+    const student = await seedStudent(server.db);
+    const apply = await server.call('/api/placements/campus/apply', {
+      token: await server.tokenFor(student.id),
+      body: { openingId: id, idempotencyKey: `draft-${id}`, answers: { name: 'Asha' } },
+    });
+    expect(apply.status).not.toBe(200);
+
+    // Publishing is explicit: the status sent (as clients that always send one do) is kept.
+    const published = await server.call('/api/organization/openings/id', {
+      token,
+      method: 'PUT',
+      body: { id, opening: { ...withoutStatus, status: 'open' } },
+    });
+    expect(published.body.result.data.status).toBe('open');
+    const edited = await server.call('/api/organization/openings/id', {
+      token,
+      method: 'PUT',
+      body: { id, opening: { ...withoutStatus, title: 'Backend intern 2' } },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.result.data).toMatchObject({ title: 'Backend intern 2', status: 'open' });
+    // An explicit status still wins on create.
+    expect(
+      (await server.call('/api/organization/openings', { token, body: openingInput() })).body.result.data.status,
+    ).toBe('open');
+  });
+
   it('changes status and duplicates as a draft with the current form', async () => {
     const { token, opening } = await organizationWithOpening();
     const closed = await server.call('/api/organization/openings/id/status', {

@@ -1,7 +1,4 @@
-import type { Answers, FormDefinition, FormField, LeafField } from '@placely/contract';
-
-const isContactField = (field: LeafField | FormField) =>
-  field.type === 'email' || field.type === 'phone' || field.autoFillKey === 'email' || field.autoFillKey === 'phone';
+import { type Answers, type FormDefinition, isContactField } from '@placely/contract';
 
 /**
  * An application's answers without the applicant's contact details (email and phone questions, also inside

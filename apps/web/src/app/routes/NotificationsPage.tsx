@@ -1,3 +1,4 @@
+import { isOrganizationAccount } from '@placely/contract';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { NotificationPreferencesForm } from '../../features/notifications/components/NotificationPreferencesForm';
 import { NotificationsList } from '../../features/notifications/components/NotificationsList';
@@ -11,6 +12,7 @@ const TITLE = 'Notifications';
 /** /notifications: the inbox (each item opens its place) and the settings per kind and channel. */
 export default function NotificationsPage() {
   const accessToken = useAppStore((state) => state.accessToken);
+  const accountType = useAppStore((state) => state.user?.accountType ?? null);
   if (!accessToken) {
     return (
       <Page title={TITLE}>
@@ -24,7 +26,7 @@ export default function NotificationsPage() {
         <NotificationsList />
       </Section>
       <Section title="Notification settings" description="Choose what reaches you in Placely and by email.">
-        <NotificationPreferencesForm />
+        <NotificationPreferencesForm forOrganization={isOrganizationAccount(accountType)} />
       </Section>
     </Page>
   );

@@ -158,7 +158,6 @@ export default function OrganizationProfilePage() {
           <OrganizationProfileForm
             key={user.userId}
             profile={details.organization}
-            fallbackName={user.name}
             readOnly={abilities?.edit === false}
             save={async (values: OrganizationProfileValues) => {
               const saved = await updateAccountDetails(user.accountType, values);
@@ -174,7 +173,7 @@ export default function OrganizationProfilePage() {
       {!deleted && <PeopleSection OpeningsPicker={OpeningPicker} />}
       <Section title="Notifications" description="Choose what reaches you in Placely and by email.">
         <Suspense fallback={null}>
-          <NotificationPreferencesForm />
+          <NotificationPreferencesForm forOrganization />
         </Suspense>
       </Section>
       <RootInstitutions />

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
 import { RoundDayView } from '../../features/rounds/components/RoundDayView';
 import { Page } from '../../lib/components/Page';
+import { viewerTimeZone } from '../../lib/dates';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
 
@@ -14,7 +15,7 @@ export default function RoundDayPage() {
   const [params, setParams] = useSearchParams();
   const roundId = params.get('round') ?? '';
   const date = params.get('date') ?? new Date().toISOString().slice(0, 10);
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = viewerTimeZone();
   if (!accessToken) {
     return (
       <Page title={TITLE}>

@@ -1,3 +1,5 @@
+import { viewerTimeZone } from '../../lib/dates';
+
 const pad = (n: number) => String(Math.abs(Math.trunc(n))).padStart(2, '0');
 
 /** An ISO instant as the value of a `datetime-local` input, in the browser's time zone. */
@@ -27,13 +29,9 @@ export function fromLocalDateTimeInput(value: string): string {
 
 /** "Asia/Kolkata (UTC+05:30)". */
 export function browserTimeZone(at = new Date()): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = viewerTimeZone();
   return `${zone ? `${zone} ` : ''}(UTC${utcOffset(at)})`;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
-}
+/** The one formatter (lib/dates.ts), for this feature's callers. */
+export { formatDateTime } from '../../lib/dates';

@@ -206,7 +206,8 @@ export function newOpeningInput(): OpeningInput {
     openingsCount: null,
     deadline: defaultDeadline(),
     startDate: null,
-    status: 'open',
+    // Published explicitly (issue 40 defect 10): the first save of a half-built form publishes nothing.
+    status: 'draft',
     responseCap: null,
     eligibility: { ...EMPTY_ELIGIBILITY },
     applyMode: 'form',

@@ -8,6 +8,11 @@ import {
   type OpeningKind,
   type PublicOpening,
 } from '@placely/contract';
+import {
+  formatCalendarDate as formatCalendarDateOf,
+  formatDateTime as formatDateTimeOf,
+  formatDateTimeWithZone,
+} from '../../lib/dates';
 
 export const KIND_LABELS: Record<OpeningKind, string> = {
   fullTime: 'Full-time',
@@ -64,33 +69,12 @@ export function formatCompensation(compensation: PublicOpening['compensation'], 
 }
 
 /** The deadline in the reader's own time, naming the time zone: "12 Mar 2030, 17:30 GMT+5:30". */
-export function formatDeadline(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  // dateStyle/timeStyle cannot be combined with timeZoneName, hence the separate parts.
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
-}
+export const formatDeadline = (iso: string, locale?: string) => formatDateTimeWithZone(iso, { locale });
 
-export function formatDateTime(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
+export const formatDateTime = (iso: string, locale?: string) => formatDateTimeOf(iso, { locale }) || iso;
 
 /** A calendar date (YYYY-MM-DD) as written, without shifting it into a time zone. */
-export function formatCalendarDate(date: string, locale?: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
+export const formatCalendarDate = (date: string, locale?: string) => formatCalendarDateOf(date, { locale });
 
 /** "Closes in 3 days", "Closes today", "Closed". */
 export function deadlineDistance(iso: string, now: Date = new Date()): string {

@@ -11,6 +11,7 @@ import {
   type RepeatableGroupField,
   visibilityOf,
 } from '@placely/contract';
+import { formatCalendarDate } from '../../lib/dates';
 
 /**
  * The values react-hook-form holds for a Quick Apply form: field id → value, in the answers' own shapes so the
@@ -321,8 +322,6 @@ export function formPathOfServerField(definition: FormDefinition, serverField: s
 
 /* ---------- Showing answers (confirmation summary) ---------- */
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-
 function optionLabel(options: ChoiceOption[], id: string, otherText: unknown): string {
   if (id === OTHER_OPTION_ID) return typeof otherText === 'string' && otherText ? `Other: ${otherText}` : 'Other';
   return options.find((o) => o.id === id)?.label ?? id;
@@ -333,9 +332,7 @@ export function formatLeafAnswer(field: LeafField, value: unknown): string {
   if (isEmptyValue(value)) return '';
   switch (field.type) {
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
-        ? dateFormat.format(new Date(`${value}T00:00:00Z`))
-        : String(value);
+      return typeof value === 'string' ? formatCalendarDate(value) : String(value);
     case 'singleChoice':
     case 'dropdown':
       return isRecord(value) && typeof value.optionId === 'string'

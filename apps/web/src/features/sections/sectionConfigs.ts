@@ -11,7 +11,7 @@ import {
   placementInputSchema,
   projectInputSchema,
 } from '@placely/contract';
-import { formatMonth, formatRange } from '../../lib/dates';
+import { formatMonth, formatRange } from '../../lib/months';
 import type { SectionEntry } from './api/listEntries';
 import { type FieldSpec, optionsFrom } from './components/fields';
 

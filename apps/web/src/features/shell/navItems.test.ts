@@ -23,12 +23,13 @@ describe('getNavItems', () => {
     expect(pairs('Individual')).toEqual(STUDENT);
   });
 
-  it('gives an Organization Home, Profile and Openings (spec §2), then Groups and Verifications', () => {
+  it('gives an Organization Home, Profile and Openings (spec §2), its pipelines, then Groups and Verifications', () => {
     expect(pairs('Organization')).toEqual([
       ['Home', '/'],
       ['Profile', '/organization/profile'],
       ['Openings', '/organization/openings'],
       ['Campus', '/organization/campus'],
+      ['Pipelines', '/shortlisting'],
       ['Team', '/team'],
       ['Groups', '/organization/groups'],
       ['Verifications', '/organization/verifications'],
@@ -48,11 +49,12 @@ describe('getNavItems', () => {
       ['Profile', '/organization/profile'],
       ['Openings', '/organization/openings'],
       ['Campus', '/organization/campus'],
+      ['Pipelines', '/shortlisting'],
       ['Team', '/team'],
     ]);
     expect(team({ actingForTeam: true, activity: true }).at(-1)).toEqual(['Activity', '/organization/activity']);
     // Owners and coordinators run the organization's groups and verification groups (the server's runGroups).
-    expect(team({ actingForTeam: true, groups: true }).slice(5)).toEqual([
+    expect(team({ actingForTeam: true, groups: true }).slice(6)).toEqual([
       ['Groups', '/organization/groups'],
       ['Verifications', '/organization/verifications'],
     ]);

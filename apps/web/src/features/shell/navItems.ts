@@ -19,11 +19,15 @@ const INDIVIDUAL_NAV: readonly NavItem[] = [
   { label: 'Campus', to: PATHS.student.cycles },
 ];
 
+/** The organization's pipelines and shortlists, one per opening (issue 40 defect 12). */
+const PIPELINES: NavItem = { label: 'Pipelines', to: PATHS.shortlisting };
+
 const ORGANIZATION_NAV: readonly NavItem[] = [
   { label: 'Home', to: PATHS.home },
   { label: 'Profile', to: PATHS.organization.profile },
   { label: 'Openings', to: PATHS.organization.openings },
   { label: 'Campus', to: PATHS.organization.campus },
+  PIPELINES,
   { label: 'Team', to: PATHS.team },
   { label: 'Groups', to: PATHS.organization.groups },
   { label: 'Verifications', to: PATHS.organization.verifications },
@@ -35,6 +39,7 @@ const TEAM_NAV: readonly NavItem[] = [
   { label: 'Profile', to: PATHS.organization.profile },
   { label: 'Openings', to: PATHS.organization.openings },
   { label: 'Campus', to: PATHS.organization.campus },
+  PIPELINES,
   { label: 'Team', to: PATHS.team },
 ];
 const GROUPS_NAV: readonly NavItem[] = ORGANIZATION_NAV.filter(

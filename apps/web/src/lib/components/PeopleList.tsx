@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GroupPerson } from '@placely/contract';
 import { type ReactNode, useState } from 'react';
+import { formatDate } from '../dates';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PersonSummaryLine } from './PersonSummaryLine';
 
@@ -64,7 +65,7 @@ export function PeopleList<T extends GroupPerson>({
             <Stack sx={{ flex: 1, minWidth: 200 }} spacing={0.5}>
               <PersonSummaryLine person={person.person} />
               <Typography variant="caption" color="text.secondary">
-                {person.groupName} · {sinceLabel} {new Date(person.since).toLocaleDateString()}
+                {person.groupName} · {sinceLabel} {formatDate(person.since)}
               </Typography>
               {details?.(person)}
             </Stack>

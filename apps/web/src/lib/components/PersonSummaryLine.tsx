@@ -2,7 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PersonSummary } from '@placely/contract';
-import { formatMonth } from '../dates';
+import { formatMonth } from '../months';
 
 /** A person as organizations see them in requests, members and followers: name, headline, education. */
 export function PersonSummaryLine({ person }: { person: PersonSummary }) {

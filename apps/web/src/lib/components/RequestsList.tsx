@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GroupRequest } from '@placely/contract';
 import { useState } from 'react';
+import { formatDate } from '../dates';
 import { PersonSummaryLine } from './PersonSummaryLine';
 
 export interface RequestsListProps {
@@ -88,7 +89,7 @@ export function RequestsList({
             <Stack sx={{ flex: 1, minWidth: 200 }} spacing={0.5}>
               <PersonSummaryLine person={request.person} />
               <Typography variant="caption" color="text.secondary">
-                Asked to join {request.groupName} on {new Date(request.requestedAt).toLocaleDateString()}
+                Asked to join {request.groupName} on {formatDate(request.requestedAt)}
               </Typography>
             </Stack>
             <Stack direction="row" spacing={1}>

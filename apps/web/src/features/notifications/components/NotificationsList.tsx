@@ -9,13 +9,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Notification } from '@placely/contract';
 import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../../lib/dates';
 import { showError } from '../../../lib/snackbar';
 import { useNotifications } from '../api/listNotifications';
 import { useMarkAllRead } from '../api/markAllRead';
 import { useMarkRead } from '../api/markRead';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string) => formatDateTime(iso);
 
 /** The inbox: newest first, unread in bold; opening one marks it read and goes to its place. */
 export function NotificationsList() {

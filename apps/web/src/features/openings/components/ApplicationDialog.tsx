@@ -14,6 +14,7 @@ import {
   type AnswerValue,
   APPLICATION_STATUS_LABELS,
   type FormField,
+  isContactField,
   type ReceivedApplicationDetail,
 } from '@placely/contract';
 import type { ReactNode } from 'react';
@@ -45,7 +46,21 @@ function FileButtons({ field, value }: { field: FormField; value: AnswerValue | 
   );
 }
 
-function AnswerView({ field, value }: { field: FormField; value: AnswerValue | undefined }) {
+/** A contact question the server left out for this viewer (issue 40 defect 8): not "Not answered". */
+const HIDDEN_CONTACT = 'Hidden (contact details are not shared with your role)';
+
+function AnswerView({
+  field,
+  value,
+  contactsHidden,
+}: {
+  field: FormField;
+  value: AnswerValue | undefined;
+  contactsHidden: boolean;
+}) {
+  if (contactsHidden && value === undefined && isContactField(field)) {
+    return <Typography color="text.secondary">{HIDDEN_CONTACT}</Typography>;
+  }
   if (field.type === 'repeatableGroup') {
     const rows = Array.isArray(value) ? value : [];
     if (rows.length === 0) return <Typography color="text.secondary">No rows</Typography>;
@@ -63,7 +78,10 @@ function AnswerView({ field, value }: { field: FormField; value: AnswerValue | u
               return (
                 <Box key={sub.id}>
                   <Typography variant="body2">
-                    <strong>{sub.label}:</strong> {formatLeafAnswer(sub, cell) || '—'}
+                    <strong>{sub.label}:</strong>{' '}
+                    {contactsHidden && cell === undefined && isContactField(sub)
+                      ? HIDDEN_CONTACT
+                      : formatLeafAnswer(sub, cell) || '—'}
                   </Typography>
                   {sub.type === 'fileUpload' && <FileButtons field={sub} value={cell as AnswerValue} />}
                 </Box>
@@ -112,7 +130,11 @@ function Answers({ detail }: { detail: ReceivedApplicationDetail }) {
                     {field.label}
                     {verified && <VerifiedBadge badge={verified} compact />}
                   </Typography>
-                  <AnswerView field={field} value={detail.answers[field.id]} />
+                  <AnswerView
+                    field={field}
+                    value={detail.answers[field.id]}
+                    contactsHidden={detail.applicant.email === null}
+                  />
                 </Box>
               );
             })}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import PublishIcon from '@mui/icons-material/Publish';
 import SaveIcon from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -362,7 +363,10 @@ function SaveBar({
   problem,
   baseline,
   dirtyRef,
+  onPublish,
 }: {
+  /** Saves with the status Open (a draft's explicit Publish). */
+  onPublish: () => void;
   saving: boolean;
   formVersion: number | null;
   problem: string | null;
@@ -372,6 +376,7 @@ function SaveBar({
   dirtyRef: { current: boolean };
 }) {
   const values = useWatch<OpeningFormValues>();
+  const draft = values.status === 'draft';
   const { errors } = useFormState<OpeningFormValues>();
   const hasErrors = Object.keys(errors).length > 0;
   const isDirty = useMemo(() => canonicalJson(values) !== baseline, [values, baseline]);
@@ -397,15 +402,31 @@ function SaveBar({
         gap: 1.5,
       }}
     >
-      <Button type="submit" variant="contained" startIcon={<SaveIcon />} loading={saving}>
-        Save opening
-      </Button>
+      {draft ? (
+        <>
+          <Button type="submit" variant="outlined" startIcon={<SaveIcon />} loading={saving}>
+            Save draft
+          </Button>
+          <Button variant="contained" startIcon={<PublishIcon />} loading={saving} onClick={onPublish}>
+            Publish
+          </Button>
+        </>
+      ) : (
+        <Button type="submit" variant="contained" startIcon={<SaveIcon />} loading={saving}>
+          Save opening
+        </Button>
+      )}
       <Chip
         size="small"
         color={isDirty ? 'warning' : 'default'}
         label={isDirty ? 'Unsaved changes' : 'All changes saved'}
         role="status"
       />
+      {draft && (
+        <Typography variant="body2" color="text.secondary">
+          Draft: only your team sees it until you publish.
+        </Typography>
+      )}
       {formVersion !== null && (
         <Typography variant="body2" color="text.secondary" data-testid="form-version">
           Form version {formVersion}
@@ -488,37 +509,39 @@ export function OpeningEditor({ opening, renderPreview, onSaved, groupOptions }:
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setProblem(null);
-      const input = cleanOpeningInput(values);
-      try {
-        const saved = opening
-          ? await update.mutateAsync({ id: opening.id, opening: input })
-          : await create.mutateAsync(input);
-        const savedInput = openingToInput(saved);
-        dirtyRef.current = false;
-        setBaseline(canonicalJson(savedInput));
-        reset(savedInput);
-        onSaved(saved, opening === null);
-      } catch (error) {
-        if (applyServerFieldErrors(error, setError, TOP_LEVEL_FIELDS, opening ? 'opening.' : '')) {
-          const first = (error as ApiError).fields?.[0]?.field.replace(/^opening\./, '');
-          if (first) focusPath(first);
-          setProblem('Some settings were not accepted: see the highlighted fields.');
-        } else {
-          setProblem(error instanceof ApiError ? error.message : 'Could not save. Please try again.');
+  const save = (publish: boolean) =>
+    handleSubmit(
+      async (values) => {
+        setProblem(null);
+        const input = cleanOpeningInput(publish ? { ...values, status: 'open' } : values);
+        try {
+          const saved = opening
+            ? await update.mutateAsync({ id: opening.id, opening: input })
+            : await create.mutateAsync(input);
+          const savedInput = openingToInput(saved);
+          dirtyRef.current = false;
+          setBaseline(canonicalJson(savedInput));
+          reset(savedInput);
+          onSaved(saved, opening === null);
+        } catch (error) {
+          if (applyServerFieldErrors(error, setError, TOP_LEVEL_FIELDS, opening ? 'opening.' : '')) {
+            const first = (error as ApiError).fields?.[0]?.field.replace(/^opening\./, '');
+            if (first) focusPath(first);
+            setProblem('Some settings were not accepted: see the highlighted fields.');
+          } else {
+            setProblem(error instanceof ApiError ? error.message : 'Could not save. Please try again.');
+          }
         }
-      }
-    },
-    (errors) => {
-      const count = allErrors(errors).length;
-      setProblem(
-        `Not saved: ${count === 1 ? 'one setting needs' : `${count} settings need`} fixing (listed at the top).`,
-      );
-      focusErrorSummary();
-    },
-  );
+      },
+      (errors) => {
+        const count = allErrors(errors).length;
+        setProblem(
+          `Not saved: ${count === 1 ? 'one setting needs' : `${count} settings need`} fixing (listed at the top).`,
+        );
+        focusErrorSummary();
+      },
+    );
+  const onSubmit = save(false);
 
   const applyMode = useWatch({ control: methods.control, name: 'applyMode' });
   return (
@@ -547,7 +570,7 @@ export function OpeningEditor({ opening, renderPreview, onSaved, groupOptions }:
                         value: status,
                         label: OPENING_STATUS_LABELS[status],
                       }))}
-                      helperText="Draft: only you see it. Open: people can apply."
+                      helperText="A new opening is a draft until you publish it. Open: people can apply."
                     />
                   </Grid>
                 </Grid>
@@ -659,6 +682,7 @@ export function OpeningEditor({ opening, renderPreview, onSaved, groupOptions }:
               problem={problem}
               baseline={baseline}
               dirtyRef={dirtyRef}
+              onPublish={() => void save(true)()}
             />
           </Box>
         </Grid>

@@ -18,6 +18,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import {
   APPLICATION_STATUS_LABELS,
+  isContactField,
   OPENING_STATUS_LABELS,
   RESPONSE_SORT_COLUMNS,
   type ResponseSortColumn,
@@ -351,7 +352,11 @@ export function ResponsesView({
                   {scored && <TableCell align="right">{item.score ?? ''}</TableCell>}
                   {columns.map((column) => {
                     const field = fieldFor(column.id, item.formVersion, forms);
-                    const text = field ? formatAnswer(field, item.answers[column.id]) : '';
+                    const text = !field
+                      ? ''
+                      : item.applicant.email === null && item.answers[column.id] === undefined && isContactField(field)
+                        ? 'Hidden'
+                        : formatAnswer(field, item.answers[column.id]);
                     const verified =
                       item.answers[column.id] !== undefined ? item.verifiedAnswers[column.id] : undefined;
                     return (

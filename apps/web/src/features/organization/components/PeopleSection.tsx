@@ -28,6 +28,7 @@ import { type ComponentType, type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { Section } from '../../../lib/components/Section';
+import { formatDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { peopleOf, useOrganizationPeople } from '../api/getOrganizationPeople';
 import { useInviteMember } from '../api/inviteMember';
@@ -248,8 +249,6 @@ function ChangeRoleDialog({
     </Dialog>
   );
 }
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 function describeScope(person: OrganizationPerson) {
   if (person.allOpenings) return 'All openings';

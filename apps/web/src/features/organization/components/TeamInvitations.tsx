@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useActingFor } from '../../../lib/actingFor';
 import { Section } from '../../../lib/components/Section';
+import { formatDate } from '../../../lib/dates';
 import { showSuccess } from '../../../lib/snackbar';
 import { useAppStore } from '../../../lib/store';
 import { useAcceptTeamInvitation } from '../api/acceptTeamInvitation';
@@ -72,7 +73,7 @@ export function TeamInvitations() {
                   primary={`${invitation.organizationName} invites you as ${roleWords(invitation)}`}
                   secondary={[
                     invitation.invitedBy ? `From ${invitation.invitedBy}` : null,
-                    `Open until ${new Date(invitation.expiresAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}`,
+                    `Open until ${formatDate(invitation.expiresAt)}`,
                   ]
                     .filter(Boolean)
                     .join(' · ')}

@@ -25,7 +25,7 @@ import {
 } from '@placely/contract';
 import type { ReactNode } from 'react';
 import { VerifiedBadge } from '../../../lib/components/VerifiedBadge';
-import { formatMonth, formatRange } from '../../../lib/dates';
+import { formatMonth, formatRange } from '../../../lib/months';
 
 const join = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' · ');
 

@@ -6,9 +6,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { formatDateTime } from '../../../lib/dates';
 import { useViewers } from '../api/listViewers';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Who viewed me: organizations by name, newest first, a page at a time; anonymous views as a count. */
 export function ViewersList() {
@@ -28,7 +27,7 @@ export function ViewersList() {
             <ListItem key={view.id} divider sx={{ px: 0 }}>
               <ListItemText
                 primary={view.organizationName}
-                secondary={`${view.subject === 'resume' ? 'Viewed your resume' : `Viewed “${view.portfolioTitle ?? 'a portfolio'}”`} · ${when.format(new Date(view.viewedAt))}`}
+                secondary={`${view.subject === 'resume' ? 'Viewed your resume' : `Viewed “${view.portfolioTitle ?? 'a portfolio'}”`} · ${formatDateTime(view.viewedAt)}`}
               />
             </ListItem>
           ))}

@@ -40,7 +40,11 @@ function toFormValues(profile: OrganizationProfile | null, fallbackName: string)
 
 export interface OrganizationProfileFormProps {
   profile: OrganizationProfile | null;
-  fallbackName: string;
+  /**
+   * The name shown before the profile has one: a team's organization name. An organization account's own new
+   * profile starts empty, since the owner's personal name is not the organization's (issue 40 defect 13).
+   */
+  fallbackName?: string;
   /**
    * Saves the values and answers the saved profile: the organization account's own details, or (acting for a team)
    * the organization's, so the page decides which endpoint and cache the form feeds.
@@ -53,7 +57,7 @@ export interface OrganizationProfileFormProps {
 /** Organization details, validated with the contract's organizationProfileInputSchema. */
 export function OrganizationProfileForm({
   profile,
-  fallbackName,
+  fallbackName = '',
   save,
   readOnly = false,
 }: OrganizationProfileFormProps) {

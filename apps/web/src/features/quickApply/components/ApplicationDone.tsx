@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Application, FormDefinition } from '@placely/contract';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { formatDateTime, STATUS_LABELS } from '../describe';
@@ -25,9 +26,21 @@ export interface ApplicationDoneProps {
 /** The confirmation: what was sent, when, its status, and the way to edit it while that is allowed. */
 export function ApplicationDone({ application, definition, outcome, editTo, stageLabel }: ApplicationDoneProps) {
   const edited = application.revision > 1;
+  // After a submit or an edit the form is gone: focus goes to the confirmation, not to the page body (issue 40).
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome !== 'revisit') confirmation.current?.focus();
+  }, [outcome]);
   return (
     <Stack spacing={3}>
-      <Alert severity="success" icon={<CheckCircleOutlinedIcon />} role="status">
+      <Alert
+        ref={confirmation}
+        tabIndex={-1}
+        severity="success"
+        icon={<CheckCircleOutlinedIcon />}
+        role="status"
+        data-testid="application-confirmation"
+      >
         <AlertTitle>
           {outcome === 'sent'
             ? 'Application sent'

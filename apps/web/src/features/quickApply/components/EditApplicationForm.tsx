@@ -58,7 +58,7 @@ export function EditApplicationForm({
 
   return (
     <Stack spacing={2.5}>
-      <Alert severity="info">
+      <Alert severity="info" role="status">
         You are editing the application you sent {formatDateTime(application.submittedAt)}. The organization sees your
         latest answers and keeps the earlier versions.
         {start.restoredAt && ` Your unsent changes from ${formatDateTime(start.restoredAt)} are back.`}

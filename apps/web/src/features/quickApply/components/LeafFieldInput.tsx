@@ -7,7 +7,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
+import RadioGroup, { type RadioGroupProps } from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type AutoFillKey, type LeafField, OTHER_OPTION_ID } from '@placely/contract';
@@ -113,6 +113,20 @@ function TextInput({ field, path, note }: LeafFieldInputProps) {
   );
 }
 
+/**
+ * A radio group marked required and invalid as the text fields are (issue 40: the error was tied only to the
+ * fieldset, which names the helper or error it is described by).
+ */
+function FieldRadioGroup({
+  field,
+  error,
+  ...props
+}: RadioGroupProps & { field: LeafField; error: string | undefined }) {
+  return (
+    <RadioGroup {...props} aria-required={field.required || undefined} aria-invalid={Boolean(error) || undefined} />
+  );
+}
+
 /** Fieldset wrapper for choice-like fields: a legend, the inputs, the helper or error. */
 function ChoiceFieldset({
   field,
@@ -170,7 +184,9 @@ function SingleChoiceInput({ field, path, note, context }: LeafFieldInputProps &
       note={note}
       onClear={!field.required && value ? () => input.onChange(null) : null}
     >
-      <RadioGroup
+      <FieldRadioGroup
+        field={field}
+        error={error}
         name={input.name}
         value={value?.optionId ?? ''}
         onChange={(event) =>
@@ -197,7 +213,7 @@ function SingleChoiceInput({ field, path, note, context }: LeafFieldInputProps &
             sx={{ mr: 0 }}
           />
         )}
-      </RadioGroup>
+      </FieldRadioGroup>
       {field.allowOther && otherChosen && (
         <OutlinedTextField
           size="small"
@@ -318,7 +334,9 @@ function YesNoInput({ field, path, note }: LeafFieldInputProps & { field: { type
       note={note}
       onClear={!field.required && value !== null && value !== undefined ? () => input.onChange(null) : null}
     >
-      <RadioGroup
+      <FieldRadioGroup
+        field={field}
+        error={error}
         row
         name={input.name}
         value={value === true ? 'yes' : value === false ? 'no' : ''}
@@ -326,7 +344,7 @@ function YesNoInput({ field, path, note }: LeafFieldInputProps & { field: { type
       >
         <FormControlLabel value="yes" control={<Radio onBlur={input.onBlur} />} label="Yes" />
         <FormControlLabel value="no" control={<Radio onBlur={input.onBlur} />} label="No" />
-      </RadioGroup>
+      </FieldRadioGroup>
     </ChoiceFieldset>
   );
 }
@@ -350,7 +368,9 @@ function LinearScaleInput({ field, path, note }: LeafFieldInputProps & { field: 
             {field.minLabel}
           </Typography>
         )}
-        <RadioGroup
+        <FieldRadioGroup
+          field={field}
+          error={error}
           row
           name={input.name}
           value={value === null ? '' : String(value)}
@@ -367,7 +387,7 @@ function LinearScaleInput({ field, path, note }: LeafFieldInputProps & { field: 
               sx={{ mx: 0, minWidth: 40 }}
             />
           ))}
-        </RadioGroup>
+        </FieldRadioGroup>
         {field.maxLabel && (
           <Typography variant="body2" color="text.secondary">
             {field.maxLabel}

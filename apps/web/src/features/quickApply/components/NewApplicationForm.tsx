@@ -113,6 +113,8 @@ export function NewApplicationForm({ opening, definition, userId, onApplied, onR
       {start.restoredAt && (
         <Alert
           severity="info"
+          // News, not a warning: a status (issue 40), which screen readers read without interrupting.
+          role="status"
           action={
             <Button color="inherit" size="small" onClick={() => setConfirmStartOver(true)}>
               Start over

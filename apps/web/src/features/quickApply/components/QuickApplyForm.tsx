@@ -26,6 +26,7 @@ import {
 import { ApiError, errorMessage } from '../../../lib/api/errors';
 import type { AnswersValidation } from '../answersValidation';
 import { type FormValues, fieldPathsInOrder, finalizeAnswers, formPathOfServerField } from '../formValues';
+import { ErrorSummary, type Problem } from './ErrorSummary';
 import { errorText, fieldBlockId, ownErrorText, QuickApplyFieldContext } from './formContext';
 import { LeafFieldInput } from './LeafFieldInput';
 import { RepeatableGroupInput } from './RepeatableGroupInput';
@@ -81,30 +82,41 @@ function useAnswersValidation(definition: FormDefinition): AnswersValidation | u
 
 const FOCUSABLE = 'input:not([hidden]):not([type="hidden"]), textarea, select, button:not([disabled])';
 
-/** Moves focus to the first invalid field in the order the person sees the form. */
-function focusFirstInvalid(definition: FormDefinition, values: FormValues, errors: FieldErrors | Map<string, string>) {
-  const hasError = (path: string, isGroup: boolean) => {
-    if (errors instanceof Map) return errors.has(path);
+/** The invalid fields in the order the person sees the form, each named ("Projects, row 2: Title") with its error. */
+function problemsOf(definition: FormDefinition, values: FormValues, errors: FieldErrors | Map<string, string>) {
+  const fields = fieldsOf(definition);
+  const groups = new Set(fields.filter((f) => f.type === 'repeatableGroup').map((f) => f.id));
+  const messageOf = (path: string) => {
+    if (errors instanceof Map) return errors.get(path);
     const error = get(errors, path);
-    return Boolean(isGroup ? ownErrorText(error) : errorText(error));
+    return groups.has(path) ? ownErrorText(error) : errorText(error);
   };
-  const groups = new Set(
-    fieldsOf(definition)
-      .filter((f) => f.type === 'repeatableGroup')
-      .map((f) => f.id),
-  );
-  const path = fieldPathsInOrder(definition, values).find((p) => hasError(p, groups.has(p)));
-  if (!path) return false;
-  // After React has drawn the error states.
+  const labelOf = (path: string) => {
+    const [id, row, subId] = path.split('.');
+    const field = fields.find((f) => f.id === id);
+    if (!field) return path;
+    if (row === undefined || field.type !== 'repeatableGroup') return field.label;
+    const sub = field.fields.find((f) => f.id === subId);
+    return `${field.label}, row ${Number(row) + 1}: ${sub?.label ?? subId}`;
+  };
+  const problems: Problem[] = [];
+  for (const path of fieldPathsInOrder(definition, values)) {
+    const message = messageOf(path);
+    if (message) problems.push({ path, label: labelOf(path), message });
+  }
+  return { problems, isGroup: (path: string) => groups.has(path) };
+}
+
+/** Focuses a field (a group's "Add row" button) by its path, after React has drawn the error states. */
+function focusField(path: string, isGroup: boolean) {
   window.setTimeout(() => {
     const block = document.getElementById(fieldBlockId(path));
-    const target = groups.has(path)
+    const target = isGroup
       ? block?.querySelector<HTMLElement>('[data-add-row]')
       : block?.querySelector<HTMLElement>(FOCUSABLE);
     target?.focus();
     if (typeof target?.scrollIntoView === 'function') target.scrollIntoView({ block: 'center' });
   }, 0);
-  return true;
 }
 
 function FieldBlock({ field, autoFilled }: { field: FormField; autoFilled: boolean }) {
@@ -157,6 +169,7 @@ export function QuickApplyForm({
     shouldFocusError: false,
   });
   const [problem, setProblem] = useState<string | null>(null);
+  const [summary, setSummary] = useState<Problem[]>([]);
   const uploads = useRef(new Set<string>());
   const [uploading, setUploadingCount] = useState(0);
   const setUploading = useCallback((path: string, busy: boolean) => {
@@ -186,9 +199,20 @@ export function QuickApplyForm({
   const dropped = withLogic ? withoutHiddenAnswers(definition, current).dropped : [];
   const labelOf = (id: string) => fieldsOf(definition).find((field) => field.id === id)?.label ?? id;
 
+  /** Lists the problems at the top and focuses the first; false when none is on a field. */
+  const showProblems = (errors: FieldErrors | Map<string, string>) => {
+    const { problems, isGroup } = problemsOf(definition, form.getValues(), errors);
+    setSummary(problems);
+    const first = problems[0];
+    if (first) focusField(first.path, isGroup(first.path));
+    return first !== undefined;
+  };
+  const goTo = (path: string) => focusField(path, problemsOf(definition, form.getValues(), new Map()).isGroup(path));
+
   const submit = form.handleSubmit(
     async (parsed) => {
       setProblem(null);
+      setSummary([]);
       try {
         await onSubmit(finalizeAnswers(definition, parsed));
       } catch (error) {
@@ -199,7 +223,7 @@ export function QuickApplyForm({
             if (path && !onFields.has(path)) onFields.set(path, message);
           }
           for (const [path, message] of onFields) form.setError(path, { type: 'server', message });
-          if (onFields.size > 0 && focusFirstInvalid(definition, form.getValues(), onFields)) {
+          if (onFields.size > 0 && showProblems(onFields)) {
             setProblem('Please check the highlighted answers.');
             return;
           }
@@ -209,7 +233,7 @@ export function QuickApplyForm({
     },
     (errors) => {
       setProblem(null);
-      if (!focusFirstInvalid(definition, form.getValues(), errors)) {
+      if (!showProblems(errors)) {
         setProblem(errorText(errors) ?? 'Please check the form.');
       }
     },
@@ -225,6 +249,7 @@ export function QuickApplyForm({
         <Box component="form" onSubmit={submit} noValidate aria-label="Application form">
           <fieldset disabled={disabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
             <Stack spacing={3}>
+              <ErrorSummary problems={summary} onGoTo={goTo} />
               {hasRequired && (
                 <Typography variant="body2" color="text.secondary">
                   Questions marked * are required.

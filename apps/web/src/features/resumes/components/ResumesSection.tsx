@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { FILE_RULES, formatBytes, RESUME_TITLE_MAX, type Resume, type StoredFile } from '@placely/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
+import { formatDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { openFile } from '../../../lib/uploads/fileLink';
 import { useFileUpload } from '../../../lib/uploads/useFileUpload';
@@ -31,7 +32,6 @@ import { useResumes } from '../api/listResumes';
 import { useUpdateResume } from '../api/updateResume';
 
 const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').slice(0, RESUME_TITLE_MAX) || 'Resume';
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Upload PDF resumes (with progress; large files pause and resume), pick the default, rename, download, delete. */
 export function ResumesSection() {
@@ -64,7 +64,7 @@ export function ResumesSection() {
               </ListItemIcon>
               <ListItemText
                 primary={resume.title}
-                secondary={`${resume.file.name} · ${formatBytes(resume.file.size)} · ${dateFormat.format(new Date(resume.createdAt))}`}
+                secondary={`${resume.file.name} · ${formatBytes(resume.file.size)} · ${formatDate(resume.createdAt)}`}
                 sx={{ flex: '1 1 12rem', minWidth: 0, wordBreak: 'break-word' }}
               />
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>

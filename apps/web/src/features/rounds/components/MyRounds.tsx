@@ -1,17 +1,15 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { type MyRound, ROUND_KIND_LABELS, ROUND_MODE_LABELS } from '@placely/contract';
+import { formatDateTime, formatTime, viewerTimeZone } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useChangeBooking } from '../api/changeBooking';
 import { useMyRounds } from '../api/getMyRounds';
 
 /** A slot's time in the viewer's own zone, with the slot's zone named when it differs. */
 function when(startsAt: string, timeZone: string) {
-  const local = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(startsAt),
-  );
-  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (own === timeZone) return local;
-  const there = new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone }).format(new Date(startsAt));
+  const local = formatDateTime(startsAt);
+  if (viewerTimeZone() === timeZone) return local;
+  const there = formatTime(startsAt, { timeZone });
   return `${local} (${there} ${timeZone})`;
 }
 
@@ -40,7 +38,7 @@ function RoundCard({ round }: { round: MyRound }) {
           <Alert severity="info" sx={{ my: 1 }}>
             {round.assignment === 'allot'
               ? 'The organization will allot you a slot.'
-              : `Book a slot before ${when(round.bookingClosesAt, Intl.DateTimeFormat().resolvedOptions().timeZone)}.`}
+              : `Book a slot before ${when(round.bookingClosesAt, viewerTimeZone())}.`}
           </Alert>
         )}
         {booking && (

@@ -11,14 +11,14 @@ import {
   Typography,
 } from '@mui/material';
 import { ATTENDANCE, type Attendance, RECOMMENDATION_LABELS } from '@placely/contract';
+import { formatTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useRoundDay } from '../api/getRoundDay';
 import { useMarkAttendance } from '../api/markAttendance';
 import { useRemindNotBooked } from '../api/remindNotBooked';
 
 const LABEL: Record<Attendance, string> = { present: 'Present', absent: 'Absent', late: 'Late' };
-const time = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone }).format(new Date(iso));
+const time = (iso: string, timeZone: string) => formatTime(iso, { timeZone });
 
 /**
  * The day view: one block per slot time, panels side by side (stacked on a phone), each booking with attendance

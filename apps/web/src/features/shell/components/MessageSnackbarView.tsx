@@ -21,7 +21,8 @@ export function MessageSnackbarView() {
         severity={snackbar.type}
         variant="filled"
         onClose={hide}
-        role={snackbar.type === 'error' ? 'alert' : 'status'}
+        // The live region around it (MessageSnackbar) announces the message.
+        role="none"
         sx={{ width: '100%', maxWidth: 560 }}
       >
         {snackbar.message}

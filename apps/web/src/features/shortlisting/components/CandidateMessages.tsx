@@ -7,11 +7,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CandidateMessage } from '@placely/contract';
+import { formatDateTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useCancelMessage } from '../api/cancelMessage';
 import { useMessages } from '../api/listMessages';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 const status = (message: CandidateMessage) => {
   if (message.status === 'sent' && message.sentAt) return `Sent ${when(message.sentAt)}`;

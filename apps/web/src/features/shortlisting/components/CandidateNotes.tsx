@@ -8,13 +8,14 @@ import Typography from '@mui/material/Typography';
 import { CANDIDATE_LIMITS, type CandidateNote } from '@placely/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/errors';
+import { formatDateTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useAddNote } from '../api/addNote';
 import { useDeleteNote } from '../api/deleteNote';
 import { useNotes } from '../api/listNotes';
 import { useUpdateNote } from '../api/updateNote';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 function NoteItem({
   note,

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type AnswerCondition, formatAnswerConditions, parseAnswerConditions } from '@placely/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTags } from '../api/listTags';
 import type { FilterValues } from '../filters';
 
@@ -30,23 +30,52 @@ const MORE_FILTERS: (keyof FilterValues)[] = [
   'answers',
 ];
 
-/** A text field that applies its value on Enter or when it loses focus, so typing does not reload the list each key. */
+/** How long typing in the search pauses before the list follows (issue 40 defect 9). */
+export const SEARCH_DEBOUNCE_MS = 400;
+
+/**
+ * A text field that applies its value on Enter or when it loses focus, so typing does not reload the list each key;
+ * with `debounceMs`, also once typing pauses that long (search as one types).
+ */
 function CommitField({
   label,
   value,
   onCommit,
   type = 'text',
   width = 140,
+  debounceMs,
 }: {
   label: string;
   value: string;
   onCommit: (value: string) => void;
   type?: 'text' | 'number';
   width?: number | string;
+  debounceMs?: number;
 }) {
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const commit = () => draft.trim() !== value && onCommit(draft.trim());
+  const latest = useRef({ value, onCommit });
+  latest.current = { value, onCommit };
+  // What this field last applied: when the value comes back as that, typing has moved on and the draft stays; any
+  // other value (e.g. "Clear filters") replaces the draft.
+  const committed = useRef(value);
+  useEffect(() => {
+    if (value !== committed.current) {
+      committed.current = value;
+      setDraft(value);
+    }
+  }, [value]);
+  const commit = (text = draft) => {
+    if (text.trim() === latest.current.value) return;
+    committed.current = text.trim();
+    latest.current.onCommit(text.trim());
+  };
+  const pending = useRef(commit);
+  pending.current = commit;
+  useEffect(() => {
+    if (debounceMs === undefined || draft.trim() === committed.current) return;
+    const timer = window.setTimeout(() => pending.current(draft), debounceMs);
+    return () => window.clearTimeout(timer);
+  }, [draft, debounceMs]);
   return (
     <TextField
       size="small"
@@ -54,7 +83,7 @@ function CommitField({
       type={type}
       value={draft}
       onChange={(event) => setDraft(event.target.value)}
-      onBlur={commit}
+      onBlur={() => commit()}
       onKeyDown={(event) => event.key === 'Enter' && commit()}
       sx={{ width: { xs: '100%', sm: width } }}
     />
@@ -173,6 +202,7 @@ export function FilterBar({
           value={filter.q ?? ''}
           onCommit={(v) => set('q', v)}
           width={260}
+          debounceMs={SEARCH_DEBOUNCE_MS}
         />
         <TextField
           select

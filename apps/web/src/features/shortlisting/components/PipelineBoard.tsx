@@ -1,3 +1,12 @@
+import {
+  DndContext,
+  type DragEndEvent,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,15 +18,22 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Pipeline, ReceivedApplication, Stage } from '@placely/contract';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api/errors';
+import { formatDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useStageCandidates } from '../api/listStageCandidates';
 import { useMoveCandidates } from '../api/moveCandidates';
 import type { FilterValues } from '../filters';
 
 const nameOf = (item: ReceivedApplication) => item.applicant.name ?? item.applicant.email ?? 'Applicant';
-const DRAG_TYPE = 'application/x-placely-application';
+
+/** What a dragged card carries to the column it is dropped on. */
+interface DragData {
+  applicationId: string;
+  name: string;
+  from: Stage;
+}
 
 function CandidateCard({
   item,
@@ -26,6 +42,8 @@ function CandidateCard({
   canMove,
   onOpen,
   onMove,
+  focusRequested,
+  onFocused,
 }: {
   item: ReceivedApplication;
   stage: Stage;
@@ -33,8 +51,20 @@ function CandidateCard({
   canMove: boolean;
   onOpen: (id: string) => void;
   onMove: (applicationId: string, from: Stage, to: Stage) => void;
+  /** The card was just moved here: it takes the focus once drawn (issue 40: focus was lost to the page). */
+  focusRequested: boolean;
+  onFocused: () => void;
 }) {
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const data: DragData = { applicationId: item.id, name: nameOf(item), from: stage };
+  const drag = useDraggable({ id: item.id, data, disabled: !canMove });
+  const card = useRef<HTMLLIElement | null>(null);
+  useEffect(() => {
+    if (!focusRequested || !card.current) return;
+    card.current.focus();
+    card.current.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    onFocused();
+  }, [focusRequested, onFocused]);
   const index = stages.findIndex((candidate) => candidate.id === stage.id);
   // Arrow keys move the focused card to the neighbouring stage; Enter opens the panel.
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -52,15 +82,26 @@ function CandidateCard({
     <Paper
       component="li"
       variant="outlined"
+      ref={(element: HTMLLIElement | null) => {
+        card.current = element;
+        drag.setNodeRef(element);
+      }}
+      // dnd-kit's pointer listeners only: the arrow keys below stay the keyboard's way to move, and its attributes'
+      // role and description would hide the card's own label.
+      {...(canMove ? drag.listeners : {})}
       tabIndex={0}
-      draggable={canMove}
-      onDragStart={(event) => event.dataTransfer.setData(DRAG_TYPE, item.id)}
+      data-application-id={item.id}
       onKeyDown={onKeyDown}
       aria-label={`${nameOf(item)}, in ${stage.name}${canMove ? '. Arrow keys move to the next or previous stage' : ''}`}
       sx={{
         p: 1,
         listStyle: 'none',
-        cursor: canMove ? 'grab' : 'default',
+        cursor: canMove ? (drag.isDragging ? 'grabbing' : 'grab') : 'default',
+        touchAction: canMove ? 'none' : 'auto',
+        position: 'relative',
+        zIndex: drag.isDragging ? 2 : 'auto',
+        opacity: drag.isDragging ? 0.85 : 1,
+        transform: drag.transform ? `translate3d(${drag.transform.x}px, ${drag.transform.y}px, 0)` : undefined,
         '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
       }}
     >
@@ -68,7 +109,7 @@ function CandidateCard({
         {nameOf(item)}
       </Link>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {new Date(item.submittedAt).toLocaleDateString()}
+        {formatDate(item.submittedAt)}
         {item.verifiedRecords.length > 0 && ' · verified records'}
       </Typography>
       {canMove && (
@@ -105,11 +146,15 @@ function StageColumn(props: {
   canMove: boolean;
   onOpen: (id: string) => void;
   onMove: (applicationId: string, from: Stage | null, to: Stage) => void;
+  /** The card just moved, with the stage it went to: only there does it take the focus. */
+  focus: { applicationId: string; stageId: string } | null;
+  onFocused: () => void;
 }) {
   const { openingId, stage, filter } = props;
   const { stageId: _ignored, ...rest } = filter;
   const column = useStageCandidates(openingId, stage.id, rest);
-  const [over, setOver] = useState(false);
+  const drop = useDroppable({ id: stage.id, data: stage, disabled: !props.canMove });
+  const over = drop.isOver;
   const items = column.data?.pages.flatMap((page) => page.items) ?? [];
   const total = column.data?.pages[0]?.total ?? stage.count;
   return (
@@ -117,17 +162,8 @@ function StageColumn(props: {
       component="section"
       aria-label={`${stage.name}: ${total} ${total === 1 ? 'candidate' : 'candidates'}`}
       variant="outlined"
-      onDragOver={(event) => {
-        if (!props.canMove) return;
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        setOver(false);
-        const id = event.dataTransfer.getData(DRAG_TYPE);
-        if (id) props.onMove(id, null, stage);
-      }}
+      ref={drop.setNodeRef}
+      data-stage-id={stage.id}
       sx={{
         p: 1,
         minWidth: { xs: '85vw', sm: 240 },
@@ -155,6 +191,8 @@ function StageColumn(props: {
               canMove={props.canMove}
               onOpen={props.onOpen}
               onMove={props.onMove}
+              focusRequested={props.focus?.applicationId === item.id && props.focus.stageId === stage.id}
+              onFocused={props.onFocused}
             />
           ))}
           {items.length === 0 && (
@@ -181,8 +219,9 @@ function StageColumn(props: {
 
 /**
  * The board view of the pipeline: one column per stage with its count under the view's filters, a page at a time.
- * Drag a card to another column, or focus it and use the arrow keys or its "Move to…" menu; every move goes
- * through the moves API (history, undo, audit).
+ * Drag a card to another column (dnd-kit's pointer sensor: mouse, pen and touch), or focus it and use the arrow keys
+ * or its "Move to…" menu; every move goes through the moves API (history, undo, audit), and the moved card then has
+ * the focus in its new column.
  */
 export function PipelineBoard({
   pipeline,
@@ -195,34 +234,65 @@ export function PipelineBoard({
 }) {
   const move = useMoveCandidates();
   const stages = filter.stageId ? pipeline.stages.filter((stage) => stage.id === filter.stageId) : pipeline.stages;
+  // The card just moved, to focus once it is drawn in its new column.
+  const [focus, setFocus] = useState<{ applicationId: string; stageId: string } | null>(null);
+  const focused = useRef(() => setFocus(null)).current;
+  // A press becomes a drag after 6 px, so a click still opens the card and its buttons still work.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
   const doMove = (applicationId: string, from: Stage | null, to: Stage) => {
     if (from?.id === to.id) return;
     move.mutate(
       { openingId: pipeline.openingId, toStageId: to.id, applicationIds: [applicationId] },
       {
-        onSuccess: (result) => showSuccess(result.moved > 0 ? `Moved to ${to.name}` : result.message),
+        onSuccess: (result) => {
+          showSuccess(result.moved > 0 ? `Moved to ${to.name}` : result.message);
+          setFocus({ applicationId, stageId: to.id });
+        },
         onError: (error) => showError(error),
       },
     );
   };
+  const onDragEnd = (event: DragEndEvent) => {
+    const dragged = event.active.data.current as DragData | undefined;
+    const target = event.over?.data.current as Stage | undefined;
+    if (dragged && target) doMove(dragged.applicationId, dragged.from, target);
+  };
   return (
-    <Box
-      role="region"
-      aria-label="Pipeline board"
-      sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', pb: 1, scrollSnapType: 'x mandatory' }}
+    <DndContext
+      sensors={sensors}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements: {
+          onDragStart: ({ active }) =>
+            `Picked up ${(active.data.current as DragData | undefined)?.name ?? 'a candidate'}.`,
+          onDragOver: ({ over }) =>
+            over ? `Over ${(over.data.current as Stage | undefined)?.name ?? 'a stage'}.` : '',
+          onDragEnd: ({ over }) =>
+            over ? `Dropped on ${(over.data.current as Stage | undefined)?.name ?? 'a stage'}.` : 'Not moved.',
+          onDragCancel: () => 'Not moved.',
+        },
+      }}
     >
-      {stages.map((stage) => (
-        <StageColumn
-          key={stage.id}
-          openingId={pipeline.openingId}
-          stage={stage}
-          stages={pipeline.stages}
-          filter={filter}
-          canMove={pipeline.abilities.move}
-          onOpen={onOpenApplication}
-          onMove={doMove}
-        />
-      ))}
-    </Box>
+      <Box
+        role="region"
+        aria-label="Pipeline board"
+        sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', pb: 1, scrollSnapType: 'x mandatory' }}
+      >
+        {stages.map((stage) => (
+          <StageColumn
+            key={stage.id}
+            openingId={pipeline.openingId}
+            stage={stage}
+            stages={pipeline.stages}
+            filter={filter}
+            canMove={pipeline.abilities.move}
+            onOpen={onOpenApplication}
+            onMove={doMove}
+            focus={focus}
+            onFocused={focused}
+          />
+        ))}
+      </Box>
+    </DndContext>
   );
 }

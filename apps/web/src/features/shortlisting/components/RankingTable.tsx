@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/errors';
 import { useRanking } from '../api/getRanking';
 import { useRecipe } from '../api/getRecipe';
+import { termsNotInWhy } from '../rankingWhy';
 import { RecipeEditor } from './RecipeEditor';
 import { ScoreBreakdownDialog } from './ScoreBreakdownDialog';
 
@@ -38,8 +39,8 @@ export interface RankingTableProps {
 }
 
 /**
- * The opening's candidates in rank order, from the server: rank, score and a one-line why per row, the breakdown
- * (with ratings and pins) one click away, the recipe editor for those who may change it, and the tie-break rule.
+ * The opening's candidates in rank order, from the server: rank, score and a one-line why per row (saying how many
+ * terms it leaves out), the breakdown (with ratings and pins) behind a labelled "Full breakdown" button, the recipe editor for those who may change it, and the tie-break rule.
  */
 export function RankingTable({ openingId, stageId, stageNameOf, onOpenApplication }: RankingTableProps) {
   const [page, setPage] = useState(1);
@@ -61,6 +62,10 @@ export function RankingTable({ openingId, stageId, stageNameOf, onOpenApplicatio
   const data = ranking.data;
   const [snapshot, setSnapshot] = useState<NonNullable<typeof data>['items'][number] | null>(null);
   const open = (openId && data?.items.find((item) => item.applicationId === openId)) || snapshot;
+  const openBreakdown = (item: NonNullable<typeof data>['items'][number]) => {
+    setOpenId(item.applicationId);
+    setSnapshot(item);
+  };
 
   return (
     <Stack spacing={1.5}>
@@ -150,10 +155,7 @@ export function RankingTable({ openingId, stageId, stageNameOf, onOpenApplicatio
                     <Link
                       component="button"
                       type="button"
-                      onClick={() => {
-                        setOpenId(item.applicationId);
-                        setSnapshot(item);
-                      }}
+                      onClick={() => openBreakdown(item)}
                       sx={{ textAlign: 'left' }}
                       aria-label={`Score breakdown of ${item.applicant.name ?? 'candidate'}`}
                     >
@@ -173,7 +175,21 @@ export function RankingTable({ openingId, stageId, stageNameOf, onOpenApplicatio
                     <TableCell>
                       <Typography variant="body2" color={item.knockouts.length > 0 ? 'warning.main' : 'inherit'}>
                         {item.why}
+                        {termsNotInWhy(item) > 0 && (
+                          <Typography component="span" variant="body2" color="text.secondary">
+                            {` · + ${termsNotInWhy(item)} more`}
+                          </Typography>
+                        )}
                       </Typography>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={() => openBreakdown(item)}
+                        aria-label={`Full breakdown of ${item.applicant.name ?? 'candidate'}’s score`}
+                        sx={{ mt: 0.5 }}
+                      >
+                        Full breakdown
+                      </Button>
                     </TableCell>
                   )}
                   {stageNameOf && <TableCell sx={{ whiteSpace: 'nowrap' }}>{stageNameOf(item.stageId)}</TableCell>}

@@ -4,9 +4,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/api/errors';
+import { formatDateTime } from '../../../lib/dates';
 import { useStageHistory } from '../api/getStageHistory';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 /** Where an application has been in the pipeline: from, to, who, when and why, oldest first. */
 export function StageHistory({ openingId, applicationId }: { openingId: string; applicationId: string }) {

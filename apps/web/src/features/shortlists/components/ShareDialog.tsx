@@ -23,13 +23,14 @@ import {
 } from '@placely/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
+import { formatDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useCreateShareLink } from '../api/createShareLink';
 import { useShareLinks } from '../api/getShareLinks';
 import { useRevokeShareLink } from '../api/revokeShareLink';
 
 const STATE_COLORS = { live: 'success', expired: 'default', revoked: 'error' } as const;
-const day = (iso: string) => new Date(iso).toLocaleDateString();
+const day = (iso: string) => formatDate(iso);
 
 /**
  * Share a shortlist with people without an account: choose what the link shows (contact details start off), its
@@ -139,7 +140,10 @@ export function ShareDialog({
             <Alert severity="success">
               <Stack spacing={1}>
                 <Typography variant="body2">Copy it now: the address is shown only once.</Typography>
+                {/* Focus goes to the new link (issue 40), selected for copying; a newer link takes it again. */}
                 <TextField
+                  key={made}
+                  autoFocus
                   value={made}
                   label="Share link"
                   size="small"

@@ -22,6 +22,7 @@ import {
 } from '@placely/contract';
 import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
+import { formatDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useSharedShortlist } from '../api/getSharedShortlist';
 import { useLeaveVerdict } from '../api/leaveVerdict';
@@ -179,7 +180,7 @@ export function SharedShortlistView({ token }: { token: string }) {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {data.openingTitle} · {data.candidates.length} {data.candidates.length === 1 ? 'candidate' : 'candidates'} ·
-          link valid until {new Date(data.expiresAt).toLocaleDateString()}
+          link valid until {formatDate(data.expiresAt)}
         </Typography>
       </div>
       <Stack

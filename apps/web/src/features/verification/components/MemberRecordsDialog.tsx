@@ -21,7 +21,8 @@ import {
 } from '@placely/contract';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
-import { formatMonth, formatRange } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
+import { formatMonth, formatRange } from '../../../lib/months';
 import { showSuccess } from '../../../lib/snackbar';
 import { useMemberRecords } from '../api/getMemberRecords';
 import { useRecordDecision } from '../api/recordDecision';
@@ -129,7 +130,7 @@ function RecordRow({ line, records, groupId }: { line: RecordLine; records: Memb
             <Chip
               size="small"
               color={decision.decision === 'verified' ? 'success' : 'error'}
-              label={`${decision.decision === 'verified' ? 'Verified' : 'Rejected'} by ${decision.verifierName}, ${new Date(decision.decidedAt).toLocaleDateString()}`}
+              label={`${decision.decision === 'verified' ? 'Verified' : 'Rejected'} by ${decision.verifierName}, ${formatDate(decision.decidedAt)}`}
               sx={{ alignSelf: { sm: 'flex-start' }, maxWidth: '100%' }}
             />
           ) : (

@@ -5,6 +5,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '../../../lib/dates';
 import { usePendingVideoTasks } from '../api/listPendingVideoTasks';
 
 /** Video tasks the signed-in person still has to answer, at the top of their applications (/forms). */
@@ -26,7 +27,7 @@ export function PendingVideoTasks(props: { answerTo: (taskId: string) => string 
                   {item.title} — {item.openingTitle}
                 </Link>
               }
-              secondary={`${item.organizationName}${item.deadline ? ` · due ${new Date(item.deadline).toLocaleString()}` : ''}`}
+              secondary={`${item.organizationName}${item.deadline ? ` · due ${formatDateTime(item.deadline)}` : ''}`}
             />
           </ListItem>
         ))}

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
+import { formatDateTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { type UploadHandle, uploadFile } from '../../../lib/uploads/uploadFile';
 import { attachTake } from '../api/attachTake';
@@ -152,7 +153,7 @@ export function VideoTaskAnswer(props: {
           Answer length up to {formatSeconds(task.maxAnswerSeconds)} · {task.takesAllowed}{' '}
           {task.takesAllowed === 1 ? 'take' : 'takes'}
           {task.preparationSeconds > 0 && ` · ${formatSeconds(task.preparationSeconds)} to prepare`}
-          {task.deadline && ` · due ${new Date(task.deadline).toLocaleString()}`}
+          {task.deadline && ` · due ${formatDateTime(task.deadline)}`}
         </Typography>
       </CardContent>
     </Card>

@@ -15,6 +15,7 @@ import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -30,6 +31,7 @@ import {
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
+import { formatDateTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { uploadFile } from '../../../lib/uploads/uploadFile';
 import { useCreateVideoTask } from '../api/createVideoTask';
@@ -382,39 +384,47 @@ function TaskAnswers(props: { taskId: string; watchTo: (answerId: string) => str
   if (rows.length === 0) return <Typography color="text.secondary">No answers yet.</Typography>;
   return (
     <>
-      <Table size="small" aria-label="Video answers">
-        <TableHead>
-          <TableRow>
-            <TableCell>Candidate</TableCell>
-            <TableCell>Length</TableCell>
-            <TableCell>Average score</TableCell>
-            <TableCell>Reviewers</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id}>
-              <TableCell>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  {row.posterUrl && (
-                    <img src={row.posterUrl} alt="" width={48} height={27} style={{ objectFit: 'cover' }} />
-                  )}
-                  <span>{row.candidateName}</span>
-                </Stack>
-              </TableCell>
-              <TableCell>{row.durationSeconds === null ? '—' : formatSeconds(row.durationSeconds)}</TableCell>
-              <TableCell data-testid="video-average">{row.averageScore ?? '—'}</TableCell>
-              <TableCell>{row.reviewers}</TableCell>
-              <TableCell>
-                <Link component={RouterLink} to={props.watchTo(row.id)}>
-                  Watch
-                </Link>
-              </TableCell>
+      {/* Scrolls sideways in its own box at 320 px (WCAG 1.4.10): every column and the Watch link stay reachable. */}
+      <TableContainer
+        role="region"
+        aria-label="Video answers, scrollable"
+        tabIndex={0}
+        sx={{ overflowX: 'auto', maxWidth: '100%', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+      >
+        <Table size="small" aria-label="Video answers">
+          <TableHead>
+            <TableRow>
+              <TableCell>Candidate</TableCell>
+              <TableCell>Length</TableCell>
+              <TableCell>Average score</TableCell>
+              <TableCell>Reviewers</TableCell>
+              <TableCell />
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    {row.posterUrl && (
+                      <img src={row.posterUrl} alt="" width={48} height={27} style={{ objectFit: 'cover' }} />
+                    )}
+                    <span>{row.candidateName}</span>
+                  </Stack>
+                </TableCell>
+                <TableCell>{row.durationSeconds === null ? '—' : formatSeconds(row.durationSeconds)}</TableCell>
+                <TableCell data-testid="video-average">{row.averageScore ?? '—'}</TableCell>
+                <TableCell>{row.reviewers}</TableCell>
+                <TableCell>
+                  <Link component={RouterLink} to={props.watchTo(row.id)}>
+                    Watch
+                  </Link>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
       {answers.hasNextPage && (
         <Button onClick={() => void answers.fetchNextPage()} disabled={answers.isFetchingNextPage}>
           Show more answers
@@ -445,7 +455,7 @@ function TaskCard(props: {
           <Typography variant="body2" color="text.secondary">
             {formatSeconds(task.maxAnswerSeconds)} · {task.takesAllowed} takes ·{' '}
             {task.askAtApply ? 'asked of every applicant' : `${task.invited} invited`} · {task.submitted} answered
-            {task.deadline && ` · due ${new Date(task.deadline).toLocaleString()}`}
+            {task.deadline && ` · due ${formatDateTime(task.deadline)}`}
           </Typography>
           <Typography variant="body2">
             Link for candidates: <Link href={props.answerLink(task.id)}>{props.answerLink(task.id)}</Link>

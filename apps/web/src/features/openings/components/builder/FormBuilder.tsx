@@ -128,8 +128,11 @@ function SectionEditor({
   onDelete: () => void;
 }) {
   const ops = useFieldOperations();
+  const { setExpanded, focusLater } = useBuilder();
   const name = sectionName(section, index);
   const fields = section.fields;
+  const unnamed = fields.findIndex((field) => !field.label.trim());
+  const unnamedField = fields[unnamed];
   return (
     <Paper
       variant="outlined"
@@ -207,6 +210,17 @@ function SectionEditor({
         label={`Add a question to ${name}`}
         onAdd={(type) => ops.add(index, type)}
         disabled={fields.length >= FORM_LIMITS.fieldsPerSection}
+        blockedBy={
+          unnamedField
+            ? {
+                reason: `Give ${fieldDisplayName(unnamedField, unnamed)} a label first: a question without one cannot be saved.`,
+                onBlocked: () => {
+                  setExpanded(unnamedField.id, true);
+                  focusLater(`${fieldsPath(index)}.${unnamed}.label`);
+                },
+              }
+            : null
+        }
       />
     </Paper>
   );
