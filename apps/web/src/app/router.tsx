@@ -28,6 +28,7 @@ const NotificationsPage = lazy(() => import('./routes/NotificationsPage'));
 const TeamPage = lazy(() => import('./routes/TeamPage'));
 const InterviewsPage = lazy(() => import('./routes/InterviewsPage'));
 const RoundDayPage = lazy(() => import('./routes/RoundDayPage'));
+const RoundPanelPage = lazy(() => import('./routes/RoundPanelPage'));
 const AboutPage = lazy(() => import('./routes/AboutPage'));
 const ContactPage = lazy(() => import('./routes/ContactPage'));
 const PrivacyPolicyPage = lazy(() => import('./routes/PrivacyPolicyPage'));
@@ -98,6 +99,7 @@ export function AppRoutes() {
           <Route path={PATHS.shortlisting} element={<ShortlistingPage />} />
           <Route path={PATHS.watch} element={<WatchPage />} />
           <Route path={PATHS.uploadVideoForTask} element={<UploadVideoForTaskPage />} />
+          <Route path={PATHS.roundPanel} element={<RoundPanelPage />} />
           <Route path={ROUTE_PATTERNS.notFound} element={<NotFoundPage />} />
         </Route>
       </Routes>

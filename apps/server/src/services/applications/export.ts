@@ -24,7 +24,14 @@ import {
   videoAnswers,
   videoTasks,
 } from '../../db/schema';
-import { criteriaOf, rankableFields, labelOf as recipeLabelOf, recipeOf, videoTasksOf } from '../shortlisting/ranking';
+import {
+  criteriaOf,
+  rankableFields,
+  labelOf as recipeLabelOf,
+  recipeOf,
+  roundsOfOpening,
+  videoTasksOf,
+} from '../shortlisting/ranking';
 import { explanationColumns, explanationJoin, rankingCtes } from '../shortlisting/ranking-sql';
 import { currentRankingBuild, storedRankingIsAt } from '../shortlisting/ranking-store';
 import { onCurrentRubric } from '../video/scores';
@@ -330,7 +337,7 @@ export async function planExport(
   });
 
   const opening = await db.query.openings.findFirst({ where: (o, { eq: is }) => is(o.id, openingId) });
-  const [saved, criteria, fields, tasks, [pinned], answeredRemoved] = await readTogether(db, [
+  const [saved, criteria, fields, tasks, [pinned], answeredRemoved, rounds] = await readTogether(db, [
     () => recipeOf(db, openingId),
     () => criteriaOf(db, openingId),
     () => (opening ? rankableFields(db, opening) : Promise.resolve([])),
@@ -343,6 +350,7 @@ export async function planExport(
         .where(eq(rankingPins.openingId, openingId))
         .limit(1),
     () => removedVideoTasksWithAnswers(db, openingId),
+    () => roundsOfOpening(db, openingId),
   ]);
   const ordered = saved !== null || pinned !== undefined || shortlistId !== undefined;
   // The stored ranking, made current as the ranking page makes it (rebuilt under the opening's ranking lock when an
@@ -395,7 +403,7 @@ export async function planExport(
       const weight = criterion.weight;
       const points = sql`coalesce(${sql.raw(`x.${key}`)}, 0) * ${weight}::float8 * 10000 / ${totalWeight}::float8`;
       return {
-        header: `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks)}`,
+        header: `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks, rounds)}`,
         cell: (row) => (totalWeight > 0 ? Math.round((Number(row[key] ?? 0) * weight * 10000) / totalWeight) / 100 : 0),
         sql: totalWeight > 0 ? floatText(sql`${jsRound(points)} / 100`) : sql`'0'`,
       };
