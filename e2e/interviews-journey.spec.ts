@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import {
   acceptTeamInvitation,
   expect,
@@ -107,6 +108,7 @@ test('an organization runs an interview round: slots, bookings with a race, a re
   await settings.getByRole('textbox', { name: 'Venue' }).fill('Block A, room 101');
   await settings.getByRole('button', { name: 'Add a criterion' }).click();
   await settings.getByRole('textbox', { name: 'Criterion 2' }).fill('Communication');
+  await expectNoAxeViolations(page, 'the round settings dialog', settings);
   await settings.getByRole('button', { name: 'Save round' }).click();
   await expect(page.getByText('Round saved')).toBeVisible();
 
@@ -141,6 +143,7 @@ test('an organization runs an interview round: slots, bookings with a race, a re
   await generator.getByLabel('To', { exact: true }).fill('12:00');
   await generator.getByRole('button', { name: 'Remove break 1' }).click();
   await expect(generator.getByRole('status')).toContainText('Preview: 12 slots — 4 per panel × 3 panels');
+  await expectNoAxeViolations(page, 'the slot generator', generator);
   await generator.getByRole('button', { name: 'Create 12 slots' }).click();
   await expect(page.getByText('12 slots created')).toBeVisible();
 
@@ -173,6 +176,7 @@ test('an organization runs an interview round: slots, bookings with a race, a re
   await hariSlots.getByRole('button', { name: 'Book' }).first().click();
   await expect(hari.getByText('Slot booked. A calendar invitation is on its way.')).toBeVisible();
   await expect(hariSlots.getByRole('listitem')).toHaveCount(4);
+  await expectNoAxeViolations(hari, 'the candidate’s interviews page');
 
   // Isha and Jai race for the same seat: one gets it, the other is told plainly and books another.
   const isha = candidates[8]?.page as Page;
@@ -233,6 +237,21 @@ test('an organization runs an interview round: slots, bookings with a race, a re
   }
   const scrollWidth = await priya?.page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(priya?.page as Page, 'the day view at 360 px');
+
+  // The outside interviewer of panel 2 gets a personal link: only their slots and candidates.
+  await page.goto(`/organization/openings?opening=${openingId}`);
+  await rounds.getByRole('button', { name: 'Make a link for Outside One' }).click();
+  const url = (await page.getByTestId('panel-link-url').textContent()) ?? '';
+  expect(url).toContain('/rounds/panel?link=');
+  const outside = await (await browser.newContext()).newPage();
+  await outside.goto(url);
+  await expect(outside.getByRole('heading', { level: 1, name: 'Your interviews' })).toBeVisible();
+  await expect(outside.getByText(/Outside One · Technical interview/)).toBeVisible();
+  await expect(outside.getByRole('region', { name: /^Slot at / })).toHaveCount(4);
+  await expect(outside.getByText('Asha Verma')).toHaveCount(0);
+  await expectNoAxeViolations(outside, 'the outside interviewer’s page');
+  await outside.context().close();
 
   // Two panelists submit scorecards; the second sees the first's only after submitting.
   const score = async (p: Page, name: string, values: [string, string], recommendation: string, others: number) => {
@@ -252,6 +271,7 @@ test('an organization runs an interview round: slots, bookings with a race, a re
       .getByRole('radiogroup', { name: 'Overall recommendation' })
       .getByRole('radio', { name: recommendation, exact: true })
       .check();
+    if (others > 0) await expectNoAxeViolations(p, 'the scorecard dialog', dialog);
     await dialog.getByRole('button', { name: 'Submit scorecard' }).click();
     await expect(p.getByText('Scorecard submitted')).toBeVisible();
     await expect(dialog.getByRole('article')).toHaveCount(others);

@@ -199,7 +199,14 @@ function OpeningRounds({ openingId }: { openingId: string }) {
     pipeline.data?.stages
       .filter((stage) => stage.kind === 'custom')
       .map((stage) => ({ id: stage.id, name: stage.name })) ?? [];
-  return <RoundsPanel openingId={openingId} stages={stages} dayTo={(roundId) => toRoundDay(roundId)} />;
+  return (
+    <RoundsPanel
+      openingId={openingId}
+      stages={stages}
+      dayTo={(roundId) => toRoundDay(roundId)}
+      canCreate={pipeline.data?.abilities.manageStages ?? false}
+    />
+  );
 }
 
 /**

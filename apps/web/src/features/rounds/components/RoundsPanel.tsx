@@ -77,6 +77,8 @@ export function RoundsPanel(props: {
   openingId: string;
   stages: { id: string; name: string }[];
   dayTo: (roundId: string) => string;
+  /** May the caller make a stage a round (owners and coordinators)? */
+  canCreate: boolean;
 }) {
   const rounds = useRounds(props.openingId);
   const [open, setOpen] = useState<Open | null>(null);
@@ -101,6 +103,10 @@ export function RoundsPanel(props: {
                 </Typography>
                 {round ? (
                   <RoundSummary round={round} dayTo={props.dayTo(round.id)} onOpen={setOpen} />
+                ) : !props.canCreate ? (
+                  <Typography variant="body2" color="text.secondary">
+                    Not a round.
+                  </Typography>
                 ) : (
                   <div>
                     <Button size="small" variant="outlined" onClick={() => setOpen({ kind: 'settings', stage })}>
