@@ -169,7 +169,9 @@ async function main() {
       capacity: 1,
       breaks: [],
     });
-    const db = new pg.Client({ connectionString: databaseUrl });
+    // Short-lived connections: on this shared machine a long idle one may be ended by the server (57P01).
+    let db = new pg.Client({ connectionString: databaseUrl });
+    db.on('error', () => {});
     await db.connect();
     const slotIds = (
       await db.query<{ id: string }>(
@@ -179,6 +181,7 @@ async function main() {
     ).rows.map((row) => row.id);
     // Exactly SEATS seats: slots beyond them (a panel's day rounded up) are removed before the rush.
     await db.query('DELETE FROM round_slots WHERE round_id = $1 AND NOT (id = ANY($2::uuid[]))', [stageId, slotIds]);
+    await db.end();
 
     // pgbench first, on the empty slots: the booking statement alone at the same concurrency (capped below
     // max_connections), each run rolled back so the rush finds every seat free.
@@ -260,6 +263,9 @@ ROLLBACK;
     const rushSeconds = (performance.now() - started) / 1000;
     const booked = outcomes.filter(Boolean).length;
 
+    db = new pg.Client({ connectionString: databaseUrl });
+    db.on('error', () => {});
+    await db.connect();
     const check = (
       await db.query<{ over: string; mismatched: string; live: string; per_candidate: string }>(
         `SELECT
