@@ -28,7 +28,11 @@ test('an organization runs an interview round: slots, bookings with a race, a re
   page,
   browser,
 }) => {
-  test.setTimeout(540_000);
+  test.setTimeout(900_000);
+  // The app's chunks in this context's cache first: on a busy machine the first cold load of the signed-in home
+  // page can take longer than the sign-in helper waits.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
   await signInAsOrganization(page, ORG);
   const owner = { Authorization: await tokenOf(page) };
   const created = await page.request.post('/api/organization/openings', {
