@@ -194,7 +194,14 @@ test('an organization runs an interview round: slots, bookings with a race, a re
   await Promise.all([seatOf(isha).click(), seatOf(jai).click()]);
   const won = isha.getByText('Slot booked. A calendar invitation is on its way.');
   const taken = 'Sorry, this slot was just taken. Please choose another one.';
-  await expect(won.or(jai.getByText('Slot booked. A calendar invitation is on its way.'))).toBeVisible();
+  // The two pages are separate browsers: wait until one of them shows the booking.
+  await expect
+    .poll(
+      async () =>
+        (await won.isVisible()) ||
+        (await jai.getByText('Slot booked. A calendar invitation is on its way.').isVisible()),
+    )
+    .toBe(true);
   const ishaWon = await won.isVisible();
   const loser = ishaWon ? jai : isha;
   await expect(loser.getByText(taken)).toBeVisible();
