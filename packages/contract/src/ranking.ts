@@ -145,6 +145,11 @@ export const RECIPE_CRITERION_HELP: Record<RecipeCriterionKind, { label: string;
     normalised:
       'The average 1–5 score of the candidate’s answer (every reviewer, every rubric item), 1 = 0 and 5 = 1; no answer or no score yet = 0',
   },
+  scorecard: {
+    label: 'Round scorecards',
+    normalised:
+      'The average of every panelist’s scorecard in the round (its 1–5 criteria and its recommendation: strong no 1, no 2, yes 4, strong yes 5), 1 = 0 and 5 = 1; no scorecard yet = 0',
+  },
 };
 
 const direction = z.enum(['higher', 'lower'], { message: 'Choose higher or lower' });
@@ -172,6 +177,8 @@ export const recipeCriterionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('rating'), criterionId, weight }),
   /** The average of every reviewer's 1–5 scores on the rubric of the candidate's submitted answer to the task. */
   z.strictObject({ kind: z.literal('videoScore'), taskId: z.uuid('Not a video task id'), weight }),
+  /** The average of the submitted scorecards of the candidate in a round (a stage of the opening) — rounds.ts. */
+  z.strictObject({ kind: z.literal('scorecard'), roundId: z.uuid('Not a round id'), weight }),
 ]);
 export type RecipeCriterion = z.infer<typeof recipeCriterionSchema>;
 export type RecipeCriterionInput = z.input<typeof recipeCriterionSchema>;
@@ -231,6 +238,9 @@ export type RankableField = z.infer<typeof rankableFieldSchema>;
  */
 export const rankableVideoTaskSchema = z.object({ id: z.string(), title: z.string(), removed: z.boolean() });
 export type RankableVideoTask = z.infer<typeof rankableVideoTaskSchema>;
+/** A round of the opening (its stage id and name) whose scorecards a recipe can weigh. */
+export const rankableRoundSchema = z.object({ id: z.string(), name: z.string() });
+export type RankableRound = z.infer<typeof rankableRoundSchema>;
 export const recipeStateSchema = z
   .object({
     openingId: z.string(),
@@ -240,6 +250,7 @@ export const recipeStateSchema = z
     fields: z.array(rankableFieldSchema),
     criteria: z.array(ratingCriterionSchema),
     videoTasks: z.array(rankableVideoTaskSchema),
+    rounds: z.array(rankableRoundSchema),
     tieBreak: z.string(),
     abilities: z.object({ change: z.boolean(), pin: z.boolean() }),
   })

@@ -144,6 +144,37 @@ export const generateSlotsBodySchema = z.strictObject({
 });
 export type GenerateSlotsBody = z.input<typeof generateSlotsBodySchema>;
 
+/** "09:30" → 570. */
+export const clockMinutes = (clock: string) => {
+  const [h, m] = clock.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+/** "570" → "09:30". */
+export const minutesClock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+/**
+ * The generator's one rule, shared by the server (which makes the slots) and the editor's preview: slot starts
+ * (minutes after midnight, wall clock) every `step` minutes from `from` while a whole slot fits before `to`, skipping
+ * any slot that touches a break. Empty when the day or a break ends before it starts.
+ */
+export function slotStartMinutes(input: {
+  from: string;
+  to: string;
+  step: number;
+  breaks: readonly { from: string; to: string }[];
+}): number[] {
+  const from = clockMinutes(input.from);
+  const to = clockMinutes(input.to);
+  const breaks = input.breaks.map((b) => ({ start: clockMinutes(b.from), end: clockMinutes(b.to) }));
+  if (to <= from || input.step <= 0 || breaks.some((b) => b.end <= b.start)) return [];
+  const starts: number[] = [];
+  for (let start = from; start + input.step <= to; start += input.step) {
+    if (breaks.some((b) => start < b.end && b.start < start + input.step)) continue;
+    starts.push(start);
+  }
+  return starts;
+}
+
 export const roundIdQuerySchema = z.strictObject({ roundId: uuid('round') });
 export const roundsQuerySchema = z.strictObject({ openingId: uuid('opening') });
 export const dayQuerySchema = z.strictObject({ roundId: uuid('round'), date: isoDateSchema, timeZone: timeZoneSchema });

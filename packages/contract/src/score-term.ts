@@ -13,6 +13,7 @@ export const RECIPE_CRITERION_KINDS = [
   'verifiedRecords',
   'rating',
   'videoScore',
+  'scorecard',
 ] as const;
 export type RecipeCriterionKind = (typeof RECIPE_CRITERION_KINDS)[number];
 

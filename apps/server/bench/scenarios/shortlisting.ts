@@ -102,7 +102,12 @@ function fullRankingPageSql(): string {
  */
 const stored = { stats: {} as Record<string, number | null>, pageIds: [] as string[], sessionId: '' };
 const offline = drizzle.mock({ schema });
-const viewer = () => ({ id: state.organizationId, ratingCriterionIds: [ranking.overallCriterionId], videoTaskIds: [] });
+const viewer = () => ({
+  id: state.organizationId,
+  ratingCriterionIds: [ranking.overallCriterionId],
+  videoTaskIds: [],
+  roundIds: [],
+});
 
 /**
  * What the handler runs on an unchanged opening's stored ranking: its first read (the caller with the session check

@@ -1,4 +1,5 @@
 import type { Actor } from '../auth/authenticate';
+import { othersJudgementVisible } from './judgement';
 import { isLive, type OpeningAccess, reachesOpening } from './opening';
 import { hasOrganizationRole, isOrganizationMember, outsiderReason } from './organization';
 
@@ -19,12 +20,13 @@ const refuse = ({ access }: OpeningAccess, outsider: string, insider: string) =>
   isOrganizationMember(access) ? insider : outsiderReason(access, outsider);
 
 /**
- * The blind rule of scorecards, in one place (as ratings are blind until you rate): a panelist sees the other
- * panelists' scorecards on a candidate only once they submitted their own. People who run the round without sitting
- * on its panel (owners, coordinators deciding who moves on) see them all.
+ * The blind rule of scorecards is the one rule of policies/judgement.ts (as ratings are blind until you rate): a
+ * panelist sees the other panelists' scorecards on a candidate only once they submitted their own. People who run the
+ * round without sitting on its panel (owners, coordinators deciding who moves on) give no scorecard there, so see
+ * them all.
  */
 export const seesOtherScorecards = (viewer: { panelist: boolean; submitted: boolean; runsRound: boolean }) =>
-  viewer.submitted || (!viewer.panelist && viewer.runsRound);
+  othersJudgementVisible(viewer.submitted) || (!viewer.panelist && viewer.runsRound);
 
 export const roundPolicy = {
   'round.view': (_actor: Actor, record: OpeningAccess) =>

@@ -11,6 +11,8 @@ export const PATHS = {
   shortlisting: '/shortlisting',
   watch: '/watch',
   uploadVideoForTask: '/UploadVideoForTask',
+  /** An outside interviewer's page of a round, through their personal link (issue 42; not in the spec's table). */
+  roundPanel: '/rounds/panel',
   viewer: '/viewer',
   forms: '/forms',
   joinGroupLink: '/joinGroupLink',
@@ -78,6 +80,10 @@ export const toWatch = (answerId: string) => `${PATHS.watch}?${new URLSearchPara
 export const toJoinGroupLink = (groupId?: string | number | null) => withId(PATHS.joinGroupLink, groupId);
 export const toJoinVerificationLink = (verificationGroupId?: string | number | null) =>
   withId(PATHS.joinVerificationLink, verificationGroupId);
+
+/** The day view of a round on a day (YYYY-MM-DD). */
+export const toRoundDay = (roundId: string, date?: string) =>
+  `${PATHS.organization.roundDay}?${new URLSearchParams(date ? { round: roundId, date } : { round: roundId })}`;
 
 /** The opening editor for a saved opening. */
 export const toEditOpening = (openingId: string) =>

@@ -32,6 +32,7 @@ const PlacementCellPage = lazy(() => import('./routes/PlacementCellPage'));
 const JoinCyclePage = lazy(() => import('./routes/JoinCyclePage'));
 const StudentCyclesPage = lazy(() => import('./routes/StudentCyclesPage'));
 const CompanyCampusPage = lazy(() => import('./routes/CompanyCampusPage'));
+const RoundPanelPage = lazy(() => import('./routes/RoundPanelPage'));
 const AboutPage = lazy(() => import('./routes/AboutPage'));
 const ContactPage = lazy(() => import('./routes/ContactPage'));
 const PrivacyPolicyPage = lazy(() => import('./routes/PrivacyPolicyPage'));
@@ -106,6 +107,7 @@ export function AppRoutes() {
           <Route path={PATHS.shortlisting} element={<ShortlistingPage />} />
           <Route path={PATHS.watch} element={<WatchPage />} />
           <Route path={PATHS.uploadVideoForTask} element={<UploadVideoForTaskPage />} />
+          <Route path={PATHS.roundPanel} element={<RoundPanelPage />} />
           <Route path={ROUTE_PATTERNS.notFound} element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -515,3 +515,93 @@ describe('rounds', () => {
     expect((await server.call('/api/rounds/panel?link=nope')).status).toBe(404);
   });
 });
+
+describe('scorecards in the ranking recipe', () => {
+  it('weighs a round’s scorecards, explains the term, hides it from a panelist until they submit, re-ranks', async () => {
+    const { as, round, applications, opening } = await setup(3);
+    const panelId = round.panels[0]?.id ?? '';
+    const [c1, c2] = round.criteria;
+    const card = (applicationId: string | undefined, a: number, b: number, recommendation: string) => ({
+      roundId: round.id,
+      applicationId,
+      ratings: { [c1?.id ?? '']: a, [c2?.id ?? '']: b },
+      recommendation,
+      notes: '',
+    });
+    for (let i = 0; i < 3; i++) {
+      const slot = await addSlot(as, round.id, panelId, new Date(Date.now() + (3 * 24 + i) * HOUR));
+      await as(`c${i}`, '/api/rounds/bookings', { body: { roundId: round.id, slotId: slot } });
+    }
+    // The recipe state offers the opening's rounds; a round of another opening is a 400 naming the field.
+    const state = await as('owner', `/api/organization/shortlisting/recipe?openingId=${opening.id}`);
+    expect(state.body.result.data.rounds).toEqual([{ id: round.id, name: 'Technical interview' }]);
+    const other = await setup(0);
+    const wrong = await as('owner', '/api/organization/shortlisting/recipe', {
+      method: 'PUT',
+      body: {
+        openingId: opening.id,
+        recipe: { criteria: [{ kind: 'scorecard', roundId: other.round.id, weight: 1 }], knockouts: [] },
+      },
+    });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('recipe.criteria.0.roundId');
+    const saved = await as('owner', '/api/organization/shortlisting/recipe', {
+      method: 'PUT',
+      body: {
+        openingId: opening.id,
+        recipe: { criteria: [{ kind: 'scorecard', roundId: round.id, weight: 1 }], knockouts: [] },
+      },
+    });
+    expect(saved.status).toBe(200);
+
+    // Candidate 1: (5 + 5 + strong yes 5) / 3 = 5 and (4 + 4 + yes 4) / 3 = 4 → 4.5; candidate 0: (2 + 2 + no 2) / 3 = 2.
+    expect(
+      (
+        await as('coordinator', `${base}/scorecards`, {
+          method: 'PUT',
+          body: card(applications[1]?.id, 5, 5, 'strongYes'),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await as('panelist', `${base}/scorecards`, { method: 'PUT', body: card(applications[1]?.id, 4, 4, 'yes') }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await as('coordinator', `${base}/scorecards`, { method: 'PUT', body: card(applications[0]?.id, 2, 2, 'no') }))
+        .status,
+    ).toBe(200);
+
+    const ranking = async (who: string) =>
+      (await as(who, `/api/organization/shortlisting/candidate/ranking?openingId=${opening.id}`)).body.result.data;
+    const owner = await ranking('owner');
+    const names = owner.items.map((item: { applicationId: string }) => item.applicationId);
+    expect(names.slice(0, 2)).toEqual([applications[1]?.id, applications[0]?.id]);
+    const top = owner.items[0];
+    expect(top.explanation[0]).toMatchObject({
+      kind: 'scorecard',
+      label: 'Technical interview scorecards',
+      raw: '4.5 of 5',
+      normalised: 0.875,
+      contribution: 87.5,
+    });
+    expect(top.why).toContain('Technical interview scorecards 4.5 of 5');
+    expect(top.score).toBe(87.5);
+    // The panelist has not scored candidate 0: that term (and the score summing it) is hidden from them.
+    const panelist = await ranking('panelist');
+    const zero = panelist.items.find((item: { applicationId: string }) => item.applicationId === applications[0]?.id);
+    expect(zero.explanation[0]).toMatchObject({ raw: null, contribution: null });
+    expect(zero.score).toBeNull();
+    const one = panelist.items.find((item: { applicationId: string }) => item.applicationId === applications[1]?.id);
+    expect(one.explanation[0].raw).toBe('4.5 of 5');
+    // A new scorecard re-ranks: candidate 2 gets two strong yeses.
+    await as('coordinator', `${base}/scorecards`, {
+      method: 'PUT',
+      body: card(applications[2]?.id, 5, 5, 'strongYes'),
+    });
+    await as('panelist', `${base}/scorecards`, { method: 'PUT', body: card(applications[2]?.id, 5, 5, 'strongYes') });
+    const after = await ranking('owner');
+    expect(after.items[0].applicationId).toBe(applications[2]?.id);
+    expect(after.items[0].score).toBe(100);
+  });
+});

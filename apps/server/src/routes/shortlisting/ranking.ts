@@ -46,6 +46,7 @@ import {
   recipeOf,
   removeCriterion,
   renameCriterion,
+  roundsOfOpening,
   saveRecipe,
   unpin,
   videoTasksOf,
@@ -81,11 +82,12 @@ async function presentRecipe(
   opening: OpeningRow,
 ): Promise<RecipeState> {
   const record = { access, opening };
-  const [saved, fields, criteria, videoTasks] = await readTogether(db, [
+  const [saved, fields, criteria, videoTasks, rounds] = await readTogether(db, [
     () => recipeOf(db, opening.id),
     () => rankableFields(db, opening),
     () => criteriaOf(db, opening.id),
     () => videoTasksOf(db, opening.id),
+    () => roundsOfOpening(db, opening.id),
   ]);
   const manage = can(actor, 'ranking.manage', record);
   return {
@@ -95,6 +97,7 @@ async function presentRecipe(
     fields,
     criteria,
     videoTasks: presentableVideoTasks(videoTasks, saved?.recipe),
+    rounds,
     tieBreak: RANKING_TIE_BREAK,
     abilities: { change: manage, pin: manage },
   };
@@ -224,6 +227,7 @@ export function rankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           await rankableFields(tx, opening),
           await videoTasksOf(tx, opening.id),
           (await recipeOf(tx, opening.id))?.recipe ?? null,
+          await roundsOfOpening(tx, opening.id),
         );
         await saveRecipe(tx, actor.user.id, opening.id, recipe);
         await recordAudit(tx, access.organizationId, actor.user.id, {

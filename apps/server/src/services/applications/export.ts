@@ -37,6 +37,7 @@ import {
   recipeOf,
   videoTasksOf,
   viewerJudgementColumns,
+  roundsOfOpening,
 } from '../shortlisting/ranking';
 import { explanationColumns, explanationJoin, rankingCtes } from '../shortlisting/ranking-sql';
 import { currentRankingBuild, storedRankingIsAt } from '../shortlisting/ranking-store';
@@ -107,6 +108,7 @@ interface ExportRow {
   /** The recipe's rating criteria the exporter rated this application on, and video tasks they scored (blindness). */
   rated_by_viewer?: string[];
   video_scored_by_viewer?: string[];
+  scorecards_seen_by_viewer?: string[];
   /** Set per batch, for applicants with a live verification decision only: what the organization may trust. */
   verifiedRecords?: VerifiedRecord[];
   verifiedAnswers?: VerifiedAnswers;
@@ -375,7 +377,7 @@ export async function planExport(
   });
 
   const opening = await db.query.openings.findFirst({ where: (o, { eq: is }) => is(o.id, openingId) });
-  const [saved, criteria, fields, tasks, [pinned], answeredRemoved] = await readTogether(db, [
+  const [saved, criteria, fields, tasks, [pinned], answeredRemoved, rounds] = await readTogether(db, [
     () => recipeOf(db, openingId),
     () => criteriaOf(db, openingId),
     () => (opening ? rankableFields(db, opening) : Promise.resolve([])),
@@ -388,6 +390,7 @@ export async function planExport(
         .where(eq(rankingPins.openingId, openingId))
         .limit(1),
     () => removedVideoTasksWithAnswers(db, openingId),
+    () => roundsOfOpening(db, openingId),
   ]);
   const ordered = saved !== null || pinned !== undefined || shortlistId !== undefined;
   // The stored ranking, made current as the ranking page makes it (rebuilt under the opening's ranking lock when an
@@ -408,7 +411,9 @@ export async function planExport(
         ? othersJudgementVisible((row.rated_by_viewer ?? []).includes(criterion.criterionId))
         : criterion.kind === 'videoScore'
           ? othersJudgementVisible((row.video_scored_by_viewer ?? []).includes(criterion.taskId))
-          : true;
+          : criterion.kind === 'scorecard'
+            ? othersJudgementVisible((row.scorecards_seen_by_viewer ?? []).includes(criterion.roundId))
+            : true;
   const termVisibleSql = (criterion: Recipe['criteria'][number]): SQL =>
     !blind
       ? sql`true`
@@ -416,7 +421,9 @@ export async function planExport(
         ? sql`(${criterion.criterionId}::text = any(x.rated_by_viewer))`
         : criterion.kind === 'videoScore'
           ? sql`(${criterion.taskId}::text = any(x.video_scored_by_viewer))`
-          : sql`true`;
+          : criterion.kind === 'scorecard'
+            ? sql`(${criterion.roundId}::text = any(x.scorecards_seen_by_viewer))`
+            : sql`true`;
   const scoreVisible = (row: ExportRow) => derivedScoreVisible(recipeCriteria.map((c) => termVisible(c, row)));
   const scoreVisibleSql = blind ? sql.join(recipeCriteria.map(termVisibleSql), sql` and `) : sql`true`;
   /** A column whose cell is a row's text as it is, and the same column's SQL (defused for the CSV). */
@@ -464,7 +471,7 @@ export async function planExport(
       const weight = criterion.weight;
       const points = sql`coalesce(${sql.raw(`x.${key}`)}, 0) * ${weight}::float8 * 10000 / ${totalWeight}::float8`;
       return {
-        header: `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks)}`,
+        header: `Contribution: ${recipeLabelOf(criterion, fields, criteria, tasks, rounds)}`,
         cell: (row) =>
           !termVisible(criterion, row)
             ? null
@@ -805,7 +812,8 @@ export function exportQueries(openingId: string, plan: ExportPlan) {
       ${
         judgementColumns
           ? sql`, ${judgementColumns.ratedByViewer} as rated_by_viewer,
-              ${judgementColumns.videoScoredByViewer} as video_scored_by_viewer`
+              ${judgementColumns.videoScoredByViewer} as video_scored_by_viewer,
+              ${judgementColumns.scorecardsSeenByViewer} as scorecards_seen_by_viewer`
           : sql``
       }
       ${ranking === 'computed' ? explanationColumns(recipe) : ranking === 'stored' ? normalised : sql``}

@@ -7,6 +7,7 @@ import {
   type roundSettingsBodySchema,
   type Slot,
   type slotBodySchema,
+  slotStartMinutes,
   type z,
 } from '@placely/contract';
 import { and, asc, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -338,21 +339,14 @@ export async function addSlot(tx: Executor, round: RoundRow, input: z.output<typ
  */
 export function plannedSlots(round: RoundRow, input: GenerateSlotsBody & { slotMinutes?: number | undefined }) {
   const step = input.slotMinutes ?? round.durationMinutes;
-  const from = minutesOf(input.from);
-  const to = minutesOf(input.to);
-  if (to <= from) throw errors.validation([{ field: 'to', message: 'The day must end after it starts' }]);
-  const breaks = input.breaks.map((b, i) => {
-    const start = minutesOf(b.from);
-    const end = minutesOf(b.to);
-    if (end <= start)
-      throw errors.validation([{ field: `breaks.${i}.to`, message: 'A break must end after it starts' }]);
-    return { start, end };
-  });
-  const starts: number[] = [];
-  for (let start = from; start + step <= to; start += step) {
-    if (breaks.some((b) => start < b.end && b.start < start + step)) continue;
-    starts.push(start);
+  if (minutesOf(input.to) <= minutesOf(input.from)) {
+    throw errors.validation([{ field: 'to', message: 'The day must end after it starts' }]);
   }
+  input.breaks.forEach((b, i) => {
+    if (minutesOf(b.to) <= minutesOf(b.from))
+      throw errors.validation([{ field: `breaks.${i}.to`, message: 'A break must end after it starts' }]);
+  });
+  const starts = slotStartMinutes({ from: input.from, to: input.to, step, breaks: input.breaks });
   return input.panelIds.flatMap((panelId) =>
     starts.map((minute) => {
       const startsAt = zonedInstant(input.date, minute, input.timeZone);

@@ -11,6 +11,7 @@ import { onCurrentRubric } from '../video/scores';
  *   base      applications of the opening (+ the applicant's profile facts when a criterion needs them)
  *   rated     per application, the average rating of each rating criterion (only with a rating criterion)
  *   reviewed  per applicant, the average video score of each video task criterion (only with one)
+ *   carded    per application, the average scorecard of each round criterion (only with one)
  *   raw       MATERIALIZED, so each value is computed once per application: per criterion i r{i} the raw value (a
  *             grade also s{i}, its scale, and gs{i}, its share), and ko, the knock-outs that apply as a bit mask
  *   stats     one row: the opening's lowest and highest raw value of each criterion normalised against a range
@@ -92,6 +93,8 @@ function rawOf(criterion: RecipeCriterion, index: number): SQL {
       return sql`rt.avg${sql.raw(String(index))}`;
     case 'videoScore':
       return sql`vs.avg${sql.raw(String(index))}`;
+    case 'scorecard':
+      return sql`sc.avg${sql.raw(String(index))}`;
   }
 }
 
@@ -126,6 +129,7 @@ function normalisedOf(criterion: RecipeCriterion, index: number): SQL {
       return sql`(least(${r}, ${num(RANKING_LIMITS.verifiedRecordsCap)}) / ${num(RANKING_LIMITS.verifiedRecordsCap)})`;
     case 'rating':
     case 'videoScore':
+    case 'scorecard':
       return sql`((${r} - 1) / 4)`;
   }
 }
@@ -193,6 +197,7 @@ export function rankingCtes({ openingId, recipe, only, keepNormalised = false }:
   const verified = recipe !== null && needsVerified(recipe);
   const ratings = criteria.flatMap((c, i) => (c.kind === 'rating' ? [{ criterionId: c.criterionId, index: i }] : []));
   const videoScores = criteria.flatMap((c, i) => (c.kind === 'videoScore' ? [{ taskId: c.taskId, index: i }] : []));
+  const scorecards = criteria.flatMap((c, i) => (c.kind === 'scorecard' ? [{ roundId: c.roundId, index: i }] : []));
   const totalWeight = criteria.reduce((sum, c) => sum + c.weight, 0);
   const opening = sql`${openingId}::uuid`;
   const onlyIds = only ? sql`${`{${only.applicationIds.join(',')}}`}::uuid[]` : null;
@@ -254,6 +259,28 @@ export function rankingCtes({ openingId, recipe, only, keepNormalised = false }:
       group by va.candidate_id)`);
   }
 
+  if (scorecards.length > 0) {
+    // One scorecard's value: the mean of its 1–5 criteria and its recommendation on the same scale (strong no 1,
+    // no 2, yes 4, strong yes 5: RECOMMENDATION_SCORES); the term averages every panelist's card. The round must be
+    // a round of this opening (checked when the recipe was saved; the join keeps it so).
+    const roundIds = sql`${`{${[...new Set(scorecards.map((c) => c.roundId))].join(',')}}`}::uuid[]`;
+    const card = sql`(((select coalesce(sum(value::float8), 0) from jsonb_each_text(s.ratings))
+      + (case s.recommendation when 'strongNo' then 1 when 'no' then 2 when 'yes' then 4 else 5 end))
+      / ((select count(*) from jsonb_each_text(s.ratings)) + 1))::float8`;
+    const averages = sql.join(
+      scorecards.map(
+        ({ roundId, index }) =>
+          sql`avg(${card}) filter (where s.round_id = ${roundId}::uuid)::float8 as ${sql.raw(`avg${index}`)}`,
+      ),
+      sql`, `,
+    );
+    parts.push(sql`carded as (select s.application_id, ${averages}
+      from round_scorecards s
+      join interview_rounds ir on ir.stage_id = s.round_id and ir.opening_id = ${opening}
+      where s.round_id = any(${roundIds}) and s.application_id in (select id from base)
+      group by s.application_id)`);
+  }
+
   const rawColumns = criteria.flatMap((criterion, i) => {
     const columns = [sql`${rawOf(criterion, i)} as ${sql.raw(`r${i}`)}`];
     if (criterion.kind === 'grade') {
@@ -278,7 +305,8 @@ export function rankingCtes({ openingId, recipe, only, keepNormalised = false }:
     from base b
     ${verified ? sql`left join verified v on v.subject_user_id = b.applicant_id` : sql``}
     ${ratings.length > 0 ? sql`left join rated rt on rt.application_id = b.id` : sql``}
-    ${videoScores.length > 0 ? sql`left join reviewed vs on vs.candidate_id = b.applicant_id` : sql``})`);
+    ${videoScores.length > 0 ? sql`left join reviewed vs on vs.candidate_id = b.applicant_id` : sql``}
+    ${scorecards.length > 0 ? sql`left join carded sc on sc.application_id = b.id` : sql``})`);
 
   const statColumns = criteria.flatMap((criterion, i) =>
     usesRange(criterion) ? [sql.raw(`min(r${i}) as lo${i}`), sql.raw(`max(r${i}) as hi${i}`)] : [],

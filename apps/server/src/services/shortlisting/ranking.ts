@@ -5,6 +5,7 @@ import {
   RANKING_LIMITS,
   RANKING_TIE_BREAK,
   type RankableField,
+  type RankableRound,
   type RankableVideoTask,
   type RankedCandidate,
   type RankingPage,
@@ -22,7 +23,9 @@ import {
   applications,
   candidateRatings,
   individualProfiles,
+  interviewRounds,
   openingFormVersions,
+  openingStages,
   rankingPins,
   rankingRecipes,
   ratingCriteria,
@@ -32,8 +35,10 @@ import {
 import { errors } from '../../errors';
 import {
   derivedScoreVisible,
+  onRoundPanelSql,
   othersJudgementVisible,
   ownRatingGivenSql,
+  ownScorecardGivenSql,
   ownVideoScoreGivenSql,
 } from '../../policies/judgement';
 import type { OpeningRow } from '../../presenters/opening';
@@ -257,6 +262,19 @@ export async function videoTasksOf(db: Executor, openingId: string): Promise<Ran
 const videoTaskIdsOf = (recipe: Recipe | null | undefined) =>
   new Set((recipe?.criteria ?? []).flatMap((c) => (c.kind === 'videoScore' ? [c.taskId] : [])));
 
+/** The opening's rounds (stages set up as rounds), in stage order: a recipe can weigh their scorecards. */
+export async function roundsOfOpening(db: Executor, openingId: string): Promise<RankableRound[]> {
+  return db
+    .select({ id: interviewRounds.stageId, name: openingStages.name })
+    .from(interviewRounds)
+    .innerJoin(openingStages, eq(openingStages.id, interviewRounds.stageId))
+    .where(eq(interviewRounds.openingId, openingId))
+    .orderBy(asc(openingStages.position), asc(openingStages.id));
+}
+
+const roundIdsOf = (recipe: Recipe | null | undefined) =>
+  new Set((recipe?.criteria ?? []).flatMap((c) => (c.kind === 'scorecard' ? [c.roundId] : [])));
+
 /** The tasks the editor offers: the live ones, and removed ones the saved recipe still uses. */
 export function presentableVideoTasks(tasks: RankableVideoTask[], recipe: Recipe | null | undefined) {
   const used = videoTaskIdsOf(recipe);
@@ -273,6 +291,7 @@ export function assertRecipeFits(
   fields: RankableField[],
   videoTasks: RankableVideoTask[],
   saved: Recipe | null,
+  rounds: RankableRound[] = [],
 ) {
   const offered = presentableVideoTasks(videoTasks, saved);
   const fieldOf = (id: string, type: RankableField['type'], path: string) => {
@@ -297,6 +316,9 @@ export function assertRecipeFits(
           message: removed ? 'This video task was removed' : 'Not a video task of this opening',
         },
       ]);
+    }
+    if (criterion.kind === 'scorecard' && !rounds.some((r) => r.id === criterion.roundId)) {
+      throw errors.validation([{ field: `recipe.criteria.${i}.roundId`, message: 'Not a round of this opening' }]);
     }
     if (criterion.kind === 'numberAnswer') fieldOf(criterion.fieldId, 'number', `recipe.criteria.${i}.fieldId`);
     if (criterion.kind === 'choiceAnswer') fieldOf(criterion.fieldId, 'choice', `recipe.criteria.${i}.fieldId`);
@@ -336,6 +358,7 @@ export interface OrderedRow extends Record<string, unknown> {
   pin_by_name: string | null;
   rated_by_viewer: string[];
   video_scored_by_viewer: string[];
+  scorecards_seen_by_viewer: string[];
 }
 
 /**
@@ -357,6 +380,7 @@ export function labelOf(
   fields: RankableField[],
   criteria: RatingCriterion[],
   videoTasks: RankableVideoTask[],
+  rounds: RankableRound[] = [],
 ): string {
   switch (criterion.kind) {
     case 'numberAnswer':
@@ -370,6 +394,10 @@ export function labelOf(
       // "Intro video" scores as "Intro video score", not "Intro video video score".
       const named = /\bvideo$/i.test(task.title.trim()) ? `${task.title.trim()} score` : `${task.title} video score`;
       return `${named}${task.removed ? ' (task removed)' : ''}`;
+    }
+    case 'scorecard': {
+      const round = rounds.find((r) => r.id === criterion.roundId);
+      return round ? `${round.name} scorecards` : 'Removed round scorecards';
     }
     default:
       return RECIPE_CRITERION_HELP[criterion.kind].label;
@@ -385,6 +413,7 @@ function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields:
       return `${round(value)} of ${Number(row[`s${i}`])}`;
     case 'rating':
     case 'videoScore':
+    case 'scorecard':
       return `${round(value)} of 5`;
     case 'choiceAnswer': {
       const options = fields.find((f) => f.id === criterion.fieldId)?.options ?? [];
@@ -403,11 +432,7 @@ function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields:
  * they have rated this application on, and the video tasks whose submitted answer they have scored (or that have no
  * submitted answer: nothing to judge, nothing hidden).
  */
-export function viewerJudgementColumns(
-  viewer: { id: number | null; ratingCriterionIds: string[]; videoTaskIds: string[] },
-  applicationId: SQL,
-  applicantId: SQL,
-) {
+export function viewerJudgementColumns(viewer: JudgementViewer, applicationId: SQL, applicantId: SQL) {
   const ratedByViewer =
     viewer.ratingCriterionIds.length > 0
       ? sql`array(select c.id::text from unnest(${`{${viewer.ratingCriterionIds.join(',')}}`}::uuid[]) as c(id)
@@ -421,7 +446,16 @@ export function viewerJudgementColumns(
             and va.task_id = t.id and va.submitted_at is not null
             and not ${ownVideoScoreGivenSql(sql`va.id`, viewer.id)}))`
       : sql`'{}'::text[]`;
-  return { ratedByViewer, videoScoredByViewer };
+  // A round where the viewer submitted their scorecard on this application, or where no scorecard was submitted on it
+  // yet (nothing hidden), or whose panel the viewer does not sit on (they give none there: policies/judgement.ts).
+  const scorecardsSeenByViewer =
+    viewer.roundIds.length > 0
+      ? sql`array(select x.id::text from unnest(${`{${viewer.roundIds.join(',')}}`}::uuid[]) as x(id)
+          where not exists(select 1 from round_scorecards sc where sc.round_id = x.id and sc.application_id = ${applicationId})
+            or ${ownScorecardGivenSql(applicationId, sql`x.id`, viewer.id)}
+            or (${viewer.id === null ? sql`false` : sql`not ${onRoundPanelSql(sql`x.id`, viewer.id)}`}))`
+      : sql`'{}'::text[]`;
+  return { ratedByViewer, videoScoredByViewer, scorecardsSeenByViewer };
 }
 
 /**
@@ -439,11 +473,17 @@ export async function scoresVisibleTo(
     await db.execute(sql`select recipe from ranking_builds where opening_id = ${openingId}::uuid`),
   );
   const viewer = judgementViewer(viewerId, build?.recipe ?? null);
-  if (viewer.ratingCriterionIds.length === 0 && viewer.videoTaskIds.length === 0) return null;
-  const { ratedByViewer, videoScoredByViewer } = viewerJudgementColumns(viewer, sql`a.id`, sql`a.applicant_id`);
+  if (viewer.ratingCriterionIds.length === 0 && viewer.videoTaskIds.length === 0 && viewer.roundIds.length === 0) {
+    return null;
+  }
+  const { ratedByViewer, videoScoredByViewer, scorecardsSeenByViewer } = viewerJudgementColumns(
+    viewer,
+    sql`a.id`,
+    sql`a.applicant_id`,
+  );
   const rows = rowsOf<OrderedRow>(
     await db.execute(sql`select a.id::text as id, ${ratedByViewer} as rated_by_viewer,
-        ${videoScoredByViewer} as video_scored_by_viewer
+        ${videoScoredByViewer} as video_scored_by_viewer, ${scorecardsSeenByViewer} as scorecards_seen_by_viewer
       from applications a where a.id = any(${`{${applicationIds.join(',')}}`}::uuid[])`),
   );
   const visible = new Set<string>();
@@ -451,6 +491,7 @@ export async function scoresVisibleTo(
     const seen = [
       ...viewer.ratingCriterionIds.map((id) => othersJudgementVisible(row.rated_by_viewer.includes(id))),
       ...viewer.videoTaskIds.map((id) => othersJudgementVisible(row.video_scored_by_viewer.includes(id))),
+      ...viewer.roundIds.map((id) => othersJudgementVisible(row.scorecards_seen_by_viewer.includes(id))),
     ];
     if (derivedScoreVisible(seen)) visible.add(row.id);
   }
@@ -466,9 +507,9 @@ export async function scoresVisibleTo(
 export function storedPageSql(
   openingId: string,
   filter: (RankingFilter & { page: number; limit: number }) | { applicationIds: string[] },
-  viewer: { id: number | null; ratingCriterionIds: string[]; videoTaskIds: string[] },
+  viewer: JudgementViewer,
 ) {
-  const { ratedByViewer, videoScoredByViewer } = viewerJudgementColumns(
+  const { ratedByViewer, videoScoredByViewer, scorecardsSeenByViewer } = viewerJudgementColumns(
     viewer,
     sql`o.application_id`,
     sql`a.applicant_id`,
@@ -480,7 +521,8 @@ export function storedPageSql(
         where u.id = a.applicant_id) as name,
       (select coalesce(pip.name, pu.name) from users pu left join individual_profiles pip on pip.user_id = pu.id
         where pu.id = p.pinned_by) as pin_by_name,
-      ${ratedByViewer} as rated_by_viewer, ${videoScoredByViewer} as video_scored_by_viewer
+      ${ratedByViewer} as rated_by_viewer, ${videoScoredByViewer} as video_scored_by_viewer,
+      ${scorecardsSeenByViewer} as scorecards_seen_by_viewer
     from (select o.* from opening_rankings o
       where o.opening_id = ${openingId}::uuid and ${
         'applicationIds' in filter
@@ -546,13 +588,21 @@ export async function rankingPage(
   };
 }
 
+export interface JudgementViewer {
+  id: number | null;
+  ratingCriterionIds: string[];
+  videoTaskIds: string[];
+  roundIds: string[];
+}
+
 /** Whose own judgements decide what is hidden (null: a share-link visitor, who judges nothing), on which criteria. */
-export function judgementViewer(viewerId: number | null, recipe: Recipe | null) {
+export function judgementViewer(viewerId: number | null, recipe: Recipe | null): JudgementViewer {
   const criteria = recipe?.criteria ?? [];
   return {
     id: viewerId,
     ratingCriterionIds: criteria.flatMap((c) => (c.kind === 'rating' ? [c.criterionId] : [])),
     videoTaskIds: [...videoTaskIdsOf(recipe)],
+    roundIds: [...roundIdsOf(recipe)],
   };
 }
 
@@ -575,7 +625,7 @@ export async function explainStoredRows(
   const recipeCriteria = recipe?.criteria ?? [];
   const totalWeight = recipeCriteria.reduce((sum, c) => sum + c.weight, 0);
   const ids = rows.map((row) => row.id);
-  const [terms, tasks] = await readTogether(db, [
+  const [terms, tasks, rounds] = await readTogether(db, [
     async () =>
       recipeCriteria.length > 0 && ids.length > 0
         ? (
@@ -585,6 +635,7 @@ export async function explainStoredRows(
           ).rows
         : [],
     async () => (videoTaskIdsOf(recipe).size > 0 && ids.length > 0 ? videoTasksOf(db, openingId) : []),
+    async () => (roundIdsOf(recipe).size > 0 && ids.length > 0 ? roundsOfOpening(db, openingId) : []),
   ]);
   const explained = new Map(terms.map((row) => [String(row.id), row]));
 
@@ -596,7 +647,9 @@ export async function explainStoredRows(
         ? othersJudgementVisible(row.rated_by_viewer.includes(criterion.criterionId))
         : criterion.kind === 'videoScore'
           ? othersJudgementVisible(row.video_scored_by_viewer.includes(criterion.taskId))
-          : true,
+          : criterion.kind === 'scorecard'
+            ? othersJudgementVisible((row.scorecards_seen_by_viewer ?? []).includes(criterion.roundId))
+            : true,
     );
     const explanation = recipeCriteria.map((criterion, i): ScoreTerm => {
       const hidden = !visible[i];
@@ -604,7 +657,7 @@ export async function explainStoredRows(
       return {
         index: i,
         kind: criterion.kind,
-        label: labelOf(criterion, fields, criteria, tasks),
+        label: labelOf(criterion, fields, criteria, tasks, rounds),
         raw: hidden ? null : rawText(criterion, row, i, fields),
         normalised: hidden ? null : round(normalised, 3),
         weight: criterion.weight,

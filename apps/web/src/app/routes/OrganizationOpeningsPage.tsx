@@ -14,6 +14,7 @@ import { ResponsesView } from '../../features/openings/components/ResponsesView'
 import { orderFromParams, withOrder } from '../../features/openings/sort';
 import { ApplicationLastChange, OpeningLastChange } from '../../features/organization/components/LastChanges';
 import { useActiveOrganization } from '../../features/organization/useOrganizationSwitch';
+import { RoundsPanel } from '../../features/rounds/components/RoundsPanel';
 import { usePipeline } from '../../features/shortlisting/api/getPipeline';
 import { CandidateDetails } from '../../features/shortlisting/components/CandidateDetails';
 import { type FilterableField, FilterBar } from '../../features/shortlisting/components/FilterBar';
@@ -28,7 +29,7 @@ import { InviteSelectedToVideoTask } from '../../features/videoTasks/components/
 import { VideoTasksPanel } from '../../features/videoTasks/components/VideoTasksPanel';
 import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
-import { PATHS, toUploadVideoForTask, toWatch } from '../paths';
+import { PATHS, toRoundDay, toUploadVideoForTask, toWatch } from '../paths';
 
 type ResponsesLayout = 'table' | 'board' | 'ranking';
 
@@ -193,6 +194,23 @@ function OpeningVideoTasks({ openingId }: { openingId: string }) {
   );
 }
 
+/** The opening's rounds under its responses: its custom stages can be rounds. */
+function OpeningRounds({ openingId }: { openingId: string }) {
+  const pipeline = usePipeline(openingId);
+  const stages =
+    pipeline.data?.stages
+      .filter((stage) => stage.kind === 'custom')
+      .map((stage) => ({ id: stage.id, name: stage.name })) ?? [];
+  return (
+    <RoundsPanel
+      openingId={openingId}
+      stages={stages}
+      dayTo={(roundId) => toRoundDay(roundId)}
+      canCreate={pipeline.data?.abilities.manageStages ?? false}
+    />
+  );
+}
+
 /**
  * /organization/openings: the organization's openings; `?opening=` shows that opening's responses,
  * `&application=` opens one application and `&file=` downloads one of its files (the export's file links).
@@ -298,6 +316,7 @@ export default function OrganizationOpeningsPage() {
           shortlistId={shortlistId}
           onOpenShortlist={openShortlist}
         />
+        <OpeningRounds openingId={openingId} />
         <OpeningVideoTasks openingId={openingId} />
       </Page>
     );

@@ -1,13 +1,26 @@
 import { TextField } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
+import { useRound } from '../../features/rounds/api/getRound';
 import { RoundDayView } from '../../features/rounds/components/RoundDayView';
+import { usePipeline } from '../../features/shortlisting/api/getPipeline';
 import { Page } from '../../lib/components/Page';
 import { viewerTimeZone } from '../../lib/dates';
 import { useAppStore } from '../../lib/store';
 import { PATHS } from '../paths';
 
 const TITLE = 'Round day';
+
+/** The day view with the opening's other stages to move candidates on to (the page joins rounds and pipeline). */
+function Day({ roundId, date, timeZone }: { roundId: string; date: string; timeZone: string }) {
+  const round = useRound(roundId);
+  const pipeline = usePipeline(round.data?.openingId ?? '');
+  const moveTo =
+    pipeline.data?.stages
+      .filter((stage) => stage.id !== roundId && stage.kind !== 'rejected')
+      .map((stage) => ({ id: stage.id, name: stage.name })) ?? [];
+  return <RoundDayView roundId={roundId} date={date} timeZone={timeZone} moveTo={moveTo} />;
+}
 
 /** /organization/rounds/day?round=&date=: the day view of a round, in the viewer's time zone. */
 export default function RoundDayPage() {
@@ -33,7 +46,7 @@ export default function RoundDayPage() {
         sx={{ mb: 2, '@media print': { display: 'none' } }}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      {roundId && <RoundDayView roundId={roundId} date={date} timeZone={timeZone} />}
+      {roundId && <Day roundId={roundId} date={date} timeZone={timeZone} />}
     </Page>
   );
 }

@@ -1,9 +1,48 @@
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { type MyRound, ROUND_KIND_LABELS, ROUND_MODE_LABELS } from '@placely/contract';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { type MyRound, ROUND_KIND_LABELS, ROUND_LIMITS, ROUND_MODE_LABELS } from '@placely/contract';
+import { useState } from 'react';
 import { formatDateTime, formatTime, viewerTimeZone } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useChangeBooking } from '../api/changeBooking';
 import { useMyRounds } from '../api/getMyRounds';
+import { useRequestChange } from '../api/requestChange';
+
+/** Ask the organization for another time (allotted rounds, or past the reschedule cut-off). */
+function ChangeRequest({ bookingId, requested }: { bookingId: string; requested: boolean }) {
+  const request = useRequestChange();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  if (requested)
+    return <Typography variant="body2">You asked for a change; the organization will get back to you.</Typography>;
+  if (!open) return <Button onClick={() => setOpen(true)}>Ask for a change</Button>;
+  return (
+    <Stack
+      component="form"
+      spacing={1}
+      onSubmit={(event) => {
+        event.preventDefault();
+        request.mutate(
+          { bookingId, reason: reason.trim() },
+          { onSuccess: (result) => showSuccess(result.message), onError: (error) => showError(error) },
+        );
+      }}
+    >
+      <TextField
+        label="Why do you need another time?"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        required
+        slotProps={{ htmlInput: { maxLength: ROUND_LIMITS.reasonLength } }}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="outlined" disabled={!reason.trim()} loading={request.isPending}>
+          Send request
+        </Button>
+        <Button onClick={() => setOpen(false)}>Cancel</Button>
+      </Stack>
+    </Stack>
+  );
+}
 
 /** A slot's time in the viewer's own zone, with the slot's zone named when it differs. */
 function when(startsAt: string, timeZone: string) {
@@ -41,6 +80,7 @@ function RoundCard({ round }: { round: MyRound }) {
               : `Book a slot before ${when(round.bookingClosesAt, viewerTimeZone())}.`}
           </Alert>
         )}
+        {booking && <ChangeRequest bookingId={booking.id} requested={booking.changeRequested} />}
         {booking && (
           <Button
             color="error"

@@ -11,8 +11,9 @@ export function fetchPipeline(openingId: string, signal?: AbortSignal): Promise<
   });
 }
 
-export function usePipeline(openingId: string) {
+export function usePipeline(openingId: string, enabled = true) {
   return useQuery({
+    enabled: enabled && openingId !== '',
     queryKey: shortlistingKeys.pipeline(openingId),
     queryFn: ({ signal }) => fetchPipeline(openingId, signal),
     meta: { silent: true },

@@ -16,6 +16,7 @@ const state = (videoTasks: RecipeState['videoTasks']): RecipeState => ({
   fields: [],
   criteria: [{ id: '00000000-0000-4000-8000-0000000000c1', name: 'Overall', position: 0 }],
   videoTasks,
+  rounds: [],
   tieBreak: 'Equal scores: the earlier application ranks higher.',
   abilities: { change: true, pin: true },
 });

@@ -57,6 +57,8 @@ function blankCriterion(kind: RecipeCriterionKind, state: RecipeState): RecipeCr
       return { kind, criterionId: state.criteria[0]?.id ?? '', weight: 1 };
     case 'videoScore':
       return { kind, taskId: state.videoTasks.find((task) => !task.removed)?.id ?? '', weight: 1 };
+    case 'scorecard':
+      return { kind, roundId: state.rounds[0]?.id ?? '', weight: 1 };
     default:
       return { kind, weight: 1 };
   }
@@ -222,6 +224,22 @@ export function RecipeEditor({ open, state, onClose }: RecipeEditorProps) {
                         ))}
                       </TextField>
                     )}
+                    {criterion.kind === 'scorecard' && (
+                      <TextField
+                        select
+                        size="small"
+                        label="Round"
+                        value={criterion.roundId}
+                        onChange={(e) => setCriterion(i, { ...criterion, roundId: e.target.value })}
+                        sx={{ minWidth: 180, maxWidth: '100%' }}
+                      >
+                        {state.rounds.map((round) => (
+                          <MenuItem key={round.id} value={round.id}>
+                            {round.name}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
                     {(criterion.kind === 'numberAnswer' || criterion.kind === 'graduationYear') && (
                       <TextField
                         select
@@ -296,7 +314,8 @@ export function RecipeEditor({ open, state, onClose }: RecipeEditorProps) {
                   (kind) =>
                     (kind !== 'numberAnswer' || numberFields.length > 0) &&
                     (kind !== 'choiceAnswer' || choiceFields.length > 0) &&
-                    (kind !== 'videoScore' || liveVideoTasks.length > 0),
+                    (kind !== 'videoScore' || liveVideoTasks.length > 0) &&
+                    (kind !== 'scorecard' || state.rounds.length > 0),
                 ).map((kind) => (
                   <MenuItem key={kind} value={kind}>
                     {RECIPE_CRITERION_HELP[kind].label}
