@@ -10,6 +10,7 @@ import {
   responsesSorted,
   submitApplications,
 } from './applications';
+import { formSummaryAll } from './forms';
 import { health, profile } from './foundation';
 import { fullProfile } from './profile-sections';
 import {
@@ -34,6 +35,7 @@ export const scenarios: Scenario[] = [
   ...responsesSorted,
   rankedFirstPage,
   rankedFirstPageBusy,
+  formSummaryAll,
 ];
 
 /** Long single operations: timed once each, with the server's peak memory. */

@@ -1,6 +1,6 @@
 import type { Answers, FormDefinition, FormField, LeafField } from '@placely/contract';
 
-const isContactField = (field: LeafField | FormField) =>
+export const isContactField = (field: LeafField | FormField) =>
   field.type === 'email' || field.type === 'phone' || field.autoFillKey === 'email' || field.autoFillKey === 'phone';
 
 /**

@@ -17,6 +17,7 @@ import {
   videoTasks,
 } from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
+import { FORMS_ENTRIES } from './matrix-forms';
 import { actingFor, del, type Entry, get, patch, post, put, type Target, team, unique } from './matrix-kit';
 import { MESSAGE_ENTRIES } from './matrix-messages';
 import { ROUNDS_ENTRIES } from './matrix-rounds';
@@ -139,6 +140,7 @@ const AREA_ENTRIES: Record<string, Entry> = {
   ...MESSAGE_ENTRIES,
   ...TEAM_INVITATION_ENTRIES,
   ...ROUNDS_ENTRIES,
+  ...FORMS_ENTRIES,
 };
 
 const openingBody = (world: World, who: SignedInActor) =>
