@@ -10,6 +10,7 @@ export * from './config';
 export * from './envelope';
 export * from './files';
 export * from './form';
+export * from './form-link-prefill';
 export * from './form-summary';
 export * from './groups';
 export * from './individual';

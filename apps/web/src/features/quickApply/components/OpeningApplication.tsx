@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Application, PublicOpening } from '@placely/contract';
+import type { Application, FormDefinition, PublicOpening } from '@placely/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { type ApiError, errorMessage, isApiError } from '../../../lib/api/errors';
@@ -21,9 +21,11 @@ import { myApplicationsQueryKey } from '../api/listMyApplications';
 import { recordExternalApply } from '../api/recordExternalApply';
 import { clearLocalDraft } from '../draftStorage';
 import { settleSubmit } from '../idempotency';
+import { useLinkPrefill } from '../useLinkPrefill';
 import { BlockerScreen, OpeningNotFound } from './BlockerScreen';
 import { FormPreview } from './FormPreview';
 import { FormReadOnly } from './FormReadOnly';
+import { LinkPrefillNotice } from './LinkPrefillNotice';
 import { NewApplicationForm } from './NewApplicationForm';
 import { OpeningDetails } from './OpeningDetails';
 
@@ -80,6 +82,12 @@ function ExternalApply({ opening }: { opening: PublicOpening }) {
       </CardContent>
     </Card>
   );
+}
+
+/** Signed out: what the address's pre-fill values will fill in, and what they cannot (server-rendered too). */
+function SignedOutLinkPrefill({ definition }: { definition: FormDefinition }) {
+  const prefill = useLinkPrefill(definition);
+  return <LinkPrefillNotice definition={definition} prefill={prefill} signedOut />;
 }
 
 export interface OpeningApplicationProps {
@@ -229,6 +237,11 @@ export function OpeningApplication({
             </Stack>
           </CardContent>
         </Card>
+        {opening.form && (
+          <Suspense fallback={null}>
+            <SignedOutLinkPrefill definition={opening.form} />
+          </Suspense>
+        )}
         {opening.form && (
           <Box component="section" aria-labelledby="questions-heading">
             <Typography variant="h5" component="h2" id="questions-heading" sx={{ mb: 2 }}>
