@@ -3,7 +3,7 @@ import {
   formSummaryStatement,
   type KnockoutFilter,
   summaryMatching,
-  summaryQuestionsOf,
+  summaryPlanOf,
 } from '../../src/services/applications/summary';
 import type { BenchContext, Scenario } from '../scenario';
 import { inline } from '../sql';
@@ -18,17 +18,8 @@ let organizationToken = '';
 const CONNECTIONS = 2;
 
 function summarySql(knockouts: KnockoutFilter = 'all'): string {
-  const definition = FORM as unknown as FormDefinition;
-  const kinds: Record<string, string> = {
-    shortText: 'text',
-    number: 'number',
-    singleChoice: 'choice',
-  };
-  const questions = summaryQuestionsOf(definition).map((field) => ({
-    id: field.id,
-    // The kinds the route gives the bench form's questions (the organization sees contacts).
-    kind: (kinds[field.type] ?? 'answered') as 'text',
-  }));
+  // The plan the route makes for the bench form (the organization sees contacts).
+  const questions = summaryPlanOf(FORM as unknown as FormDefinition, false);
   return inline(formSummaryStatement(summaryMatching(state.fullOpening, {}, knockouts), questions));
 }
 

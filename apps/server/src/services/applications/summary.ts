@@ -56,82 +56,143 @@ export function summaryMatching(openingId: string | SQL, filter: ApplicationFilt
   );
 }
 
+/** One question as the statement summarises it: its kind, and for choices the buckets counted. */
+export interface SummaryQuestion {
+  id: string;
+  kind: SummaryKind;
+  /** Choice buckets (option ids, `true`/`false`, `__other__`); scale points for a linear scale. */
+  buckets: string[];
+  /** A multiple choice: buckets are members of `optionIds`. */
+  multi: boolean;
+}
+
+/** The bars of a choice question (in the form's order) or the points of a scale. */
+function bucketsOf(field: FormField): { key: string; label: string }[] {
+  if (field.type === 'yesNo') {
+    return [
+      { key: 'true', label: 'Yes' },
+      { key: 'false', label: 'No' },
+    ];
+  }
+  if (field.type === 'linearScale') {
+    const points = [];
+    for (let point = field.scaleMin; point <= field.scaleMax; point++)
+      points.push({ key: String(point), label: String(point) });
+    return points;
+  }
+  if (field.type === 'singleChoice' || field.type === 'multipleChoice' || field.type === 'dropdown') {
+    const options = field.options.map((option) => ({ key: option.id, label: option.label }));
+    if (field.type !== 'dropdown' && field.allowOther) options.push({ key: OTHER_OPTION_ID, label: 'Other' });
+    return options;
+  }
+  return [];
+}
+
+/** What the statement computes for a form: every top-level question (contact questions only counted when hidden). */
+export function summaryPlanOf(definition: FormDefinition | null, hideContacts: boolean): SummaryQuestion[] {
+  return summaryQuestionsOf(definition).map((field) => {
+    const kind = hideContacts && isContactField(field) ? 'answered' : kindOf(field);
+    return {
+      id: field.id,
+      kind,
+      buckets: kind === 'choice' || kind === 'scale' ? bucketsOf(field).map((bucket) => bucket.key) : [],
+      multi: field.type === 'multipleChoice',
+    };
+  });
+}
+
 /**
- * The whole summary in one statement: the matching applications once (`m`), each summarised question's answer
- * picked by key (`e`, empty answers left out), then one group of rows per figure — the total, submissions per day,
- * answered counts, choice bars, number statistics and bins, scale points, the most frequent short texts and files.
+ * The whole summary in one statement. Most figures come from ONE scan of the matching applications into one row of
+ * filtered aggregates (`agg`: the total, each question's answered count, every choice bar and scale point, each
+ * number's statistics, file counts), unpivoted into rows; beside it, grouped reads of one value each: submissions
+ * per day, each number's bins (against its statistics) and each short text's most frequent answers. Nothing wide is
+ * sorted or materialized (a row per question and answer spilled to disk and took seconds at 100 000).
  * Rows are (kind, key, bucket, n, lo, hi, mean, median). `bench/scenarios/forms.ts` runs this same statement.
  */
-export function formSummaryStatement(matching: SQL, questions: { id: string; kind: SummaryKind }[]): SQL {
-  const list =
-    questions.length > 0
-      ? sql.join(
-          questions.map((q) => sql`(${q.id}::text, ${q.kind}::text)`),
-          sql`, `,
-        )
-      : sql`(null::text, null::text)`;
+export function formSummaryStatement(matching: SQL, questions: SummaryQuestion[]): SQL {
+  const answers = sql`${applications.answers}`;
+  const columns: SQL[] = [sql`count(*)::float8 as c0`];
+  const rows: SQL[] = [
+    sql`('total', null::text, null::text, agg.c0, null::float8, null::float8, null::float8, null::float8)`,
+  ];
+  const others: SQL[] = [];
   const bins = FORM_SUMMARY_LIMITS.histogramBins;
   const top = FORM_SUMMARY_LIMITS.topAnswers;
-  return sql`with m as materialized (
-      select ${applications.answers} as answers, ${applications.submittedAt} as submitted_at
-      from ${applications} where ${matching}
-    ),
-    q(key, kind) as (values ${list}),
-    e as materialized (
-      select q.key, q.kind, m.answers -> q.key as value from m cross join q
-      where q.key is not null and m.answers ? q.key
-        and (m.answers -> q.key) not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)
-    ),
-    nums as (
-      select e.key, e.kind, (e.value #>> '{}')::float8 as x from e
-      where e.kind in ('number', 'scale') and jsonb_typeof(e.value) = 'number'
-    ),
-    stats as (
-      select nums.key, min(x) as lo, max(x) as hi, avg(x) as mean,
-        percentile_cont(0.5) within group (order by x) as median
-      from nums group by nums.key
-    ),
-    texts as (
-      select e.key, lower(trim(e.value #>> '{}')) collate "C" as folded, min(trim(e.value #>> '{}') collate "C") as label,
-        count(*) as n
-      from e where e.kind = 'text' and jsonb_typeof(e.value) = 'string' and trim(e.value #>> '{}') <> ''
-      group by e.key, lower(trim(e.value #>> '{}'))
-    ),
-    ranked_texts as (
-      select texts.*, row_number() over (partition by texts.key order by texts.n desc, texts.folded) as r from texts
-    )
-    select 'total' as kind, null::text as key, null::text as bucket, count(*)::float8 as n,
-      null::float8 as lo, null::float8 as hi, null::float8 as mean, null::float8 as median from m
-    union all
-    select 'day', null, to_char(m.submitted_at at time zone 'UTC', 'YYYY-MM-DD'), count(*), null, null, null, null
-      from m group by 3
-    union all
-    select 'answered', e.key, null, count(*), null, null, null, null from e group by e.key
-    union all
-    select 'bar', e.key, c.bucket, count(*), null, null, null, null from e cross join lateral (
-        select e.value ->> 'optionId' as bucket where jsonb_typeof(e.value) = 'object' and e.value ? 'optionId'
-        union all
-        select o.bucket from jsonb_array_elements_text(
-          case when jsonb_typeof(e.value) = 'object' and jsonb_typeof(e.value -> 'optionIds') = 'array'
-            then e.value -> 'optionIds' else '[]'::jsonb end) as o(bucket)
-        union all
-        select e.value #>> '{}' where jsonb_typeof(e.value) in ('boolean', 'string')
-      ) c
-      where e.kind = 'choice' group by e.key, c.bucket
-    union all
-    select 'stats', stats.key, null, null, lo, hi, mean, median from stats
-    union all
-    select 'bin', nums.key,
-      (case when nums.kind = 'scale' then round(nums.x)::bigint
-        when stats.hi > stats.lo then least(width_bucket(nums.x, stats.lo, stats.hi, ${bins}), ${bins})
-        else 1 end)::text,
-      count(*), null, null, null, null
-      from nums join stats on stats.key = nums.key group by nums.key, 3
-    union all
-    select 'text', key, label, n, null, null, null, null from ranked_texts where r <= ${top}
-    union all
-    select 'files', e.key, null, count(*), null, null, null, null from e
-      where e.kind = 'file' and jsonb_typeof(e.value) = 'object' and e.value ? 'fileId' group by e.key`;
+  questions.forEach((question, q) => {
+    const value = sql`(${answers} -> ${question.id}::text)`;
+    const column = (name: string, expression: SQL) => {
+      const alias = sql.raw(`q${q}_${name}`);
+      columns.push(sql`${expression} as ${alias}`);
+      return sql`agg.${alias}`;
+    };
+    const answered = column(
+      'answered',
+      sql`count(*) filter (where ${value} is not null
+        and ${value} not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb))::float8`,
+    );
+    rows.push(sql`('answered', ${question.id}::text, null, ${answered}, null, null, null, null)`);
+    if (question.kind === 'choice') {
+      question.buckets.forEach((bucket, b) => {
+        const chosen = question.multi
+          ? sql`coalesce(${value} -> 'optionIds', '[]'::jsonb) ? ${bucket}::text`
+          : sql`coalesce(${value} ->> 'optionId', case when jsonb_typeof(${value}) in ('string', 'boolean')
+              then ${value} #>> '{}' end) = ${bucket}::text`;
+        const n = column(`b${b}`, sql`count(*) filter (where ${chosen})::float8`);
+        rows.push(sql`('bar', ${question.id}::text, ${bucket}::text, ${n}, null, null, null, null)`);
+      });
+    }
+    if (question.kind === 'number' || question.kind === 'scale') {
+      const x = sql`(case when jsonb_typeof(${value}) = 'number' then (${value} #>> '{}')::float8 end)`;
+      const lo = column('lo', sql`min(${x})`);
+      const hi = column('hi', sql`max(${x})`);
+      const mean = column('mean', sql`avg(${x})`);
+      const median = column('median', sql`percentile_cont(0.5) within group (order by ${x})`);
+      rows.push(sql`('stats', ${question.id}::text, null, null, ${lo}, ${hi}, ${mean}, ${median})`);
+      if (question.kind === 'scale') {
+        question.buckets.forEach((point, b) => {
+          const n = column(`p${b}`, sql`count(*) filter (where ${x} = ${Number(point)}::float8)::float8`);
+          rows.push(sql`('bin', ${question.id}::text, ${point}::text, ${n}, null, null, null, null)`);
+        });
+      } else {
+        others.push(sql`select 'bin', ${question.id}::text,
+            (case when agg.${sql.raw(`q${q}_hi`)} > agg.${sql.raw(`q${q}_lo`)}
+              then least(width_bucket(${x}, agg.${sql.raw(`q${q}_lo`)}, agg.${sql.raw(`q${q}_hi`)}, ${bins}), ${bins})
+              else 1 end)::text,
+            count(*)::float8, null::float8, null::float8, null::float8, null::float8
+          from ${applications} cross join agg where ${matching} and ${x} is not null group by 3`);
+      }
+    }
+    if (question.kind === 'text') {
+      const text = sql`trim(${value} #>> '{}')`;
+      // The texts are picked out first (`offset 0` keeps it a subquery), so grouping sorts them, not whole rows.
+      others.push(sql`select * from (select 'text', ${question.id}::text, min(t collate "C"), count(*)::float8,
+            null::float8, null::float8, null::float8, null::float8
+          from (select ${text} as t from ${applications}
+            where ${matching} and jsonb_typeof(${value}) = 'string' offset 0) texts
+          where t <> ''
+          group by lower(t) collate "C"
+          order by count(*) desc, lower(t) collate "C" limit ${top}) top_texts`);
+    }
+    if (question.kind === 'file') {
+      const n = column(
+        'files',
+        sql`count(*) filter (where jsonb_typeof(${value}) = 'object' and ${value} ? 'fileId')::float8`,
+      );
+      rows.push(sql`('files', ${question.id}::text, null, ${n}, null, null, null, null)`);
+    }
+  });
+  const parts = [
+    sql`select v.* from agg cross join lateral (values ${sql.join(rows, sql`, `)}) as v(kind, key, bucket, n, lo, hi, mean, median)`,
+    sql`select 'day', null, to_char(${applications.submittedAt} at time zone 'UTC', 'YYYY-MM-DD'), count(*)::float8,
+        null, null, null, null
+      from ${applications} where ${matching} group by 3`,
+    ...others,
+  ];
+  return sql`with agg as (select ${sql.join(columns, sql`, `)} from ${applications} where ${matching})
+    ${sql.join(
+      parts.map((part) => sql`(${part})`),
+      sql` union all `,
+    )}`;
 }
 
 export interface SummaryRow {
@@ -188,17 +249,7 @@ export function summaryFromRows(
     };
     const kind = hideContacts && isContactField(field) ? 'answered' : kindOf(field);
     if (kind === 'choice') {
-      const options: { key: string; label: string }[] =
-        field.type === 'yesNo'
-          ? [
-              { key: 'true', label: 'Yes' },
-              { key: 'false', label: 'No' },
-            ]
-          : 'options' in field
-            ? field.options.map((option) => ({ key: option.id, label: option.label }))
-            : [];
-      if ('allowOther' in field && field.allowOther) options.push({ key: OTHER_OPTION_ID, label: 'Other' });
-      summary.bars = options.map((option): SummaryBar => ({ ...option, count: countOf('bar', option.key) }));
+      summary.bars = bucketsOf(field).map((bucket): SummaryBar => ({ ...bucket, count: countOf('bar', bucket.key) }));
     } else if (kind === 'number' || kind === 'scale') {
       const stats = of('stats')[0];
       summary.mean = num(stats?.mean ?? null);
@@ -245,10 +296,7 @@ export async function formSummary(
     hideContacts: boolean;
   },
 ): Promise<FormSummary> {
-  const questions = summaryQuestionsOf(input.definition).map((field) => ({
-    id: field.id,
-    kind: input.hideContacts && isContactField(field) ? ('answered' as const) : kindOf(field),
-  }));
+  const questions = summaryPlanOf(input.definition, input.hideContacts);
   const statement = formSummaryStatement(summaryMatching(input.openingId, input.filter, input.knockouts), questions);
   const result = (await db.execute(statement)) as unknown as { rows: SummaryRow[] };
   return summaryFromRows(input.definition, input.formVersion, result.rows, input.hideContacts);

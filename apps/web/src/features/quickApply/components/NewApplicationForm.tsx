@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Answers, Application, FormDefinition, PublicOpening } from '@placely/contract';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { describeEligibility, formatDateTime } from '../describe';
@@ -13,10 +13,14 @@ import { useDraftAutosave } from '../useDraftAutosave';
 import { useLinkPrefill } from '../useLinkPrefill';
 import { useSubmitApplication } from '../useSubmitApplication';
 import { DraftStatus } from './DraftStatus';
-import { LinkPrefillNotice } from './LinkPrefillNotice';
 import { QuickApplyForm } from './QuickApplyForm';
 
 type Viewer = NonNullable<PublicOpening['viewer']>;
+
+// Only for a link with pre-fill values (`?prefill[id]=`): the form page's first load does without it.
+const LinkPrefillNotice = lazy(() =>
+  import('./LinkPrefillNotice').then((module) => ({ default: module.LinkPrefillNotice })),
+);
 
 interface Start {
   values: FormValues;
@@ -135,7 +139,11 @@ export function NewApplicationForm({ opening, definition, userId, onApplied, onR
           We restored the answers you saved {formatDateTime(start.restoredAt)}.
         </Alert>
       )}
-      <LinkPrefillNotice definition={definition} prefill={link} />
+      {(Object.keys(link.answers).length > 0 || link.ignored.length > 0) && (
+        <Suspense fallback={null}>
+          <LinkPrefillNotice definition={definition} prefill={link} />
+        </Suspense>
+      )}
       {start.autoFilled.size > 0 && (
         <Typography color="text.secondary">
           Answers marked “Auto-filled” come from your profile. Change anything you like: the changes apply to this

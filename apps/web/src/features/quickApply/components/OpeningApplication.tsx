@@ -25,13 +25,15 @@ import { useLinkPrefill } from '../useLinkPrefill';
 import { BlockerScreen, OpeningNotFound } from './BlockerScreen';
 import { FormPreview } from './FormPreview';
 import { FormReadOnly } from './FormReadOnly';
-import { LinkPrefillNotice } from './LinkPrefillNotice';
 import { NewApplicationForm } from './NewApplicationForm';
 import { OpeningDetails } from './OpeningDetails';
 
 // Shown only after applying (signed in, never on the server's render) or while editing: a form link's first load,
 // where the person is about to type into the form, does without them.
 const ApplicationDone = lazy(() => import('./ApplicationDone').then((module) => ({ default: module.ApplicationDone })));
+const LinkPrefillNotice = lazy(() =>
+  import('./LinkPrefillNotice').then((module) => ({ default: module.LinkPrefillNotice })),
+);
 const EditApplicationForm = lazy(() =>
   import('./EditApplicationForm').then((module) => ({ default: module.EditApplicationForm })),
 );
@@ -87,6 +89,7 @@ function ExternalApply({ opening }: { opening: PublicOpening }) {
 /** Signed out: what the address's pre-fill values will fill in, and what they cannot (server-rendered too). */
 function SignedOutLinkPrefill({ definition }: { definition: FormDefinition }) {
   const prefill = useLinkPrefill(definition);
+  if (Object.keys(prefill.answers).length === 0 && prefill.ignored.length === 0) return null;
   return <LinkPrefillNotice definition={definition} prefill={prefill} signedOut />;
 }
 
