@@ -23,7 +23,7 @@ test('a question shown by a rule: built in the builder, hidden for one applicant
   context,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const title = `Relocation drive ${Date.now().toString(36)}`;
 

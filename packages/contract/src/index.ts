@@ -12,6 +12,7 @@ export * from './files';
 export * from './form';
 export * from './form-link-prefill';
 export * from './form-summary';
+export * from './form-templates';
 export * from './groups';
 export * from './individual';
 export * from './institution';
