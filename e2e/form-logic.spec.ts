@@ -5,7 +5,8 @@ import { expect, signIn, signInAsOrganization, test, uniqueEmail } from './suppo
 /**
  * Issue 43's conditional logic through the real screens only: an organization builds a form whose "Which city?"
  * shows only to those willing to relocate, plus a repeatable group, fixing a mistake from the error summary; one
- * student who will not relocate never sees the question, another who will answers it; the export holds only hers.
+ * student who will not relocate never sees the question, another who will answers it; the export holds only hers;
+ * the Summary tab charts both answers, and filtered to the Shortlisted stage counts only the one moved there.
  */
 
 async function addQuestion(page: Page, type: string, label: string) {
@@ -22,7 +23,7 @@ test('a question shown by a rule: built in the builder, hidden for one applicant
   context,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const title = `Relocation drive ${Date.now().toString(36)}`;
 
@@ -90,4 +91,32 @@ test('a question shown by a rule: built in the builder, hidden for one applicant
   const rows = csv.split('\r\n');
   expect(rows.find((row) => row.includes('Meera Stays'))).not.toContain('Pune');
   expect(rows.find((row) => row.includes('Kabir Moves'))).toContain('Pune');
+
+  // The Summary tab: every question's figures over both responses, each chart with its table and a sentence.
+  const table = page.getByRole('table', { name: `Applications to ${title}` });
+  const pipeline = page.getByRole('region', { name: 'Pipeline' });
+  await table.getByRole('checkbox', { name: 'Select Kabir Moves' }).check();
+  await pipeline.getByRole('button', { name: 'Move to…' }).click();
+  const move = page.getByRole('dialog', { name: /Move 1 candidate/ });
+  await move.getByRole('combobox', { name: 'Move to' }).click();
+  await page.getByRole('option', { name: 'Shortlisted' }).click();
+  await move.getByRole('button', { name: 'Move' }).click();
+  await expect(table.getByRole('cell', { name: 'Shortlisted', exact: true })).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Summary', exact: true }).click();
+  await expect(page.getByTestId('summary-total')).toHaveText('2 responses match');
+  const relocation = page.getByRole('region', { name: 'Willing to relocate' });
+  await expect(relocation).toContainText('2 of 2 answered');
+  await expect(relocation.getByRole('row', { name: /^Yes/ })).toContainText('1 (50 %)');
+  await expect(relocation.getByRole('row', { name: /^No/ })).toContainText('1 (50 %)');
+  const cities = page.getByRole('region', { name: 'Which city?' });
+  await expect(cities).toContainText('1 of 2 answered; most often “Pune” (1).');
+  await expect(page.getByRole('region', { name: 'Submissions per day' })).toBeVisible();
+
+  // Filtered to the Shortlisted stage: Kabir alone.
+  await pipeline.getByRole('combobox', { name: 'Stage' }).click();
+  await page.getByRole('option', { name: /^Shortlisted/ }).click();
+  await expect(page.getByTestId('summary-total')).toHaveText('1 response matches');
+  await expect(relocation).toContainText('1 of 1 answered; most chose Yes (1, 100 %).');
+  await expect(page).toHaveURL(/view=summary/);
 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { linkPrefillSearch } from '@placely/contract';
 import type { FastifyInstance } from 'fastify';
 import { envelopeFor, errors } from './errors';
 import type { PublicPage, ServerPageData } from './services/public-pages';
@@ -100,8 +101,10 @@ export async function registerWebApp(
       },
     });
 
-    const page = async (url: string): Promise<string> => {
-      const rendered = publicPages && (await renderer) ? await renderPublic(url) : null;
+    // `search`: a form link's pre-fill values (`?prefill[id]=`, issue 43), rendered into the page; nothing else of
+    // the query reaches the renderer or the kept pages.
+    const page = async (url: string, search = ''): Promise<string> => {
+      const rendered = publicPages && (await renderer) ? await renderPublic(url, search) : null;
       if (rendered) return rendered;
       const meta = pageMeta ? await pageMeta(url).catch(() => null) : null;
       // A client-rendered page: the app and the route's chunks load in parallel with the entry.
@@ -114,23 +117,23 @@ export async function registerWebApp(
     // rendered once per few seconds. Only public data is in them; the app refetches for signed-in visitors.
     // Portfolios are never kept: a person who retires a link or hides a portfolio is obeyed at once.
     const recent = new Map<string, { at: number; html: Promise<string | null> }>();
-    const renderPublic = (url: string): Promise<string | null> => {
+    const renderPublic = (url: string, search = ''): Promise<string | null> => {
       if (url.startsWith('/viewer/')) return renderPublicNow(url);
       const now = Date.now();
-      const hit = recent.get(url);
+      const hit = recent.get(url + search);
       if (hit && now - hit.at < PUBLIC_PAGE_CACHE_MS) return hit.html;
       if (recent.size > 1000) recent.clear();
-      const html = renderPublicNow(url);
-      recent.set(url, { at: now, html });
+      const html = renderPublicNow(url, search);
+      recent.set(url + search, { at: now, html });
       return html;
     };
-    const renderPublicNow = async (url: string): Promise<string | null> => {
+    const renderPublicNow = async (url: string, search = ''): Promise<string | null> => {
       const render = await renderer;
       const found = publicPages ? await publicPages(url).catch(() => null) : null;
       if (!render || !found) return null;
       let output: { html: string; styles: string };
       try {
-        output = await render.renderPage(url, found.data);
+        output = await render.renderPage(url + search, found.data);
       } catch (error) {
         app.log.error({ err: error, page: found.data.page }, 'server rendering failed; sending the app shell');
         return null;
@@ -155,7 +158,11 @@ export async function registerWebApp(
       const url = request.url.split('?')[0] ?? '/';
       const wantsPage =
         request.method === 'GET' && !API_PREFIXES.some((prefix) => url.startsWith(prefix)) && !path.extname(url);
-      if (wantsPage) return sendIndex(reply, await page(url));
+      if (wantsPage) {
+        const query = request.url.slice(url.length + 1);
+        const search = url.startsWith('/forms/') && query ? linkPrefillSearch(new URLSearchParams(query)) : '';
+        return sendIndex(reply, await page(url, search));
+      }
       return reply.status(404).send(envelopeFor(errors.notFound(`${request.method} ${url}`)));
     });
   } else {

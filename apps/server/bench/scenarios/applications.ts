@@ -22,7 +22,7 @@ export const applicationCount = Number(process.env.BENCH_APPLICATIONS ?? 100_000
 /** Distinct applicants available to the submit scenario (each applies once). */
 const SUBMITTERS = 30_000;
 
-const FORM = {
+export const FORM = {
   sections: [
     {
       id: 'about',

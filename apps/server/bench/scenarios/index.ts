@@ -10,6 +10,7 @@ import {
   responsesSorted,
   submitApplications,
 } from './applications';
+import { formSummaryAll } from './forms';
 import { health, profile } from './foundation';
 import { submitCycleApplications } from './placement';
 import { cycleDashboard } from './placement-dashboard';
@@ -38,6 +39,7 @@ export const scenarios: Scenario[] = [
   rankedFirstPage,
   rankedFirstPageBusy,
   cycleDashboard,
+  formSummaryAll,
 ];
 
 /** Long single operations: timed once each, with the server's peak memory. */

@@ -22,6 +22,7 @@ import {
   xlsxStream,
 } from '../../services/applications/export';
 import { formUrlEncoded } from '../../services/applications/export-cells';
+import { formSummary } from '../../services/applications/summary';
 import {
   type ApplicantVerification,
   loadApplicantVerifications,
@@ -41,6 +42,7 @@ import {
 } from '../../services/organizations';
 import { filtersBeyondStage, readyForFilter } from '../../services/shortlisting/filters';
 import { scoresVisibleTo } from '../../services/shortlisting/ranking';
+import { currentRankingBuild } from '../../services/shortlisting/ranking-store';
 import { filteredResponsePage, filteredTotal } from './filtered';
 import {
   orderedPage,
@@ -50,7 +52,7 @@ import {
   pageRowsOfApplications,
   responseCursors,
 } from './orders';
-import { exportResponsesSchema, listResponsesSchema, responseDetailSchema } from './schema';
+import { exportResponsesSchema, formSummaryRouteSchema, listResponsesSchema, responseDetailSchema } from './schema';
 
 async function formsFor(db: Executor, openingId: string, versions: number[]) {
   if (versions.length === 0) return [];
@@ -371,6 +373,32 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           })),
           forms,
         });
+      },
+    );
+
+    app.get(
+      '/api/organization/openings/id/applications/summary',
+      { ...authenticated, schema: actingForOrganization(formSummaryRouteSchema) },
+      async (request) => {
+        const actor = actorOf(request);
+        const { id, knockouts, ...filter } = request.query;
+        const access = await organizationAccessOf(ctx.db, request, actor);
+        const opening = await loadOrganizationOpening(ctx.db, actor, access, id, 'opening.viewApplications');
+        // A score range or the knock-outs read the stored ranking: brought up to date first.
+        await readyForFilter(ctx.db, opening.id, filter);
+        if (knockouts !== 'all') await currentRankingBuild(ctx.db, opening.id);
+        const [form] =
+          opening.currentFormVersion === null ? [] : await formsFor(ctx.db, opening.id, [opening.currentFormVersion]);
+        return ok(
+          await formSummary(ctx.db, {
+            openingId: opening.id,
+            definition: form?.definition ?? null,
+            formVersion: form?.version ?? null,
+            filter,
+            knockouts,
+            hideContacts: !canSeeContacts(access),
+          }),
+        );
       },
     );
 

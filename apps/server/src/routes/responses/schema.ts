@@ -1,6 +1,8 @@
 import {
   applicationDetailQuerySchema,
   exportApplicationsQuerySchema,
+  formSummaryQuerySchema,
+  formSummarySchema,
   receivedApplicationDetailSchema,
   receivedApplicationPageSchema,
   receivedApplicationsQuerySchema,
@@ -33,4 +35,13 @@ export const exportResponsesSchema = {
     'Columns: the applicant, status, times, then every question of every form version — choice labels, "Other" texts, each repeatable row, and file names with links.',
   querystring: exportApplicationsQuerySchema,
   response: rawResponses({ 200: exportResponse('Every application, one row each') }),
+};
+
+export const formSummaryRouteSchema = {
+  tags,
+  summary: 'The Summary tab: figures per question over every application matching the filter',
+  description:
+    "Per question of the current form: answered counts; bars for choice, dropdown and yes/no; a histogram with mean and median for numbers and linear scales; the most frequent short-text answers; file counts; and submissions per day. Takes the responses table's filters and `knockouts` (all, passing, knockedOut: the stored ranking, brought up to date first). Computed in one SQL statement.",
+  querystring: formSummaryQuerySchema,
+  response: { 200: successEnvelope(formSummarySchema) },
 };

@@ -1,5 +1,8 @@
 import { type Answers, type FormDefinition, isContactField } from '@placely/contract';
 
+/** The contract's rule, re-exported for the server's callers (the summary counts contact questions only). */
+export { isContactField };
+
 /**
  * An application's answers without the applicant's contact details (email and phone questions, also inside
  * repeatable groups): what a reviewer sees unless the organization granted them contact details.

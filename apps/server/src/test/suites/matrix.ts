@@ -18,6 +18,7 @@ import {
 } from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
 import { HIRING_ENTRIES } from './matrix-hiring';
+import { FORMS_ENTRIES } from './matrix-forms';
 import { actingFor, del, type Entry, get, patch, post, put, type Target, team, unique } from './matrix-kit';
 import { MESSAGE_ENTRIES } from './matrix-messages';
 import { PLACEMENT_ENTRIES } from './matrix-placement';
@@ -147,6 +148,7 @@ const AREA_ENTRIES: Record<string, Entry> = {
   ...PLACEMENT_STATS_ENTRIES,
   ...PLACEMENT_POLICY_ENTRIES,
   ...HIRING_ENTRIES,
+  ...FORMS_ENTRIES,
 };
 
 const openingBody = (world: World, who: SignedInActor) =>

@@ -1,3 +1,4 @@
+import { linkPrefillSearch } from '@placely/contract';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SignInButton } from '../../features/auth/components/SignInButton';
@@ -31,7 +32,8 @@ function OpeningFormPage({ openingId }: { openingId: string }) {
       editTo={toFormEdit(openingId)}
       viewTo={toForm(openingId)}
       onLeaveEdit={() => navigate(toForm(openingId), { replace: true })}
-      signIn={<SignInButton next={pathname} variant="contained" />}
+      // Back to the same address after signing in, its pre-fill values (`?prefill[id]=`) included.
+      signIn={<SignInButton next={`${pathname}${linkPrefillSearch(search)}`} variant="contained" />}
     />
   );
 }

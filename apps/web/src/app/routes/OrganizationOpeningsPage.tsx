@@ -8,8 +8,10 @@ import { type FormDefinition, isOrganizationAccount, type ResponseOrder } from '
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SignInPrompt } from '../../features/auth/components/SignInPrompt';
+import type { Knockouts } from '../../features/openings/api/getFormSummary';
 import { useOpening } from '../../features/openings/api/getOpening';
 import { OpeningsList } from '../../features/openings/components/OpeningsList';
+import { ResponsesSummary } from '../../features/openings/components/ResponsesSummary';
 import { ResponsesView } from '../../features/openings/components/ResponsesView';
 import { orderFromParams, withOrder } from '../../features/openings/sort';
 import { ApplicationLastChange, OpeningLastChange } from '../../features/organization/components/LastChanges';
@@ -31,7 +33,7 @@ import { Page } from '../../lib/components/Page';
 import { useAppStore } from '../../lib/store';
 import { PATHS, toRoundDay, toUploadVideoForTask, toWatch } from '../paths';
 
-type ResponsesLayout = 'table' | 'board' | 'ranking';
+type ResponsesLayout = 'table' | 'board' | 'ranking' | 'summary';
 
 /** The current form's choice and number questions, for the filter bar's answer conditions. */
 function filterableFields(form: FormDefinition | null | undefined): FilterableField[] {
@@ -68,6 +70,9 @@ function OpeningResponses(props: {
   filter: FilterValues;
   order: ResponseOrder;
   layout: ResponsesLayout;
+  /** The Summary tab's knock-outs filter (`&ko=`). */
+  knockouts: Knockouts;
+  onKnockoutsChange: (knockouts: Knockouts) => void;
   onFilterChange: (filter: FilterValues) => void;
   onOrderChange: (order: ResponseOrder) => void;
   onLayoutChange: (layout: ResponsesLayout) => void;
@@ -95,6 +100,13 @@ function OpeningResponses(props: {
   const board = props.layout === 'board' && pipeline.data;
   const body = board ? (
     <PipelineBoard pipeline={pipeline.data} filter={filter} onOpenApplication={(id) => props.onOpenApplication(id)} />
+  ) : props.layout === 'summary' ? (
+    <ResponsesSummary
+      openingId={openingId}
+      filter={filter}
+      knockouts={props.knockouts}
+      onKnockoutsChange={props.onKnockoutsChange}
+    />
   ) : props.layout === 'ranking' ? (
     <RankingTable
       openingId={openingId}
@@ -162,6 +174,7 @@ function OpeningResponses(props: {
                   <ToggleButton value="table">Table</ToggleButton>
                   <ToggleButton value="board">Board</ToggleButton>
                   <ToggleButton value="ranking">Ranking</ToggleButton>
+                  <ToggleButton value="summary">Summary</ToggleButton>
                 </ToggleButtonGroup>
               </Stack>
             </PipelineToolbar>
@@ -250,7 +263,19 @@ export default function OrganizationOpeningsPage() {
   );
   const filter = useMemo(() => filterFromParams(params), [params]);
   const view = params.get('view');
-  const layout: ResponsesLayout = view === 'board' || view === 'ranking' ? view : 'table';
+  const layout: ResponsesLayout = view === 'board' || view === 'ranking' || view === 'summary' ? view : 'table';
+  const ko = params.get('ko');
+  const knockouts: Knockouts = ko === 'passing' || ko === 'knockedOut' ? ko : 'all';
+  const changeKnockouts = useCallback(
+    (next: Knockouts) =>
+      setParams((previous) => {
+        const params = new URLSearchParams(previous);
+        if (next === 'all') params.delete('ko');
+        else params.set('ko', next);
+        return params;
+      }),
+    [setParams],
+  );
   const changeFilter = useCallback(
     (next: FilterValues) => setParams((previous) => withFilter(previous, next)),
     [setParams],
@@ -308,6 +333,8 @@ export default function OrganizationOpeningsPage() {
           filter={filter}
           order={order}
           layout={layout}
+          knockouts={knockouts}
+          onKnockoutsChange={changeKnockouts}
           onFilterChange={changeFilter}
           onOrderChange={changeOrder}
           onLayoutChange={changeLayout}

@@ -1,6 +1,14 @@
-import { FIELD_TYPES, type FormDefinition, formDefinitionSchema } from '@placely/contract';
+import { FIELD_TYPES, FORM_TEMPLATES, type FormDefinition, formDefinitionSchema } from '@placely/contract';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, changeFieldType, cleanDefinition, duplicateField, newField, newId } from './formModel';
+import {
+  canonicalJson,
+  changeFieldType,
+  cleanDefinition,
+  duplicateField,
+  newField,
+  newId,
+  withFreshIds,
+} from './formModel';
 
 describe('form model', () => {
   it('makes random ids the contract accepts, never from labels', () => {
@@ -85,5 +93,21 @@ describe('form model', () => {
       return field;
     });
     expect(formDefinitionSchema.safeParse({ sections: [{ id: 's', title: '', fields }] }).success).toBe(true);
+  });
+});
+
+describe('withFreshIds', () => {
+  it('gives a template fresh ids every time, its rules following them', () => {
+    const drive = FORM_TEMPLATES.find((template) => template.id === 'campusDrive');
+    if (!drive) throw new Error('no campus drive');
+    const first = withFreshIds(drive.sections);
+    const second = withFreshIds(drive.sections);
+    expect(first[0]?.id).not.toBe(drive.sections[0]?.id);
+    expect(first[0]?.id).not.toBe(second[0]?.id);
+    expect(formDefinitionSchema.safeParse({ sections: [...first, ...second] }).success).toBe(true);
+    const fields = first.flatMap((section) => section.fields);
+    const city = fields.find((field) => field.label === 'Preferred city');
+    const relocate = fields.find((field) => field.label === 'Willing to relocate');
+    expect(city?.showWhen?.conditions[0]?.questionId).toBe(relocate?.id);
   });
 });

@@ -248,3 +248,44 @@ export function canonicalJson(value: unknown): string {
       : v,
   );
 }
+
+/**
+ * Sections copied into a form (a template, or questions of an earlier form): every section, question and option
+ * gets a fresh id, and the rules' references (a condition's question, its option values) follow them.
+ */
+export function withFreshIds(sections: readonly FormSection[]): FormSection[] {
+  const ids = new Map<string, string>();
+  const fresh = (prefix: 's' | 'f' | 'o', id: string) => {
+    const next = newId(prefix);
+    ids.set(id, next);
+    return next;
+  };
+  const copy = structuredClone(sections) as FormSection[];
+  for (const section of copy) {
+    section.id = fresh('s', section.id);
+    for (const field of section.fields) {
+      field.id = fresh('f', field.id);
+      if ('options' in field) for (const item of field.options) item.id = fresh('o', item.id);
+      if (field.type === 'repeatableGroup') {
+        for (const sub of field.fields) {
+          sub.id = newId('f');
+          if ('options' in sub) for (const item of sub.options) item.id = newId('o');
+        }
+      }
+    }
+  }
+  const follow = (rule: FormSection['showWhen']) => {
+    for (const condition of rule?.conditions ?? []) {
+      condition.questionId = ids.get(condition.questionId) ?? condition.questionId;
+      if ('value' in condition && typeof condition.value === 'string') {
+        condition.value = ids.get(condition.value) ?? condition.value;
+      }
+      if ('values' in condition) condition.values = condition.values.map((value) => ids.get(value) ?? value);
+    }
+  };
+  for (const section of copy) {
+    follow(section.showWhen);
+    for (const field of section.fields) follow(field.showWhen);
+  }
+  return copy;
+}

@@ -9,5 +9,7 @@ export const openingKeys = {
   one: (id: string) => [...openingKeys.all, 'one', id] as const,
   applications: (id: string, order: NonNullable<ReceivedApplicationsQuery['order']>) =>
     [...openingKeys.all, 'applications', id, order] as const,
+  /** The Summary tab's figures of one opening (under each filter). */
+  summary: (id: string) => [...openingKeys.all, 'summary', id] as const,
   application: (id: string, applicationId: string) => [...openingKeys.all, 'application', id, applicationId] as const,
 };

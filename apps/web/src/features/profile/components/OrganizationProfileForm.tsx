@@ -14,11 +14,60 @@ import {
   organizationProfileInputSchema,
 } from '@placely/contract';
 import { useMutation } from '@tanstack/react-query';
+import type { Ref } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useChipEntry } from '../../../lib/chipEntry';
 import { FormTextField } from '../../../lib/components/FormTextField';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { showSuccess } from '../../../lib/snackbar';
 import { LogoField } from './LogoField';
+
+/** The organization's locations as chips: Enter or a comma adds one (never submits the form). */
+function LocationsInput(props: {
+  value: string[];
+  disabled: boolean;
+  onChange: (value: string[]) => void;
+  onBlur: () => void;
+  name: string;
+  inputRef: Ref<HTMLInputElement>;
+  error: string | undefined;
+}) {
+  const clean = (items: string[]) => [...new Set(items.map((item) => item.trim()).filter((item) => item.length > 0))];
+  const entry = useChipEntry((texts) => props.onChange(clean([...props.value, ...texts])));
+  return (
+    <Autocomplete
+      multiple
+      freeSolo
+      options={[] as string[]}
+      value={props.value}
+      disabled={props.disabled}
+      onChange={(_event, value) => props.onChange(clean(value))}
+      inputValue={entry.inputValue}
+      onInputChange={entry.onInputChange}
+      onKeyDown={entry.onKeyDown}
+      onBlur={() => {
+        entry.onBlur();
+        props.onBlur();
+      }}
+      renderValue={(value, getItemProps) =>
+        value.map((option, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} label={option} size="small" {...itemProps} />;
+        })
+      }
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          name={props.name}
+          inputRef={props.inputRef}
+          label="Locations"
+          error={Boolean(props.error)}
+          helperText={props.error ?? 'Type a city and press Enter or a comma to add it'}
+        />
+      )}
+    />
+  );
+}
 
 /** The validated form values, as sent to the server. */
 export type OrganizationProfileValues = z.output<typeof organizationProfileInputSchema>;
@@ -141,32 +190,14 @@ export function OrganizationProfileForm({
             control={control}
             name="locations"
             render={({ field, fieldState }) => (
-              <Autocomplete
-                multiple
-                freeSolo
-                options={[] as string[]}
+              <LocationsInput
                 value={field.value ?? []}
                 disabled={readOnly}
-                onChange={(_event, value) =>
-                  field.onChange(value.map((item) => item.trim()).filter((item) => item.length > 0))
-                }
+                onChange={(value) => field.onChange(value)}
                 onBlur={field.onBlur}
-                renderValue={(value, getItemProps) =>
-                  value.map((option, index) => {
-                    const { key, ...itemProps } = getItemProps({ index });
-                    return <Chip key={key} label={option} size="small" {...itemProps} />;
-                  })
-                }
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    name={field.name}
-                    inputRef={field.ref}
-                    label="Locations"
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? 'Type a city and press Enter to add it'}
-                  />
-                )}
+                name={field.name}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
               />
             )}
           />

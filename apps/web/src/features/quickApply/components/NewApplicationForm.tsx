@@ -3,18 +3,24 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Answers, Application, FormDefinition, PublicOpening } from '@placely/contract';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { describeEligibility, formatDateTime } from '../describe';
 import { pickDraft, readLocalDraft } from '../draftStorage';
 import { autoFilledFieldIds, type FormValues, toFormValues } from '../formValues';
 import { useDraftAutosave } from '../useDraftAutosave';
+import { useLinkPrefill } from '../useLinkPrefill';
 import { useSubmitApplication } from '../useSubmitApplication';
 import { DraftStatus } from './DraftStatus';
 import { QuickApplyForm } from './QuickApplyForm';
 
 type Viewer = NonNullable<PublicOpening['viewer']>;
+
+// Only for a link with pre-fill values (`?prefill[id]=`): the form page's first load does without it.
+const LinkPrefillNotice = lazy(() =>
+  import('./LinkPrefillNotice').then((module) => ({ default: module.LinkPrefillNotice })),
+);
 
 interface Start {
   values: FormValues;
@@ -23,10 +29,20 @@ interface Start {
   unsynced: Answers | null;
 }
 
-function startFrom(definition: FormDefinition, viewer: Viewer, openingId: string, userId: number): Start {
+/** The person's own draft wins over a link's values, which win over the profile's prefill. */
+function startFrom(
+  definition: FormDefinition,
+  viewer: Viewer,
+  openingId: string,
+  userId: number,
+  link: Answers,
+): Start {
   const local = readLocalDraft(openingId, userId);
   const chosen = pickDraft(viewer.draft, local);
-  const values = toFormValues(definition, chosen?.draft.answers ?? viewer.prefill);
+  const values = toFormValues(
+    definition,
+    chosen ? { ...link, ...chosen.draft.answers } : { ...viewer.prefill, ...link },
+  );
   return {
     values,
     autoFilled: autoFilledFieldIds(definition, viewer.prefill, values),
@@ -35,8 +51,8 @@ function startFrom(definition: FormDefinition, viewer: Viewer, openingId: string
   };
 }
 
-function startFresh(definition: FormDefinition, viewer: Viewer): Start {
-  const values = toFormValues(definition, viewer.prefill);
+function startFresh(definition: FormDefinition, viewer: Viewer, link: Answers): Start {
+  const values = toFormValues(definition, { ...viewer.prefill, ...link });
   return {
     values,
     autoFilled: autoFilledFieldIds(definition, viewer.prefill, values),
@@ -60,7 +76,8 @@ export interface NewApplicationFormProps {
  * An attempt a closed tab left unanswered is finished first.
  */
 export function NewApplicationForm({ opening, definition, userId, onApplied, onRefused }: NewApplicationFormProps) {
-  const [start, setStart] = useState(() => startFrom(definition, opening.viewer, opening.id, userId));
+  const link = useLinkPrefill(definition);
+  const [start, setStart] = useState(() => startFrom(definition, opening.viewer, opening.id, userId, link.answers));
   const [formKey, setFormKey] = useState(0);
   const [confirmStartOver, setConfirmStartOver] = useState(false);
   const autosave = useDraftAutosave({
@@ -124,6 +141,11 @@ export function NewApplicationForm({ opening, definition, userId, onApplied, onR
           We restored the answers you saved {formatDateTime(start.restoredAt)}.
         </Alert>
       )}
+      {(Object.keys(link.answers).length > 0 || link.ignored.length > 0) && (
+        <Suspense fallback={null}>
+          <LinkPrefillNotice definition={definition} prefill={link} />
+        </Suspense>
+      )}
       {start.autoFilled.size > 0 && (
         <Typography color="text.secondary">
           Answers marked “Auto-filled” come from your profile. Change anything you like: the changes apply to this
@@ -160,7 +182,7 @@ export function NewApplicationForm({ opening, definition, userId, onApplied, onR
           setConfirmStartOver(false);
           void autosave.discard({ server: true }).then(() => {
             autosave.restart();
-            setStart(startFresh(definition, opening.viewer));
+            setStart(startFresh(definition, opening.viewer, link.answers));
             setFormKey((key) => key + 1);
           });
         }}

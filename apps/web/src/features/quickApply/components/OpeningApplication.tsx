@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Application, PublicOpening } from '@placely/contract';
+import type { Application, FormDefinition, PublicOpening } from '@placely/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { type ApiError, errorMessage, isApiError } from '../../../lib/api/errors';
@@ -21,6 +21,7 @@ import { myApplicationsQueryKey } from '../api/listMyApplications';
 import { recordExternalApply } from '../api/recordExternalApply';
 import { clearLocalDraft } from '../draftStorage';
 import { settleSubmit } from '../idempotency';
+import { useLinkPrefill } from '../useLinkPrefill';
 import { BlockerScreen, OpeningNotFound } from './BlockerScreen';
 import { FormPreview } from './FormPreview';
 import { FormReadOnly } from './FormReadOnly';
@@ -30,6 +31,9 @@ import { OpeningDetails } from './OpeningDetails';
 // Shown only after applying (signed in, never on the server's render) or while editing: a form link's first load,
 // where the person is about to type into the form, does without them.
 const ApplicationDone = lazy(() => import('./ApplicationDone').then((module) => ({ default: module.ApplicationDone })));
+const LinkPrefillNotice = lazy(() =>
+  import('./LinkPrefillNotice').then((module) => ({ default: module.LinkPrefillNotice })),
+);
 const EditApplicationForm = lazy(() =>
   import('./EditApplicationForm').then((module) => ({ default: module.EditApplicationForm })),
 );
@@ -80,6 +84,13 @@ function ExternalApply({ opening }: { opening: PublicOpening }) {
       </CardContent>
     </Card>
   );
+}
+
+/** Signed out: what the address's pre-fill values will fill in, and what they cannot (server-rendered too). */
+function SignedOutLinkPrefill({ definition }: { definition: FormDefinition }) {
+  const prefill = useLinkPrefill(definition);
+  if (Object.keys(prefill.answers).length === 0 && prefill.ignored.length === 0) return null;
+  return <LinkPrefillNotice definition={definition} prefill={prefill} signedOut />;
 }
 
 export interface OpeningApplicationProps {
@@ -229,6 +240,11 @@ export function OpeningApplication({
             </Stack>
           </CardContent>
         </Card>
+        {opening.form && (
+          <Suspense fallback={null}>
+            <SignedOutLinkPrefill definition={opening.form} />
+          </Suspense>
+        )}
         {opening.form && (
           <Box component="section" aria-labelledby="questions-heading">
             <Typography variant="h5" component="h2" id="questions-heading" sx={{ mb: 2 }}>

@@ -18,6 +18,7 @@ import { duplicateField, newField, newSection } from '../../formModel';
 import { TextInput } from '../editor/inputs';
 import { AddFieldMenu } from './AddFieldMenu';
 import { arrayMove, BuilderContext, type BuilderState, useBuilder, useStructure } from './builderContext';
+import { CopyQuestionsMenu } from './CopyQuestionsMenu';
 import { ErrorText } from './ErrorText';
 import { FieldEditor, fieldDisplayName } from './FieldEditor';
 import { RuleEditor } from './RuleEditor';
@@ -271,6 +272,12 @@ function Sections() {
       >
         Add section
       </Button>
+      <Box component="span" sx={{ ml: 1 }}>
+        <CopyQuestionsMenu
+          count={sections.length}
+          onAdd={(added) => replace(SECTIONS, [...list(SECTIONS), ...added])}
+        />
+      </Box>
       <ConfirmDialog
         open={pending !== undefined}
         title="Delete this section?"

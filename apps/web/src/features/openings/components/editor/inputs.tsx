@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { useChipEntry } from '../../../../lib/chipEntry';
 
 interface BaseProps {
   /** Dotted path in the editor's form, e.g. "form.sections.0.fields.2.label". */
@@ -123,7 +124,7 @@ export function NumberInput({
   );
 }
 
-/** A list of short texts (or numbers) typed as chips: Enter adds one, and so does leaving the input. */
+/** A list of short texts (or numbers) typed as chips: Enter or a comma adds one, and so does leaving the input. */
 export function ChipsInput({ name, label, helperText, numeric = false, size }: BaseProps & { numeric?: boolean }) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
@@ -139,6 +140,7 @@ export function ChipsInput({ name, label, helperText, numeric = false, size }: B
       : cleaned;
     field.onChange([...new Set(next)]);
   };
+  const entry = useChipEntry((texts) => commit([...values.map(String), ...texts]));
   return (
     <Autocomplete
       multiple
@@ -146,8 +148,13 @@ export function ChipsInput({ name, label, helperText, numeric = false, size }: B
       options={[] as string[]}
       value={values.map(String)}
       onChange={(_event, value) => commit(value)}
-      onBlur={field.onBlur}
-      autoSelect
+      inputValue={entry.inputValue}
+      onInputChange={entry.onInputChange}
+      onKeyDown={entry.onKeyDown}
+      onBlur={() => {
+        entry.onBlur();
+        field.onBlur();
+      }}
       renderValue={(value, getItemProps) =>
         value.map((item, index) => {
           const { key, ...itemProps } = getItemProps({ index });
