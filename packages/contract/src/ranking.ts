@@ -274,6 +274,10 @@ export type RankingQuery = z.input<typeof rankingQuerySchema>;
 /** Shown where a score or term is withheld by the blindness rule (the server decides; the UI only says so). */
 export const HIDDEN_JUDGEMENT_TEXT = 'Hidden until you rate';
 
+/** Shown above a ranking page marked `stale`: the last build, while a rebuild after a change is running. */
+export const RANKING_STALE_TEXT =
+  'The ranking is being updated after recent changes (new applications, ratings): this is the last one built. Reload in a moment to see them.';
+
 export const scoreTermSchema = z
   .object({
     /** The recipe criterion's place in the recipe. */
@@ -333,6 +337,11 @@ export const rankingPageSchema = z
     /** False until a recipe is saved (every score is then 0 and the order is the tie-break). */
     hasRecipe: z.boolean(),
     tieBreak: z.string(),
+    /**
+     * True when the page is the opening's last stored ranking while another request rebuilds it after a change (a
+     * new application, a rating…): the ranks are as of that build, and reading again shortly shows the change.
+     */
+    stale: z.boolean(),
   })
   .meta({ id: 'RankingPage' });
 export type RankingPage = z.infer<typeof rankingPageSchema>;

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 /**
  * The blindness rule, in one place, for every judgement a team gives a candidate — a rating on a criterion, the
@@ -23,7 +23,7 @@ export function derivedScoreVisible(termVisible: readonly boolean[]): boolean {
 export function ownRatingGivenSql(
   applicationId: AnyColumn | SQL,
   criterionId: AnyColumn | SQL,
-  viewerId: number | null,
+  viewerId: number | null | Placeholder,
 ): SQL<boolean> {
   if (viewerId === null) return sql<boolean>`false`;
   return sql<boolean>`exists(select 1 from candidate_ratings own_r where own_r.application_id = ${applicationId}
@@ -31,7 +31,7 @@ export function ownRatingGivenSql(
 }
 
 /** SQL: the viewer (null: someone who cannot judge) has scored this video answer. */
-export function ownVideoScoreGivenSql(answerId: AnyColumn | SQL, viewerId: number | null): SQL<boolean> {
+export function ownVideoScoreGivenSql(answerId: AnyColumn | SQL, viewerId: number | null | Placeholder): SQL<boolean> {
   if (viewerId === null) return sql<boolean>`false`;
   return sql<boolean>`exists(select 1 from video_scores own_s where own_s.answer_id = ${answerId}
     and own_s.reviewer_id = ${viewerId}::bigint)`;

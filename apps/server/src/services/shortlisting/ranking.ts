@@ -17,6 +17,7 @@ import {
 } from '@placely/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedShapes } from '../../db/prepared';
 import { readTogether } from '../../db/read-together';
 import {
   applications,
@@ -407,19 +408,21 @@ function viewerJudgementColumns(
   viewer: { id: number | null; ratingCriterionIds: string[]; videoTaskIds: string[] },
   applicationId: SQL,
   applicantId: SQL,
+  bind = false,
 ) {
+  const viewerId = bind && viewer.id !== null ? PAGE.viewerId : viewer.id;
   const ratedByViewer =
     viewer.ratingCriterionIds.length > 0
-      ? sql`array(select c.id::text from unnest(${`{${viewer.ratingCriterionIds.join(',')}}`}::uuid[]) as c(id)
-          where ${ownRatingGivenSql(applicationId, sql`c.id`, viewer.id)})`
+      ? sql`array(select c.id::text from unnest(${bind ? PAGE.ratingCriterionIds : uuidArray(viewer.ratingCriterionIds)}::uuid[]) as c(id)
+          where ${ownRatingGivenSql(applicationId, sql`c.id`, viewerId)})`
       : sql`'{}'::text[]`;
   // A task whose submitted answer the viewer has scored, or with no submitted answer (nothing to judge, nothing hidden).
   const videoScoredByViewer =
     viewer.videoTaskIds.length > 0
-      ? sql`array(select t.id::text from unnest(${`{${viewer.videoTaskIds.join(',')}}`}::uuid[]) as t(id)
+      ? sql`array(select t.id::text from unnest(${bind ? PAGE.videoTaskIds : uuidArray(viewer.videoTaskIds)}::uuid[]) as t(id)
           where not exists(select 1 from video_answers va where va.candidate_id = ${applicantId}
             and va.task_id = t.id and va.submitted_at is not null
-            and not ${ownVideoScoreGivenSql(sql`va.id`, viewer.id)}))`
+            and not ${ownVideoScoreGivenSql(sql`va.id`, viewerId)}))`
       : sql`'{}'::text[]`;
   return { ratedByViewer, videoScoredByViewer };
 }
@@ -467,11 +470,14 @@ export function storedPageSql(
   openingId: string,
   filter: (RankingFilter & { page: number; limit: number }) | { applicationIds: string[] },
   viewer: { id: number | null; ratingCriterionIds: string[]; videoTaskIds: string[] },
+  /** The values as `PAGE`'s placeholders (`pageValues`); the arguments then only decide the shape. */
+  bind = false,
 ) {
   const { ratedByViewer, videoScoredByViewer } = viewerJudgementColumns(
     viewer,
     sql`o.application_id`,
     sql`a.applicant_id`,
+    bind,
   );
   return sql`select o.application_id as id, o.position, o.score, o.ko, o.pin_group,
       a.applicant_id, a.stage_id, a.submitted_at, p.direction as pin_direction, p.reason as pin_reason,
@@ -482,12 +488,12 @@ export function storedPageSql(
         where pu.id = p.pinned_by) as pin_by_name,
       ${ratedByViewer} as rated_by_viewer, ${videoScoredByViewer} as video_scored_by_viewer
     from (select o.* from opening_rankings o
-      where o.opening_id = ${openingId}::uuid and ${
+      where o.opening_id = ${bind ? PAGE.openingId : openingId}::uuid and ${
         'applicationIds' in filter
-          ? sql`o.application_id = any(${`{${filter.applicationIds.join(',')}}`}::uuid[])`
-          : sql`${rankingFilterSql(filter)}
+          ? sql`o.application_id = any(${bind ? PAGE.applicationIds : uuidArray(filter.applicationIds)}::uuid[])`
+          : sql`${rankingFilterSql(filter, bind ? PAGE : undefined)}
       order by o.position
-      limit ${filter.limit}::int offset ${(filter.page - 1) * filter.limit}::int`
+      limit ${bind ? PAGE.limit : filter.limit}::int offset ${bind ? PAGE.offset : (filter.page - 1) * filter.limit}::int`
       }) o
     join applications a on a.id = o.application_id
     left join ranking_pins p on p.application_id = o.application_id
@@ -495,9 +501,87 @@ export function storedPageSql(
 }
 
 /** How many stored rows match a filter (on opening_rankings_filter_idx). */
-export function countSql(openingId: string, filter: RankingFilter) {
+export function countSql(openingId: string, filter: RankingFilter, bind = false) {
   return sql`select count(*) as n from opening_rankings o
-    where o.opening_id = ${openingId}::uuid and ${rankingFilterSql(filter)}`;
+    where o.opening_id = ${bind ? PAGE.openingId : openingId}::uuid and ${rankingFilterSql(filter, bind ? PAGE : undefined)}`;
+}
+
+/**
+ * The placeholders of the ranking page's prepared statements (`bind`): every value a page, count or explanation
+ * statement takes, so one text serves every request of the same shape (`pageValues` fills them).
+ */
+const PAGE = {
+  openingId: sql.placeholder('openingId'),
+  stageId: sql.placeholder('stageId'),
+  minScore: sql.placeholder('minScore'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  viewerId: sql.placeholder('viewerId'),
+  ratingCriterionIds: sql.placeholder('ratingCriterionIds'),
+  videoTaskIds: sql.placeholder('videoTaskIds'),
+  applicationIds: sql.placeholder('applicationIds'),
+};
+
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+function pageValues(
+  openingId: string,
+  filter: (RankingFilter & { page: number; limit: number }) | { applicationIds: string[] },
+  viewer: { id: number | null; ratingCriterionIds: string[]; videoTaskIds: string[] },
+): Record<string, unknown> {
+  const paged = 'applicationIds' in filter ? null : filter;
+  return {
+    openingId,
+    stageId: paged?.stageId ?? null,
+    minScore: paged?.minScore ?? null,
+    limit: paged?.limit ?? null,
+    offset: paged ? (paged.page - 1) * paged.limit : null,
+    viewerId: viewer.id,
+    ratingCriterionIds: uuidArray(viewer.ratingCriterionIds),
+    videoTaskIds: uuidArray(viewer.videoTaskIds),
+    applicationIds: 'applicationIds' in filter ? uuidArray(filter.applicationIds) : null,
+  };
+}
+
+/** What decides the text of a page or count statement: which filters are given, and whose judgements it reads. */
+function pageShape(
+  filter: (RankingFilter & { page: number; limit: number }) | { applicationIds: string[] },
+  viewer: { id: number | null; ratingCriterionIds: string[]; videoTaskIds: string[] },
+) {
+  const where =
+    'applicationIds' in filter ? 'ids' : `${filter.stageId ? 's' : ''}${filter.minScore !== undefined ? 'm' : ''}${filter.show}`;
+  return `${where}:${viewer.id === null ? 'anon' : 'viewer'}:${viewer.ratingCriterionIds.length > 0 ? 'r' : ''}${viewer.videoTaskIds.length > 0 ? 'v' : ''}`;
+}
+
+/**
+ * The ranking page's statements as prepared statements, one per shape (pageShape; the explanation: per recipe):
+ * the text is built once instead of on every request — building these through the query builder cost the server
+ * more CPU than the rest of the request's work — and PostgreSQL parses and plans each once per connection.
+ */
+const rankingStatements = preparedShapes('ranking');
+
+export function storedPage(
+  db: Executor,
+  openingId: string,
+  filter: (RankingFilter & { page: number; limit: number }) | { applicationIds: string[] },
+  viewer: { id: number | null; ratingCriterionIds: string[]; videoTaskIds: string[] },
+): Promise<OrderedRow[]> {
+  return rankingStatements<OrderedRow>(
+    db,
+    `page:${pageShape(filter, viewer)}`,
+    () => storedPageSql(openingId, filter, viewer, true),
+    pageValues(openingId, filter, viewer),
+  );
+}
+
+function storedCount(db: Executor, openingId: string, filter: RankingFilter & { page: number; limit: number }) {
+  const viewer = { id: null, ratingCriterionIds: [], videoTaskIds: [] };
+  return rankingStatements<{ n: string | number }>(
+    db,
+    `count:${pageShape(filter, viewer)}`,
+    () => countSql(openingId, filter, true),
+    pageValues(openingId, filter, viewer),
+  );
 }
 
 /**
@@ -510,8 +594,9 @@ export function explanationSql(
   recipe: Recipe | null,
   applicationIds: string[],
   stats: Record<string, number | null>,
+  bind = false,
 ) {
-  return sql`${rankingCtes({ openingId, recipe, only: { applicationIds, stats } })}
+  return sql`${rankingCtes({ openingId, recipe, only: { applicationIds, stats }, bind })}
     select r.id ${explanationColumns(recipe)} from raw r cross join stats st`;
 }
 
@@ -527,13 +612,12 @@ export async function rankingPage(
   filter: RankingFilter & { page: number; limit: number },
   inputs: RankingInputs,
 ): Promise<RankingPage> {
-  const build = await currentRankingBuild(db, opening.id, inputs.buildState);
+  const build = await currentRankingBuild(db, opening.id, inputs.buildState, { staleOk: true });
   const { recipe } = build;
   const viewer = judgementViewer(viewerId, recipe);
   // The page (with the viewer's own judgements on it) beside the total; then the page's explanation.
   const [rows, total] = await readTogether(db, [
-    async () =>
-      ((await db.execute(storedPageSql(opening.id, filter, viewer))) as unknown as { rows: OrderedRow[] }).rows,
+    () => storedPage(db, opening.id, filter, viewer),
     () => totalOf(db, opening.id, build, filter),
   ]);
   return {
@@ -543,6 +627,7 @@ export async function rankingPage(
     limit: filter.limit,
     hasRecipe: recipe !== null,
     tieBreak: RANKING_TIE_BREAK,
+    stale: build.stale,
   };
 }
 
@@ -578,11 +663,13 @@ export async function explainStoredRows(
   const [terms, tasks] = await readTogether(db, [
     async () =>
       recipeCriteria.length > 0 && ids.length > 0
-        ? (
-            (await db.execute(explanationSql(openingId, recipe, ids, stats))) as unknown as {
-              rows: Record<string, unknown>[];
-            }
-          ).rows
+        ? rankingStatements<Record<string, unknown>>(
+            db,
+            // The text depends on the recipe alone (its values included): one statement per recipe.
+            `explanation:${JSON.stringify(recipe)}`,
+            () => explanationSql(openingId, recipe, ids, stats, true),
+            { openingId, applicationIds: uuidArray(ids), stats: JSON.stringify(stats) },
+          )
         : [],
     async () => (videoTaskIdsOf(recipe).size > 0 && ids.length > 0 ? videoTasksOf(db, openingId) : []),
   ]);
@@ -638,13 +725,18 @@ export async function explainStoredRows(
  * How many candidates match the filter: without a stage or a minimum score, from the build's totals; otherwise
  * counted on the filter index (opening, stage, knocked out or not, score).
  */
-async function totalOf(db: Executor, openingId: string, build: RankingBuild, filter: RankingFilter) {
+async function totalOf(
+  db: Executor,
+  openingId: string,
+  build: RankingBuild,
+  filter: RankingFilter & { page: number; limit: number },
+) {
   if (!filter.stageId && filter.minScore === undefined) {
     if (filter.show === 'passing') return build.total - build.knockedOut;
     return filter.show === 'knockedOut' ? build.knockedOut : build.total;
   }
-  const result = await db.execute(countSql(openingId, filter));
-  return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
+  const [row] = await storedCount(db, openingId, filter);
+  return Number(row?.n ?? 0);
 }
 
 /** One line: the knock-out, the pin, or the two largest contributions. */
