@@ -554,7 +554,9 @@ function pageShape(
   viewer: { id: number | null; ratingCriterionIds: string[]; videoTaskIds: string[] },
 ) {
   const where =
-    'applicationIds' in filter ? 'ids' : `${filter.stageId ? 's' : ''}${filter.minScore !== undefined ? 'm' : ''}${filter.show}`;
+    'applicationIds' in filter
+      ? 'ids'
+      : `${filter.stageId ? 's' : ''}${filter.minScore !== undefined ? 'm' : ''}${filter.show}`;
   return `${where}:${viewer.id === null ? 'anon' : 'viewer'}:${viewer.ratingCriterionIds.length > 0 ? 'r' : ''}${viewer.videoTaskIds.length > 0 ? 'v' : ''}`;
 }
 
