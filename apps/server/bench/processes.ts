@@ -22,10 +22,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Waits until the server answers /api/health (or exits, or 60 s pass). */
+/**
+ * Waits until the server answers /api/health (or exits, or 180 s pass: at a load average of 40 on two cores, a server
+ * starting beside another took over 60 s, 2026-11-28 22:34).
+ */
 export async function waitHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
   let last = 'no answer';
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  for (let attempt = 0; attempt < 900; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`the server at ${baseUrl} exited with ${child.exitCode}`);
     try {
       const response = await fetch(`${baseUrl}/api/health`);
@@ -37,7 +40,7 @@ export async function waitHealthy(baseUrl: string, child: ChildProcess): Promise
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server at ${baseUrl} did not become healthy in 60 s (last: ${last})`);
+  throw new Error(`the server at ${baseUrl} did not become healthy in 180 s (last: ${last})`);
 }
 
 /** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */

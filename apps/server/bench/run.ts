@@ -15,6 +15,10 @@
  *   BENCH_NODE_ARGS     extra node flags for the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
  *   BENCH_KEEP_DATABASE=1  keep the seeded PostgreSQL database afterwards (its name is printed), for EXPLAIN
  *   BENCH_SERVER_ENTRY  a built main.js to measure instead of dist/main.js (e.g. the landed build, for before/after)
+ *   BENCH_BEFORE_ENTRY  a second built main.js (inside apps/server, e.g. dist-before/main.js: the build before a
+ *                       change), started beside the measured one on the same database and measured right after it on
+ *                       every scenario and long operation: a row "before build" whose ratio is this build ÷ that one,
+ *                       a before/after in the same run, seconds apart (not with BENCH_PGLITE)
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -58,6 +62,9 @@ const usePglite = process.env.BENCH_PGLITE === '1';
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
 const serverNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const serverEntry = process.env.BENCH_SERVER_ENTRY ?? path.join(serverRoot, 'dist/main.js');
+const beforeEntry = process.env.BENCH_BEFORE_ENTRY ? path.resolve(process.env.BENCH_BEFORE_ENTRY) : undefined;
+/** The row name of a before build's measurement (its ratio: this build ÷ the before build). */
+const BEFORE_BUILD = 'before build (BENCH_BEFORE_ENTRY), same requests right after';
 
 interface Row {
   scenario: string;
@@ -143,6 +150,7 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 let server: ChildProcess | undefined;
+let beforeServer: ChildProcess | undefined;
 let bareServer: ChildProcess | undefined;
 let created = false;
 /** PGlite mode: the data directory the bench seeds and the server then opens (DATA_DIR/pglite). */
@@ -168,6 +176,7 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
 
 async function cleanUp(): Promise<void> {
   await stop(server);
+  await stop(beforeServer);
   await stop(bareServer);
   if (pgliteDataDir) rmSync(pgliteDataDir, { recursive: true, force: true });
   if (created && process.env.BENCH_KEEP_DATABASE === '1') {
@@ -178,10 +187,10 @@ async function cleanUp(): Promise<void> {
   }
 }
 
-async function startServer(jwtSecret: string): Promise<string> {
+async function startServer(jwtSecret: string, entry = serverEntry): Promise<string> {
   const port = await freePort();
-  const [command, args] = existsSync(serverEntry)
-    ? [process.execPath, [...serverNodeArgs, serverEntry]]
+  const [command, args] = existsSync(entry)
+    ? [process.execPath, [...serverNodeArgs, entry]]
     : [process.execPath, [...serverNodeArgs, '--import', 'tsx', path.join(serverRoot, 'src/main.ts')]];
   // PGlite mode: the seeded cluster is DATA_DIR/pglite, where the server looks for it.
   const dataDir = pgliteDataDir ?? mkdtempSync(path.join(tmpdir(), 'placely-bench-'));
@@ -198,7 +207,8 @@ async function startServer(jwtSecret: string): Promise<string> {
       logLevel,
     }),
   });
-  server = child;
+  if (entry === serverEntry) server = child;
+  else beforeServer = child;
   if (!pgliteDataDir) child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitHealthy(baseUrl, child);
@@ -361,8 +371,12 @@ async function psqlSeconds(sqlText: string): Promise<number> {
 const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** Times the work against the server while sampling its resident memory every 50 ms. */
-async function measureOneShot(context: BenchContext, shot: OneShot): Promise<OneShotRow> {
-  const pid = server?.pid ?? 0;
+async function measureOneShot(
+  context: BenchContext,
+  shot: OneShot,
+  pid: number = server?.pid ?? 0,
+  name = shot.name,
+): Promise<OneShotRow> {
   const before = rssMb(pid);
   let peak = before;
   const sampler = setInterval(() => {
@@ -393,7 +407,7 @@ async function measureOneShot(context: BenchContext, shot: OneShot): Promise<One
   return {
     serverRuns: times,
     handlerBaselineSeconds,
-    name: shot.name,
+    name,
     serverSeconds,
     megabytes: bytes / 1024 / 1024,
     serverPeakRssMb: peak,
@@ -556,6 +570,7 @@ async function main(): Promise<void> {
   if (pgliteClient) await pgliteClient.close();
 
   context.baseUrl = await startServer(jwtSecret);
+  const beforeUrl = beforeEntry && !usePglite ? await startServer(jwtSecret, beforeEntry) : undefined;
   const rows: Row[] = [];
   for (const scenario of selected) {
     const watched = watchActivity(pgClient);
@@ -599,6 +614,27 @@ async function main(): Promise<void> {
     }
     rows.push(row);
     report(row);
+    if (beforeUrl) {
+      // The same requests against the build before the change, right after (the same database, seconds apart).
+      await scenario.beforeBaseline?.(context);
+      const watchedBefore = watchActivity(pgClient);
+      const measured = await measureServer(context, scenario, beforeUrl, beforeServer?.pid);
+      const beforeWaits = await watchedBefore();
+      await scenario.afterBaseline?.(context, 'bare');
+      const beforeRow: Row = {
+        ...row,
+        baseline: BEFORE_BUILD,
+        pgbenchTps: measured.result.requests.average,
+        pgbenchLatencyMs: measured.result.latency.average,
+        baselineP95Ms: measured.p95,
+        ratio: row.serverRps / measured.result.requests.average,
+        baselineCpuUsPerRequest: measured.cpuUsPerRequest,
+        plans: undefined,
+        waits: beforeWaits,
+      };
+      rows.push(beforeRow);
+      report(beforeRow);
+    }
     for (const extra of usePglite ? [] : (scenario.extraBaselines ?? [])) {
       await scenario.beforeBaseline?.(context);
       const baseline = await measurePgbench(scenario, context, extra.sql(context), extra.protocol);
@@ -655,8 +691,23 @@ async function main(): Promise<void> {
     console.log(
       `${row.name}: ${row.serverSeconds.toFixed(2)} s, ${row.megabytes.toFixed(1)} MB, server RSS ${row.serverRssBeforeMb.toFixed(0)} → ${row.serverPeakRssMb.toFixed(0)} MB; COPY ${row.baselineSeconds.toFixed(2)} s`,
     );
+    if (beforeUrl && !shot.once) {
+      // The build before the change, right after: its own row (not judged), the same COPY measured again beside it.
+      const baseUrl = context.baseUrl;
+      context.baseUrl = beforeUrl;
+      try {
+        const before = await measureOneShot(context, shot, beforeServer?.pid ?? 0, `(${BEFORE_BUILD}) ${shot.name}`);
+        longRows.push(before);
+        console.log(
+          `${before.name}: ${before.serverSeconds.toFixed(2)} s (this build ÷ before ${(row.serverSeconds / before.serverSeconds).toFixed(2)}); COPY ${before.baselineSeconds.toFixed(2)} s`,
+        );
+      } finally {
+        context.baseUrl = baseUrl;
+      }
+    }
   }
   await stop(server);
+  await stop(beforeServer);
   if (usePglite && selectedShots.length > 0) await pgliteCopyBaselines(context, longRows, selectedShots);
   await pgClient?.end();
 

@@ -94,6 +94,8 @@ export interface OneShot {
    * such as an export, where one run's time on this shared machine varies by a third from run to run.
    */
   repeat?: number;
+  /** The work changes what a second run would find (a bulk move): not measured again against a before build. */
+  once?: boolean;
   /** SQL whose run time is the baseline (run through psql). */
   baselineSql(context: BenchContext): string;
   /**

@@ -191,6 +191,11 @@ export const receivedApplicationPageSchema = pageOf(receivedApplicationSchema).e
   total: z.number().int(),
   /** The opening has a ranking recipe: rows carry a score and the score orders mean something. */
   scored: z.boolean(),
+  /**
+   * A score order's page walked the opening's last stored ranking while another request rebuilds it after a change:
+   * applications received since that build are not on it yet, and scores are as of the build. False otherwise.
+   */
+  scoresStale: z.boolean(),
 });
 export type ReceivedApplicationPage = z.infer<typeof receivedApplicationPageSchema>;
 

@@ -278,6 +278,10 @@ export const HIDDEN_JUDGEMENT_TEXT = 'Hidden until you rate';
 
 export { type ScoreTerm, scoreTermSchema } from './score-term';
 
+/** Shown above a ranking page marked `stale`: the last build, while a rebuild after a change is running. */
+export const RANKING_STALE_TEXT =
+  'The ranking is being updated after recent changes (new applications, ratings): this is the last one built. Reload in a moment to see them.';
+
 export const pinSchema = z
   .object({
     direction: z.enum(['top', 'bottom']),
@@ -320,6 +324,11 @@ export const rankingPageSchema = z
     /** False until a recipe is saved (every score is then 0 and the order is the tie-break). */
     hasRecipe: z.boolean(),
     tieBreak: z.string(),
+    /**
+     * True when the page is the opening's last stored ranking while another request rebuilds it after a change (a
+     * new application, a rating…): the ranks are as of that build, and reading again shortly shows the change.
+     */
+    stale: z.boolean(),
   })
   .meta({ id: 'RankingPage' });
 export type RankingPage = z.infer<typeof rankingPageSchema>;

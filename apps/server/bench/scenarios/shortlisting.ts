@@ -286,6 +286,7 @@ const moveState = { appliedId: '', shortlistedId: '', token: '', moved: 0 };
 
 export const bulkMove: OneShot = {
   name: `bulk move: select all matching (${applicationCount / 10} of ${applicationCount}) → Shortlisted`,
+  once: true,
   async prepare(context) {
     await prepareOpenings(context.db);
     // The set-based seed makes organization accounts without their team row; moves need the owner's (policies/stage.ts).

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getTableColumns, type InferSelectModel, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
@@ -26,4 +27,26 @@ export function rowOf<T extends PgTable>(table: T, raw: Record<string, unknown>)
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as InferSelectModel<T>;
+}
+
+/**
+ * Statements whose text depends on a few choices (which filters a request gives, a recipe): each shape's text is
+ * built once, on its first use, and run as a named prepared statement named by a hash of its text (so the same text
+ * always has the same name, on every connection). `key` names the shape; `build` makes its SQL with placeholders
+ * only; `values` fills them. Past `limit` shapes (a process that met that many recipes), a new shape is built on each
+ * use and runs unnamed, so neither this process nor PostgreSQL's sessions keep more.
+ */
+export function preparedShapes(prefix: string, limit = 256) {
+  const shapes = new Map<string, (db: Executor, values: Record<string, unknown>) => Promise<unknown[]>>();
+  return async <Row>(db: Executor, key: string, build: () => SQL, values: Record<string, unknown>): Promise<Row[]> => {
+    let run = shapes.get(key);
+    if (!run) {
+      const query = build();
+      if (shapes.size >= limit) return (await preparedStatement<Row>('', query)(db, values)) as Row[];
+      const text = dialect.sqlToQuery(query).sql;
+      run = preparedStatement(`${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, query);
+      shapes.set(key, run);
+    }
+    return (await run(db, values)) as Row[];
+  };
 }

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 /**
  * The blindness rule, in one place, for every judgement a team gives a candidate — a rating on a criterion, the
@@ -23,7 +23,7 @@ export function derivedScoreVisible(termVisible: readonly boolean[]): boolean {
 export function ownRatingGivenSql(
   applicationId: AnyColumn | SQL,
   criterionId: AnyColumn | SQL,
-  viewerId: number | null,
+  viewerId: number | null | Placeholder,
 ): SQL<boolean> {
   if (viewerId === null) return sql<boolean>`false`;
   return sql<boolean>`exists(select 1 from candidate_ratings own_r where own_r.application_id = ${applicationId}
@@ -31,7 +31,7 @@ export function ownRatingGivenSql(
 }
 
 /** SQL: the viewer (null: someone who cannot judge) has scored this video answer. */
-export function ownVideoScoreGivenSql(answerId: AnyColumn | SQL, viewerId: number | null): SQL<boolean> {
+export function ownVideoScoreGivenSql(answerId: AnyColumn | SQL, viewerId: number | null | Placeholder): SQL<boolean> {
   if (viewerId === null) return sql<boolean>`false`;
   return sql<boolean>`exists(select 1 from video_scores own_s where own_s.answer_id = ${answerId}
     and own_s.reviewer_id = ${viewerId}::bigint)`;
@@ -41,7 +41,7 @@ export function ownVideoScoreGivenSql(answerId: AnyColumn | SQL, viewerId: numbe
 export function ownScorecardGivenSql(
   applicationId: AnyColumn | SQL,
   roundId: AnyColumn | SQL,
-  viewerId: number | null,
+  viewerId: number | null | Placeholder,
 ): SQL<boolean> {
   if (viewerId === null) return sql<boolean>`false`;
   return sql<boolean>`exists(select 1 from round_scorecards own_c join round_panelists own_p on own_p.id = own_c.panelist_id
@@ -53,7 +53,7 @@ export function ownScorecardGivenSql(
  * of the team who is not on the round's panel gives none there, so has nothing of their own to give first and sees
  * the panel's scorecards (as `seesOtherScorecards` in policies/round.ts lets the people who run the round see them).
  */
-export function onRoundPanelSql(roundId: AnyColumn | SQL, viewerId: number | null): SQL<boolean> {
+export function onRoundPanelSql(roundId: AnyColumn | SQL, viewerId: number | null | Placeholder): SQL<boolean> {
   if (viewerId === null) return sql<boolean>`true`;
   return sql<boolean>`exists(select 1 from round_panelists on_p join round_panels on_pn on on_pn.id = on_p.panel_id
     where on_pn.round_id = ${roundId} and on_p.user_id = ${viewerId}::bigint)`;

@@ -225,6 +225,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               ? stageCount.execute({ openingId: opening.id, stageId }).then((r) => Number(r[0]?.n ?? 0))
               : Promise.resolve(undefined);
         let rows: { row: PageRow; position: Position }[];
+        let scoresStale = false;
         let filteredCount: number | undefined;
         if (order === 'newest' || order === 'oldest') {
           const newest = order === 'newest';
@@ -251,10 +252,13 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }));
           filteredCount = count;
         } else {
-          [rows, filteredCount] = await Promise.all([
+          let ordered: Awaited<ReturnType<typeof orderedPage>>;
+          [ordered, filteredCount] = await Promise.all([
             orderedPage(ctx.db, { openingId: opening.id, order, after, limit, filter }),
             totalOf(),
           ]);
+          rows = ordered.rows;
+          scoresStale = ordered.scoresStale;
         }
         const last = rows.length > limit ? rows[limit - 1] : undefined;
         const page = {
@@ -308,6 +312,7 @@ export function responseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           forms,
           total: filteredCount ?? Number(found.total),
           scored: found.scored,
+          scoresStale,
         });
       },
     );

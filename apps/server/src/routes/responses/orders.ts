@@ -410,7 +410,9 @@ export function responseRanges(
  * A page of the responses view in any order but submission time (whose pages stay prepared statements in
  * index.ts): `limit + 1` rows at most, so the caller knows whether another page follows. Filters never change which
  * applications match, only their order: every application has a sort-key row (written by trigger with it) and a
- * stored ranking row once the ranking is current, which the score orders make sure of first.
+ * stored ranking row once the ranking is current, which the score orders make sure of first — unless another
+ * request is rebuilding it right then: the page then walks the last build (its applications, in its order) and
+ * `scoresStale` says so, rather than waiting for the rebuild.
  */
 export async function orderedPage(
   db: Executor,
@@ -418,7 +420,11 @@ export async function orderedPage(
 ) {
   const { openingId, order, after, limit, filter } = input;
   await readyForFilter(db, openingId, filter);
-  if (order === 'scoreAsc' || order === 'scoreDesc') await currentRankingBuild(db, openingId);
+  // A score order may walk the last build while another request rebuilds it (`staleOk`): the page says so.
+  const scoresStale =
+    order === 'scoreAsc' || order === 'scoreDesc'
+      ? (await currentRankingBuild(db, openingId, undefined, { staleOk: true })).stale
+      : false;
   const staged = order === 'stageAsc' || order === 'stageDesc';
   // The stage orders walk one stage at a time, so a stage filter only picks which stages they walk.
   const conditions = applicationFilterConditions(staged ? { ...filter, stageId: undefined } : filter);
@@ -432,5 +438,5 @@ export async function orderedPage(
       rows.push({ row: found.page, position: range.position(found) });
     }
   }
-  return rows;
+  return { rows, scoresStale };
 }

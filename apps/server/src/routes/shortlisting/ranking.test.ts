@@ -660,7 +660,10 @@ describe('exports', () => {
     const exportAs = async (who: 'owner' | 'coordinator') => {
       const res = await as(who, `/api/organization/openings/id/applications/export?id=${opening.id}&format=csv`);
       expect(res.status).toBe(200);
-      const rows = (res.body as string).replace(/^\uFEFF/, '').trim().split('\r\n');
+      const rows = (res.body as string)
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       const head = rows[0]?.split(',') ?? [];
       return (name: string, column: string) =>
         rows.find((line) => line.includes(`,${name},`))?.split(',')[head.indexOf(column)];

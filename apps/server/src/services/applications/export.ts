@@ -35,9 +35,9 @@ import {
   rankableFields,
   labelOf as recipeLabelOf,
   recipeOf,
+  roundsOfOpening,
   videoTasksOf,
   viewerJudgementColumns,
-  roundsOfOpening,
 } from '../shortlisting/ranking';
 import { explanationColumns, explanationJoin, rankingCtes } from '../shortlisting/ranking-sql';
 import { currentRankingBuild, storedRankingIsAt } from '../shortlisting/ranking-store';

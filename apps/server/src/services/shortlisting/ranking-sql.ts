@@ -1,5 +1,5 @@
 import { type Knockout, RANKING_LIMITS, type Recipe, type RecipeCriterion } from '@placely/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { applicantFactsSql } from '../verification';
 import { onCurrentRubric } from '../video/scores';
 
@@ -31,6 +31,12 @@ export interface RankingSqlOptions {
    * (they would rank the few alone) and must not be read.
    */
   only?: { applicationIds: string[]; stats: Record<string, number | null> };
+  /**
+   * The opening, `only`'s ids and stats as placeholders (`openingId`, `applicationIds` — a uuid[] literal —, `stats`
+   * — the stats as JSON): one text per recipe, run as a prepared statement (`explanationStatement`). The values given
+   * above then only decide the statement's shape.
+   */
+  bind?: boolean;
   /**
    * `scored` and `ordered` also carry `normalised`: each criterion's normalised value (n{i}) as a float8[] in recipe
    * order (null without criteria), for the stored ranking's build to keep beside the score.
@@ -190,7 +196,7 @@ export function knockoutSql(knockout: Knockout): { fails: SQL; reason: string } 
 }
 
 /** The whole ranked opening as a CTE chain; callers select from `ordered`. */
-export function rankingCtes({ openingId, recipe, only, keepNormalised = false }: RankingSqlOptions): SQL {
+export function rankingCtes({ openingId, recipe, only, keepNormalised = false, bind = false }: RankingSqlOptions): SQL {
   const criteria = recipe?.criteria ?? [];
   const knockouts = recipe?.knockouts ?? [];
   const facts = recipe !== null && needsFacts(recipe);
@@ -199,8 +205,12 @@ export function rankingCtes({ openingId, recipe, only, keepNormalised = false }:
   const videoScores = criteria.flatMap((c, i) => (c.kind === 'videoScore' ? [{ taskId: c.taskId, index: i }] : []));
   const scorecards = criteria.flatMap((c, i) => (c.kind === 'scorecard' ? [{ roundId: c.roundId, index: i }] : []));
   const totalWeight = criteria.reduce((sum, c) => sum + c.weight, 0);
-  const opening = sql`${openingId}::uuid`;
-  const onlyIds = only ? sql`${`{${only.applicationIds.join(',')}}`}::uuid[]` : null;
+  const opening = bind ? sql`${sql.placeholder('openingId')}::uuid` : sql`${openingId}::uuid`;
+  const onlyIds = only
+    ? bind
+      ? sql`${sql.placeholder('applicationIds')}::uuid[]`
+      : sql`${`{${only.applicationIds.join(',')}}`}::uuid[]`
+    : null;
 
   const parts: SQL[] = [
     // The facts the responses table shows: the verified education's values when there is one, else the typed ones.
@@ -318,7 +328,7 @@ export function rankingCtes({ openingId, recipe, only, keepNormalised = false }:
     statColumns.length === 0
       ? sql`stats as (select 1 as one)`
       : only
-        ? sql`stats as (select * from jsonb_to_record(${JSON.stringify(only.stats)}::jsonb)
+        ? sql`stats as (select * from jsonb_to_record(${bind ? sql.placeholder('stats') : JSON.stringify(only.stats)}::jsonb)
             as st(${sql.raw(statNames.map((name) => `${name} float8`).join(', '))}))`
         : sql`stats as (select ${sql.join(statColumns, sql`, `)} from raw)`,
   );
@@ -360,10 +370,11 @@ export interface RankingFilter {
   show: 'all' | 'passing' | 'knockedOut';
 }
 
-export function rankingFilterSql(filter: RankingFilter): SQL {
+export function rankingFilterSql(filter: RankingFilter, bind?: { stageId: Placeholder; minScore: Placeholder }): SQL {
   const conditions: SQL[] = [sql`true`];
-  if (filter.stageId) conditions.push(sql`o.stage_id = ${filter.stageId}::uuid`);
-  if (filter.minScore !== undefined) conditions.push(sql`o.score >= ${num(filter.minScore)}`);
+  if (filter.stageId) conditions.push(sql`o.stage_id = ${bind ? bind.stageId : filter.stageId}::uuid`);
+  if (filter.minScore !== undefined)
+    conditions.push(bind ? sql`o.score >= ${bind.minScore}::float8` : sql`o.score >= ${num(filter.minScore)}`);
   if (filter.show === 'passing') conditions.push(sql`o.pin_group < 3`);
   if (filter.show === 'knockedOut') conditions.push(sql`o.pin_group = 3`);
   return sql.join(conditions, sql` and `);

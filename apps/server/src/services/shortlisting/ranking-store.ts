@@ -20,6 +20,11 @@ export interface RankingBuild {
   knockedOut: number;
   /** The opening's input version the stored rows are current at (`storedRankingIsAt` checks it again). */
   version: number;
+  /**
+   * True when an input changed since this build and another request is rebuilding it right now: a read that allows
+   * it (`staleOk`) gets the last build instead of waiting (docs/ARCHITECTURE.md, "Stored ranking").
+   */
+  stale: boolean;
 }
 
 /** The opening's input version beside its last build. */
@@ -65,16 +70,23 @@ export function buildStateOf(found: Record<string, unknown> | null | undefined):
   };
 }
 
-const fresh = (state: BuildState): RankingBuild | null =>
-  state.built !== null && state.built === state.current && state.stats !== null
+/** The build the state describes, whether or not it is current (null: never built). */
+const lastBuild = (state: BuildState): RankingBuild | null =>
+  state.built !== null && state.stats !== null
     ? {
         recipe: state.recipe === null ? null : recipeSchema.parse(state.recipe),
         stats: state.stats,
         total: state.total,
         knockedOut: state.knockedOut,
-        version: state.current,
+        version: state.built,
+        stale: state.built !== state.current,
       }
     : null;
+
+const fresh = (state: BuildState): RankingBuild | null => {
+  const build = lastBuild(state);
+  return build && !build.stale ? build : null;
+};
 
 /**
  * Whether the stored rows are still those of the build read at `version` (nothing changed since). In a transaction
@@ -107,22 +119,50 @@ export function rebuildSql(openingId: string, recipe: Recipe | null, version: nu
 
 /**
  * The opening's stored ranking, rebuilt first when an input changed since it was built (the page, the score filter
- * and sort of the responses table, and the ranked export all make it current through here). A rebuild holds the
- * opening's ranking lock (`ranking_lock_key`, transaction-scoped): concurrent readers of a stale ranking queue on it
- * and, once the first has committed, find the ranking current and read it; stage moves hold the same lock shared.
+ * and sort of the responses table, and the ranked export all make it current through here).
+ *
+ * Two transaction-scoped advisory locks per opening: the **rebuild claim** (`rebuildClaimKey`), which only rebuilds
+ * take, and the ranking lock (`ranking_lock_key`), which a rebuild holds exclusively and stage moves shared. A rebuild
+ * takes the claim, then the lock (always in that order), re-checks the state, deletes the opening's rows and inserts
+ * them again in ONE statement, all in one transaction: readers outside it see the last build's rows until it commits.
+ *
+ * - `staleOk` (the ranking page and the responses table's score order): when a build exists and another request holds
+ *   the claim, the last build is answered at once, marked `stale`, instead of waiting for the rebuild — so during a
+ *   placement drive, where every submit makes the ranking stale, reads never queue behind one another's rebuilds.
+ *   When nobody holds the claim, this read rebuilds as before, so a change is seen by the next read of the one who
+ *   made it whenever no other rebuild is running.
+ * - Otherwise (exports, and filters that take row locks next), and for an opening never built, the read waits for
+ *   the claim: once the running rebuild commits it re-checks and finds the ranking current, or rebuilds itself.
  *
  * The version is read before the recipe and the applications: a change committed after that read bumps the version
  * past the one recorded, so the next reader rebuilds (a build may be newer than its version says, never older).
  * `known` is that state when the caller's own first read already fetched it (`buildStateJson`): reading an unchanged
  * opening's ranking then costs no statement here.
  */
-export async function currentRankingBuild(db: Executor, openingId: string, known?: BuildState): Promise<RankingBuild> {
-  const ready = fresh(known ?? (await buildState(db, openingId)));
+export async function currentRankingBuild(
+  db: Executor,
+  openingId: string,
+  known?: BuildState,
+  options: { staleOk?: boolean } = {},
+): Promise<RankingBuild> {
+  const state = known ?? (await buildState(db, openingId));
+  const ready = fresh(state);
   if (ready) return ready;
+  const last = options.staleOk ? lastBuild(state) : null;
   return db.transaction(async (tx) => {
+    if (last) {
+      const claimed = (
+        (await tx.execute(
+          sql`select pg_try_advisory_xact_lock(${rebuildClaimKey(openingId)}) as claimed`,
+        )) as unknown as { rows: { claimed: boolean }[] }
+      ).rows[0]?.claimed;
+      if (!claimed) return last;
+    } else {
+      await tx.execute(sql`select pg_advisory_xact_lock(${rebuildClaimKey(openingId)})`);
+    }
     await tx.execute(sql`select pg_advisory_xact_lock(ranking_lock_key(${openingId}::uuid))`);
-    const state = await buildState(tx, openingId);
-    const built = fresh(state);
+    const now = await buildState(tx, openingId);
+    const built = fresh(now);
     if (built) return built;
     const [saved] = (
       (await tx.execute(sql`select recipe from ranking_recipes where opening_id = ${openingId}::uuid`)) as unknown as {
@@ -135,7 +175,7 @@ export async function currentRankingBuild(db: Executor, openingId: string, known
     await tx.execute(sql`set local jit = off`);
     await tx.execute(sql`set local work_mem = '64MB'`);
     await tx.execute(sql`delete from opening_rankings where opening_id = ${openingId}::uuid`);
-    const result = await tx.execute(rebuildSql(openingId, recipe, state.current));
+    const result = await tx.execute(rebuildSql(openingId, recipe, now.current));
     const row = (
       result as unknown as {
         rows: { stats: Record<string, number | null>; total: number | string; knocked_out: number | string }[];
@@ -146,7 +186,16 @@ export async function currentRankingBuild(db: Executor, openingId: string, known
       stats: row?.stats ?? {},
       total: Number(row?.total ?? 0),
       knockedOut: Number(row?.knocked_out ?? 0),
-      version: state.current,
+      version: now.current,
+      stale: false,
     };
   });
+}
+
+/**
+ * The rebuild claim's advisory-lock key: another key than `ranking_lock_key`'s (whose holders include stage moves,
+ * which a reader should wait for — they are short — rather than answer a stale ranking).
+ */
+function rebuildClaimKey(openingId: string) {
+  return sql`hashtextextended('opening_rankings:rebuild:' || ${openingId}::text, 0)`;
 }

@@ -18,6 +18,7 @@ import {
 } from '@placely/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedShapes } from '../../db/prepared';
 import { readTogether } from '../../db/read-together';
 import {
   applications,
@@ -404,7 +405,12 @@ export function labelOf(
   }
 }
 
-function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields: RankableField[]): string | null {
+function rawText(
+  criterion: RecipeCriterion,
+  row: Record<string, unknown>,
+  i: number,
+  fields: RankableField[],
+): string | null {
   const raw = row[`r${i}`] as number | null;
   if (raw === null || raw === undefined) return null;
   const value = Number(raw);
@@ -432,28 +438,29 @@ function rawText(criterion: RecipeCriterion, row: OrderedRow, i: number, fields:
  * they have rated this application on, and the video tasks whose submitted answer they have scored (or that have no
  * submitted answer: nothing to judge, nothing hidden).
  */
-export function viewerJudgementColumns(viewer: JudgementViewer, applicationId: SQL, applicantId: SQL) {
+export function viewerJudgementColumns(viewer: JudgementViewer, applicationId: SQL, applicantId: SQL, bind = false) {
+  const viewerId = bind && viewer.id !== null ? PAGE.viewerId : viewer.id;
   const ratedByViewer =
     viewer.ratingCriterionIds.length > 0
-      ? sql`array(select c.id::text from unnest(${`{${viewer.ratingCriterionIds.join(',')}}`}::uuid[]) as c(id)
-          where ${ownRatingGivenSql(applicationId, sql`c.id`, viewer.id)})`
+      ? sql`array(select c.id::text from unnest(${bind ? PAGE.ratingCriterionIds : uuidArray(viewer.ratingCriterionIds)}::uuid[]) as c(id)
+          where ${ownRatingGivenSql(applicationId, sql`c.id`, viewerId)})`
       : sql`'{}'::text[]`;
   // A task whose submitted answer the viewer has scored, or with no submitted answer (nothing to judge, nothing hidden).
   const videoScoredByViewer =
     viewer.videoTaskIds.length > 0
-      ? sql`array(select t.id::text from unnest(${`{${viewer.videoTaskIds.join(',')}}`}::uuid[]) as t(id)
+      ? sql`array(select t.id::text from unnest(${bind ? PAGE.videoTaskIds : uuidArray(viewer.videoTaskIds)}::uuid[]) as t(id)
           where not exists(select 1 from video_answers va where va.candidate_id = ${applicantId}
             and va.task_id = t.id and va.submitted_at is not null
-            and not ${ownVideoScoreGivenSql(sql`va.id`, viewer.id)}))`
+            and not ${ownVideoScoreGivenSql(sql`va.id`, viewerId)}))`
       : sql`'{}'::text[]`;
   // A round where the viewer submitted their scorecard on this application, or where no scorecard was submitted on it
   // yet (nothing hidden), or whose panel the viewer does not sit on (they give none there: policies/judgement.ts).
   const scorecardsSeenByViewer =
     viewer.roundIds.length > 0
-      ? sql`array(select x.id::text from unnest(${`{${viewer.roundIds.join(',')}}`}::uuid[]) as x(id)
+      ? sql`array(select x.id::text from unnest(${bind ? PAGE.roundIds : uuidArray(viewer.roundIds)}::uuid[]) as x(id)
           where not exists(select 1 from round_scorecards sc where sc.round_id = x.id and sc.application_id = ${applicationId})
-            or ${ownScorecardGivenSql(applicationId, sql`x.id`, viewer.id)}
-            or (${viewer.id === null ? sql`false` : sql`not ${onRoundPanelSql(sql`x.id`, viewer.id)}`}))`
+            or ${ownScorecardGivenSql(applicationId, sql`x.id`, viewerId)}
+            or (${viewerId === null ? sql`false` : sql`not ${onRoundPanelSql(sql`x.id`, viewerId)}`}))`
       : sql`'{}'::text[]`;
   return { ratedByViewer, videoScoredByViewer, scorecardsSeenByViewer };
 }
@@ -508,11 +515,14 @@ export function storedPageSql(
   openingId: string,
   filter: (RankingFilter & { page: number; limit: number }) | { applicationIds: string[] },
   viewer: JudgementViewer,
+  /** The values as `PAGE`'s placeholders (`pageValues`); the arguments then only decide the shape. */
+  bind = false,
 ) {
   const { ratedByViewer, videoScoredByViewer, scorecardsSeenByViewer } = viewerJudgementColumns(
     viewer,
     sql`o.application_id`,
     sql`a.applicant_id`,
+    bind,
   );
   return sql`select o.application_id as id, o.position, o.score, o.ko, o.pin_group,
       a.applicant_id, a.stage_id, a.submitted_at, p.direction as pin_direction, p.reason as pin_reason,
@@ -524,12 +534,12 @@ export function storedPageSql(
       ${ratedByViewer} as rated_by_viewer, ${videoScoredByViewer} as video_scored_by_viewer,
       ${scorecardsSeenByViewer} as scorecards_seen_by_viewer
     from (select o.* from opening_rankings o
-      where o.opening_id = ${openingId}::uuid and ${
+      where o.opening_id = ${bind ? PAGE.openingId : openingId}::uuid and ${
         'applicationIds' in filter
-          ? sql`o.application_id = any(${`{${filter.applicationIds.join(',')}}`}::uuid[])`
-          : sql`${rankingFilterSql(filter)}
+          ? sql`o.application_id = any(${bind ? PAGE.applicationIds : uuidArray(filter.applicationIds)}::uuid[])`
+          : sql`${rankingFilterSql(filter, bind ? PAGE : undefined)}
       order by o.position
-      limit ${filter.limit}::int offset ${(filter.page - 1) * filter.limit}::int`
+      limit ${bind ? PAGE.limit : filter.limit}::int offset ${bind ? PAGE.offset : (filter.page - 1) * filter.limit}::int`
       }) o
     join applications a on a.id = o.application_id
     left join ranking_pins p on p.application_id = o.application_id
@@ -537,9 +547,91 @@ export function storedPageSql(
 }
 
 /** How many stored rows match a filter (on opening_rankings_filter_idx). */
-export function countSql(openingId: string, filter: RankingFilter) {
+export function countSql(openingId: string, filter: RankingFilter, bind = false) {
   return sql`select count(*) as n from opening_rankings o
-    where o.opening_id = ${openingId}::uuid and ${rankingFilterSql(filter)}`;
+    where o.opening_id = ${bind ? PAGE.openingId : openingId}::uuid and ${rankingFilterSql(filter, bind ? PAGE : undefined)}`;
+}
+
+/**
+ * The placeholders of the ranking page's prepared statements (`bind`): every value a page, count or explanation
+ * statement takes, so one text serves every request of the same shape (`pageValues` fills them).
+ */
+const PAGE = {
+  openingId: sql.placeholder('openingId'),
+  stageId: sql.placeholder('stageId'),
+  minScore: sql.placeholder('minScore'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  viewerId: sql.placeholder('viewerId'),
+  ratingCriterionIds: sql.placeholder('ratingCriterionIds'),
+  videoTaskIds: sql.placeholder('videoTaskIds'),
+  roundIds: sql.placeholder('roundIds'),
+  applicationIds: sql.placeholder('applicationIds'),
+};
+
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+function pageValues(
+  openingId: string,
+  filter: (RankingFilter & { page: number; limit: number }) | { applicationIds: string[] },
+  viewer: JudgementViewer,
+): Record<string, unknown> {
+  const paged = 'applicationIds' in filter ? null : filter;
+  return {
+    openingId,
+    stageId: paged?.stageId ?? null,
+    minScore: paged?.minScore ?? null,
+    limit: paged?.limit ?? null,
+    offset: paged ? (paged.page - 1) * paged.limit : null,
+    viewerId: viewer.id,
+    ratingCriterionIds: uuidArray(viewer.ratingCriterionIds),
+    videoTaskIds: uuidArray(viewer.videoTaskIds),
+    roundIds: uuidArray(viewer.roundIds),
+    applicationIds: 'applicationIds' in filter ? uuidArray(filter.applicationIds) : null,
+  };
+}
+
+/** What decides the text of a page or count statement: which filters are given, and whose judgements it reads. */
+function pageShape(
+  filter: (RankingFilter & { page: number; limit: number }) | { applicationIds: string[] },
+  viewer: JudgementViewer,
+) {
+  const where =
+    'applicationIds' in filter
+      ? 'ids'
+      : `${filter.stageId ? 's' : ''}${filter.minScore !== undefined ? 'm' : ''}${filter.show}`;
+  return `${where}:${viewer.id === null ? 'anon' : 'viewer'}:${viewer.ratingCriterionIds.length > 0 ? 'r' : ''}${viewer.videoTaskIds.length > 0 ? 'v' : ''}${viewer.roundIds.length > 0 ? 'c' : ''}`;
+}
+
+/**
+ * The ranking page's statements as prepared statements, one per shape (pageShape; the explanation: per recipe):
+ * the text is built once instead of on every request — building these through the query builder cost the server
+ * more CPU than the rest of the request's work — and PostgreSQL parses and plans each once per connection.
+ */
+const rankingStatements = preparedShapes('ranking');
+
+export function storedPage(
+  db: Executor,
+  openingId: string,
+  filter: (RankingFilter & { page: number; limit: number }) | { applicationIds: string[] },
+  viewer: JudgementViewer,
+): Promise<OrderedRow[]> {
+  return rankingStatements<OrderedRow>(
+    db,
+    `page:${pageShape(filter, viewer)}`,
+    () => storedPageSql(openingId, filter, viewer, true),
+    pageValues(openingId, filter, viewer),
+  );
+}
+
+function storedCount(db: Executor, openingId: string, filter: RankingFilter & { page: number; limit: number }) {
+  const viewer: JudgementViewer = { id: null, ratingCriterionIds: [], videoTaskIds: [], roundIds: [] };
+  return rankingStatements<{ n: string | number }>(
+    db,
+    `count:${pageShape(filter, viewer)}`,
+    () => countSql(openingId, filter, true),
+    pageValues(openingId, filter, viewer),
+  );
 }
 
 /**
@@ -552,8 +644,9 @@ export function explanationSql(
   recipe: Recipe | null,
   applicationIds: string[],
   stats: Record<string, number | null>,
+  bind = false,
 ) {
-  return sql`${rankingCtes({ openingId, recipe, only: { applicationIds, stats } })}
+  return sql`${rankingCtes({ openingId, recipe, only: { applicationIds, stats }, bind })}
     select r.id ${explanationColumns(recipe)} from raw r cross join stats st`;
 }
 
@@ -569,13 +662,12 @@ export async function rankingPage(
   filter: RankingFilter & { page: number; limit: number },
   inputs: RankingInputs,
 ): Promise<RankingPage> {
-  const build = await currentRankingBuild(db, opening.id, inputs.buildState);
+  const build = await currentRankingBuild(db, opening.id, inputs.buildState, { staleOk: true });
   const { recipe } = build;
   const viewer = judgementViewer(viewerId, recipe);
   // The page (with the viewer's own judgements on it) beside the total; then the page's explanation.
   const [rows, total] = await readTogether(db, [
-    async () =>
-      ((await db.execute(storedPageSql(opening.id, filter, viewer))) as unknown as { rows: OrderedRow[] }).rows,
+    () => storedPage(db, opening.id, filter, viewer),
     () => totalOf(db, opening.id, build, filter),
   ]);
   return {
@@ -585,6 +677,7 @@ export async function rankingPage(
     limit: filter.limit,
     hasRecipe: recipe !== null,
     tieBreak: RANKING_TIE_BREAK,
+    stale: build.stale,
   };
 }
 
@@ -628,19 +721,24 @@ export async function explainStoredRows(
   const [terms, tasks, rounds] = await readTogether(db, [
     async () =>
       recipeCriteria.length > 0 && ids.length > 0
-        ? (
-            (await db.execute(explanationSql(openingId, recipe, ids, stats))) as unknown as {
-              rows: Record<string, unknown>[];
-            }
-          ).rows
+        ? rankingStatements<Record<string, unknown>>(
+            db,
+            // The text depends on the recipe alone (its values included): one statement per recipe.
+            `explanation:${JSON.stringify(recipe)}`,
+            () => explanationSql(openingId, recipe, ids, stats, true),
+            { openingId, applicationIds: uuidArray(ids), stats: JSON.stringify(stats) },
+          )
         : [],
     async () => (videoTaskIdsOf(recipe).size > 0 && ids.length > 0 ? videoTasksOf(db, openingId) : []),
     async () => (roundIdsOf(recipe).size > 0 && ids.length > 0 ? roundsOfOpening(db, openingId) : []),
   ]);
   const explained = new Map(terms.map((row) => [String(row.id), row]));
 
-  return rows.map((stored): RankedCandidate => {
-    const row = { ...explained.get(stored.id), ...stored } as OrderedRow;
+  return rows.map((row): RankedCandidate => {
+    // The explanation's columns (r{i}, s{i}, n{i}) stay in their own row: merging the two rows into one object
+    // (`{ ...terms, ...row }`) cost 0.4 ms a row in V8 (a second spread into a literal takes a slow path) — 11 ms of
+    // CPU on a page of 25, more than everything else the server did for it (hot-paths.md, 2026-11-28 21:40).
+    const term: Record<string, unknown> = explained.get(row.id) ?? {};
     const knockouts = knockoutReasons(recipe, Number(row.ko));
     const visible = recipeCriteria.map((criterion) =>
       criterion.kind === 'rating'
@@ -653,12 +751,13 @@ export async function explainStoredRows(
     );
     const explanation = recipeCriteria.map((criterion, i): ScoreTerm => {
       const hidden = !visible[i];
-      const normalised = row[`n${i}`] === null || row[`n${i}`] === undefined ? 0 : Number(row[`n${i}`]);
+      const value = term[`n${i}`];
+      const normalised = value === null || value === undefined ? 0 : Number(value);
       return {
         index: i,
         kind: criterion.kind,
         label: labelOf(criterion, fields, criteria, tasks, rounds),
-        raw: hidden ? null : rawText(criterion, row, i, fields),
+        raw: hidden ? null : rawText(criterion, term, i, fields),
         normalised: hidden ? null : round(normalised, 3),
         weight: criterion.weight,
         contribution: hidden ? null : totalWeight > 0 ? round((normalised * criterion.weight * 100) / totalWeight) : 0,
@@ -691,13 +790,18 @@ export async function explainStoredRows(
  * How many candidates match the filter: without a stage or a minimum score, from the build's totals; otherwise
  * counted on the filter index (opening, stage, knocked out or not, score).
  */
-async function totalOf(db: Executor, openingId: string, build: RankingBuild, filter: RankingFilter) {
+async function totalOf(
+  db: Executor,
+  openingId: string,
+  build: RankingBuild,
+  filter: RankingFilter & { page: number; limit: number },
+) {
   if (!filter.stageId && filter.minScore === undefined) {
     if (filter.show === 'passing') return build.total - build.knockedOut;
     return filter.show === 'knockedOut' ? build.knockedOut : build.total;
   }
-  const result = await db.execute(countSql(openingId, filter));
-  return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
+  const [row] = await storedCount(db, openingId, filter);
+  return Number(row?.n ?? 0);
 }
 
 /** One line: the knock-out, the pin, or the two largest contributions. */

@@ -17,8 +17,8 @@ import {
   videoTasks,
 } from '../../db/schema';
 import { seedEmail, seedOpeningInput } from '../../seed/helpers';
-import { HIRING_ENTRIES } from './matrix-hiring';
 import { FORMS_ENTRIES } from './matrix-forms';
+import { HIRING_ENTRIES } from './matrix-hiring';
 import { actingFor, del, type Entry, get, patch, post, put, type Target, team, unique } from './matrix-kit';
 import { MESSAGE_ENTRIES } from './matrix-messages';
 import { PLACEMENT_ENTRIES } from './matrix-placement';

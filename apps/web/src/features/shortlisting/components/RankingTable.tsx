@@ -15,7 +15,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { HIDDEN_JUDGEMENT_TEXT, RANKING_LIMITS, RANKING_SHOW } from '@placely/contract';
+import { HIDDEN_JUDGEMENT_TEXT, RANKING_LIMITS, RANKING_SHOW, RANKING_STALE_TEXT } from '@placely/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/errors';
 import { useRanking } from '../api/getRanking';
@@ -118,6 +118,7 @@ export function RankingTable({ openingId, stageId, stageNameOf, onOpenApplicatio
           {data.hasRecipe ? data.tieBreak : 'No ranking recipe yet: candidates are in order of application.'}
         </Typography>
       )}
+      {data?.stale && <Alert severity="info">{RANKING_STALE_TEXT}</Alert>}
       {ranking.isError ? (
         <Alert severity="error">{errorMessage(ranking.error)}</Alert>
       ) : !data ? (
