@@ -6,13 +6,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PanelView } from '@placely/contract';
 import { ApiError } from '../../../lib/api/errors';
+import { formatDateTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { usePanelView } from '../api/getPanelView';
 import { useSubmitPanelScorecard } from '../api/submitPanelScorecard';
 import { ScorecardForm } from './ScorecardForm';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string) => formatDateTime(iso);
 
 type Candidate = PanelView['slots'][number]['candidates'][number];
 

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Round } from '@placely/contract';
 import { useState } from 'react';
+import { formatDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useCreatePanelLink } from '../api/createPanelLink';
 import { usePanelLinks } from '../api/listPanelLinks';
@@ -67,7 +68,7 @@ export function PanelLinks({ round }: { round: Round }) {
                 <Stack key={link.id} direction="row" spacing={1} sx={{ alignItems: 'center', pl: 2 }}>
                   <Typography variant="body2" sx={{ flexGrow: 1 }}>
                     {link.state === 'live' ? 'Live' : link.state === 'expired' ? 'Expired' : 'Revoked'} · until{' '}
-                    {new Date(link.expiresAt).toLocaleDateString()} · {link.views} view{link.views === 1 ? '' : 's'}
+                    {formatDate(link.expiresAt)} · {link.views} view{link.views === 1 ? '' : 's'}
                   </Typography>
                   {link.state === 'live' && (
                     <Button

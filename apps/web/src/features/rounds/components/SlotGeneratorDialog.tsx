@@ -19,6 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { minutesClock, ROUND_LIMITS, type Round, slotStartMinutes } from '@placely/contract';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
+import { viewerTimeZone } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useGenerateSlots } from '../api/generateSlots';
 
@@ -34,7 +35,7 @@ export function SlotGeneratorDialog({ round, onClose }: { round: Round; onClose:
   const generate = useGenerateSlots();
   const [panelIds, setPanelIds] = useState<string[]>(round.panels.map((p) => p.id));
   const [date, setDate] = useState(tomorrow);
-  const [timeZone, setTimeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const [timeZone, setTimeZone] = useState(() => viewerTimeZone());
   const [from, setFrom] = useState('09:00');
   const [to, setTo] = useState('17:00');
   const [minutes, setMinutes] = useState(String(round.durationMinutes));
