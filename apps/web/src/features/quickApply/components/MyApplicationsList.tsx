@@ -24,7 +24,7 @@ export function MyApplicationsList() {
 
   if (query.isPending) {
     return (
-      <Stack spacing={2} aria-label="Loading your applications">
+      <Stack spacing={2} role="status" aria-label="Loading your applications">
         <Skeleton variant="rounded" height={96} />
         <Skeleton variant="rounded" height={96} />
       </Stack>

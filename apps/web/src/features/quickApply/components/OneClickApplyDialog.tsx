@@ -89,7 +89,7 @@ export function OneClickApplyDialog({ opening, userId, onClose }: OneClickApplyD
             <Typography sx={{ mb: 2 }}>
               These answers from your profile will be sent to {opening.organization.name ?? 'the organization'}:
             </Typography>
-            <Box component="dl" sx={{ m: 0 }} aria-label="What will be sent">
+            <Box component="dl" role="group" sx={{ m: 0 }} aria-label="What will be sent">
               {fields.map((field) => {
                 const text = formatLeafAnswer(field, values[field.id]);
                 return (

@@ -151,7 +151,7 @@ export function OpeningsFeed({ userId }: { userId: number }) {
       />
 
       {feed.isPending ? (
-        <Stack spacing={2} aria-label="Loading openings">
+        <Stack spacing={2} role="status" aria-label="Loading openings">
           <Skeleton variant="rounded" height={140} />
           <Skeleton variant="rounded" height={140} />
         </Stack>

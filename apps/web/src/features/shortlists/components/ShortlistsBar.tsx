@@ -60,7 +60,7 @@ export function ShortlistsBar({ openingId, selected, onOpen }: ShortlistsBarProp
 
   if (!shortlists.data || (items.length === 0 && !canCreate)) return null;
   return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }} aria-label="Shortlists">
+    <Stack direction="row" role="group" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }} aria-label="Shortlists">
       <Typography variant="subtitle2" component="h2">
         Shortlists
       </Typography>
