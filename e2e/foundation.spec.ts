@@ -20,6 +20,7 @@ const INDIVIDUAL_NAVIGATION = [
   'Others',
   'Placements',
   'Interviews',
+  'Campus',
 ];
 
 test.describe('signed out', () => {
@@ -109,6 +110,8 @@ test.describe('signing in', () => {
       'Home',
       'Profile',
       'Openings',
+      'Campus',
+      'Pipelines',
       'Team',
       'Groups',
       'Verifications',
