@@ -189,6 +189,9 @@ export const STUDENT_ONLY_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = ne
   'group.newOpening',
   'membership.accepted',
   'membership.declined',
+  'placement.notice',
+  'offer.received',
+  'offer.changed',
 ]);
 
 export const NOTIFICATIONS_PAGE_LIMIT = 20;

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
 import { useAppStore } from '../../../lib/store';
 import { useOpenedOnce } from '../../../lib/useOpenedOnce';
@@ -7,21 +6,13 @@ const MessageSnackbarView = lazy(() =>
   import('./MessageSnackbarView').then((module) => ({ default: module.MessageSnackbarView })),
 );
 
-/**
- * The app-wide message snackbar: top-centre by default; closes by its close icon or timeout. Its live region is on
- * the page from the start, empty, so screen readers announce the first message put in it (a region created with its
- * message is often not announced, issue 40); errors interrupt, other messages wait their turn.
- */
+/** The app-wide message snackbar: top-centre by default; closes by its close icon or timeout. */
 export function MessageSnackbar() {
   const opened = useOpenedOnce(useAppStore((state) => state.snackbar.visible));
-  const error = useAppStore((state) => state.snackbar.type === 'error');
+  if (!opened) return null;
   return (
-    <Box role="status" aria-live={error ? 'assertive' : 'polite'} aria-atomic="true">
-      {opened && (
-        <Suspense fallback={null}>
-          <MessageSnackbarView />
-        </Suspense>
-      )}
-    </Box>
+    <Suspense fallback={null}>
+      <MessageSnackbarView />
+    </Suspense>
   );
 }

@@ -21,8 +21,7 @@ export function MessageSnackbarView() {
         severity={snackbar.type}
         variant="filled"
         onClose={hide}
-        // The live region around it (MessageSnackbar) announces the message.
-        role="none"
+        role={snackbar.type === 'error' ? 'alert' : 'status'}
         sx={{ width: '100%', maxWidth: 560 }}
       >
         {snackbar.message}
