@@ -218,7 +218,10 @@ test('owner invites, reviewer accepts and rates blind, coordinator rejects with 
   // why, who withdrew.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Activity' }).click();
   const log = page.getByRole('main');
-  await expect(log).toContainText('Rohan Reviewer accepted the invitation, now reviewer');
+  // The member who joined is the entry's actor; its subject is the invited address.
+  await expect(log).toContainText(
+    `Rohan Reviewer · Member joined: ${reviewerEmail} accepted the invitation, now reviewer`,
+  );
   await expect(log).toContainText(/Asha Verma on “Overall”, first rating/);
   await expect(log).toContainText('Ravi Kumar, reason “Too little Go so far”, mail sent');
   await expect(log).toContainText(/Meera Iyer.*reason “Took another offer”/);
