@@ -365,6 +365,8 @@ test('an organization uploads its logo and keeps it', async ({ page, request }) 
   const logoUrl = page.getByRole('textbox', { name: 'Logo URL' });
   await expect(logoUrl).toHaveValue(/\/api\/files\/[0-9a-f-]{36}\/public$/);
   await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+  // A new organization's name starts empty (never the owner's personal name, issue 40).
+  await page.getByRole('textbox', { name: 'Organization name' }).fill('Kite Works');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Organization profile saved')).toBeVisible();
 
