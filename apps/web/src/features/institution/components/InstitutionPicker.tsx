@@ -3,23 +3,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Institution } from '@placely/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showSuccess } from '../../../lib/snackbar';
+import { useDebounced } from '../../../lib/useDebounced';
 import { useInstitutionDetails } from '../api/getInstitutionDetails';
 import { useInstitutions } from '../api/getInstitutions';
 import { useUpdateInstitutionId } from '../api/updateInstitutionId';
 
 export interface InstitutionPickerProps {
   institutionId: number | null;
-}
-
-function useDebounced(value: string, delayMs: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 /** Links the user to an institution (searchable list; POST /api/updateInstitutionId). */

@@ -2,7 +2,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { createContext, forwardRef, type HTMLAttributes, type UIEvent, useContext, useEffect, useState } from 'react';
+import { createContext, forwardRef, type HTMLAttributes, type UIEvent, useContext, useState } from 'react';
+import { useDebounced } from '../../../lib/useDebounced';
 import { useOpeningChoices } from '../api/listOpenings';
 
 export interface OpeningChoice {
@@ -24,15 +25,6 @@ export type OpeningPickerProps = CommonProps &
   );
 
 const SEARCH_DELAY_MS = 300;
-
-function useDebounced(value: string, delayMs: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 interface More {
   hasMore: boolean;
