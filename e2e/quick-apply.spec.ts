@@ -164,7 +164,7 @@ test('a visitor opens a form link, signs in, applies with an upload, keeps the d
   // Required fields are checked before sending; the first invalid one gets the focus.
   await form.getByRole('button', { name: 'Submit application' }).click();
   await expect(form.getByRole('textbox', { name: 'Why this role?' })).toBeFocused();
-  await expect(form.getByText('Upload a file')).toBeVisible();
+  await expect(form.getByText('Upload a file', { exact: true })).toBeVisible();
 
   await form.getByRole('textbox', { name: 'Why this role?' }).fill('I build developer tools.');
   await form.getByLabel('File for Portfolio').setInputFiles({

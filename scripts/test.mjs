@@ -1,6 +1,7 @@
 // `npm test`: unit and API tests (Vitest), then browser tests (Playwright in Debian's Chromium)
 // against the built app. TEST_DATABASE_URL switches both from PGlite to PostgreSQL.
 //   --unit-only   build (when stale) + Vitest only          --e2e-only   build (when stale) + Playwright only
+//   E2E_SHARD=k/n  only the k-th of n parts of the browser tests (Playwright's --shard)
 import { existsSync } from 'node:fs';
 import { chromiumForTests, fullChromium } from './chromium.mjs';
 import { buildIfStale, npx, run } from './lib.mjs';
@@ -33,4 +34,6 @@ if (unit) {
   const code = await run(npx, ['vitest', 'run']);
   if (code !== 0) process.exit(code);
 }
-if (e2e) process.exit(await run(npx, ['playwright', 'test']));
+// E2E_SHARD=k/n runs the k-th of n parts of the browser suite (.ci/run splits it between its two passes).
+const shard = process.env.E2E_SHARD ? [`--shard=${process.env.E2E_SHARD}`] : [];
+if (e2e) process.exit(await run(npx, ['playwright', 'test', ...shard]));
