@@ -32,7 +32,10 @@ test('a question shown by a rule: built in the builder, hidden for one applicant
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await addQuestion(page, 'Yes / No', 'Willing to relocate');
   await addQuestion(page, 'Short text', 'Which city?');
-  await page.getByRole('group', { name: /^Settings of Which city/ }).getByRole('switch', { name: 'Required' }).check();
+  await page
+    .getByRole('group', { name: /^Settings of Which city/ })
+    .getByRole('switch', { name: 'Required' })
+    .check();
   const rule = page.locator('fieldset[data-rule-path="form.sections.0.fields.3.showWhen"]');
   await rule.getByRole('button', { name: 'Add a condition' }).click();
   await expect(rule.getByTestId('rule-in-words')).toHaveText('Shown when Willing to relocate is Yes');

@@ -157,9 +157,6 @@ export const NIRF_COLUMNS = [
   'No. of students selected for Higher Studies',
 ] as const;
 
-export const OPT_OUT_REASONS = ['higher_studies', 'entrepreneurship', 'other'] as const;
-export type OptOutReason = (typeof OPT_OUT_REASONS)[number];
-
 export const statisticsQuerySchema = z.strictObject({ cycleId: z.uuid({ message: 'Not a valid id' }) });
 export const unplacedQuerySchema = z.strictObject({
   cycleId: z.uuid({ message: 'Not a valid id' }),

@@ -284,6 +284,20 @@ export const cycleUpdateBodySchema = z.strictObject({
   status: z.enum(CYCLE_STATUSES).optional(),
 });
 export const cycleIdBodySchema = z.strictObject({ cycleId: uuidSchema });
+export const OPT_OUT_REASONS = ['higher_studies', 'entrepreneurship', 'other'] as const;
+export type OptOutReason = (typeof OPT_OUT_REASONS)[number];
+/** How each reason reads to students and to the cell. */
+export const OPT_OUT_REASON_LABELS: Record<OptOutReason, string> = {
+  higher_studies: 'Higher studies',
+  entrepreneurship: 'Starting a venture',
+  other: 'Another reason',
+};
+const optOutReasonSchema = z.enum(OPT_OUT_REASONS, {
+  message: 'Choose higher studies, a venture of your own, or other',
+});
+/** POST /api/placement/my/opt-out: why the student leaves the season (the NIRF report counts higher studies). */
+export const optOutBodySchema = z.strictObject({ cycleId: uuidSchema, reason: optOutReasonSchema.optional() });
+export type OptOutBody = z.infer<typeof optOutBodySchema>;
 
 // Enrolment ------------------------------------------------------------------------------------------------------
 
@@ -298,6 +312,8 @@ export const enrolmentSchema = z
     claimed: z.boolean(),
     status: z.enum(ENROLMENT_STATUSES),
     debarredReason: z.string().nullable(),
+    /** Why an opted-out student left the season, when they said (null otherwise). */
+    optOutReason: z.enum(OPT_OUT_REASONS).nullable(),
     rollNumber: z.string().nullable(),
     branch: branchSchema.nullable(),
     branchText: z.string().nullable(),
@@ -392,6 +408,7 @@ export const enrolmentUpdateBodySchema = z.strictObject({
   enrolmentId: uuidSchema,
   status: z.enum(ENROLMENT_STATUSES).optional(),
   debarredReason: reasonSchema.optional(),
+  optOutReason: optOutReasonSchema.nullable().optional(),
   rollNumber: trimmed(PLACEMENT_LIMITS.rollNumberLength).nullable().optional(),
   branchId: uuidSchema.nullable().optional(),
   degree: trimmed(PLACEMENT_LIMITS.degreeLength).nullable().optional(),

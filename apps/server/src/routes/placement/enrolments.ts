@@ -166,7 +166,7 @@ export function placementEnrolmentRoutes(ctx: AppContext): FastifyPluginAsyncZod
 
     app.patch(`${PLACEMENT_BASE}/enrolments`, { ...authenticated, schema: updateEnrolmentSchema }, async (request) => {
       const actor = actorOf(request);
-      const { enrolmentId, debarredReason, ...changes } = request.body;
+      const { enrolmentId, debarredReason, optOutReason, ...changes } = request.body;
       const view = await ctx.db.transaction(async (tx) => {
         const [current] = await tx
           .select()
@@ -199,6 +199,8 @@ export function placementEnrolmentRoutes(ctx: AppContext): FastifyPluginAsyncZod
             ...(changes.branchId ? { branchText: null } : {}),
             status,
             debarredReason: status === 'debarred' ? (debarredReason ?? current.debarredReason) : null,
+            optOutReason:
+              status === 'opted_out' ? (optOutReason === undefined ? current.optOutReason : optOutReason) : null,
             updatedAt: sql`now()`,
           })
           .where(eq(cycleEnrolments.id, enrolmentId));

@@ -515,8 +515,28 @@ describe('enrolment', () => {
       ).status,
     ).toBe(409);
 
+    const badReason = await call('/api/placement/my/opt-out', student, {
+      body: { cycleId: cycle.id, reason: 'travel' },
+    });
+    expect(badReason.status).toBe(400);
+    expect(JSON.stringify(badReason.body)).toContain('reason');
     const optedOut = await call('/api/placement/my/opt-out', student, { body: { cycleId: cycle.id } });
-    expect(optedOut.body.result.data.status).toBe('opted_out');
+    expect(optedOut.body.result.data).toMatchObject({ status: 'opted_out', optOutReason: null });
+    // Saying why afterwards (the NIRF report counts higher studies); the cell sees it, and clears it on a return.
+    const said = await call('/api/placement/my/opt-out', student, {
+      body: { cycleId: cycle.id, reason: 'higher_studies' },
+    });
+    expect(said.body.result.data).toMatchObject({ status: 'opted_out', optOutReason: 'higher_studies' });
+    const back = await call('/api/placement/enrolments', root, {
+      method: 'PATCH',
+      body: { enrolmentId: said.body.result.data.id, status: 'available' },
+    });
+    expect(back.body.result.data).toMatchObject({ status: 'available', optOutReason: null });
+    const byCell = await call('/api/placement/enrolments', root, {
+      method: 'PATCH',
+      body: { enrolmentId: said.body.result.data.id, status: 'opted_out', optOutReason: 'entrepreneurship' },
+    });
+    expect(byCell.body.result.data).toMatchObject({ status: 'opted_out', optOutReason: 'entrepreneurship' });
     expect((await call('/api/placement/my/opt-out', stranger, { body: { cycleId: cycle.id } })).status).toBe(404);
     expect(mine.id).toBeTruthy();
   });

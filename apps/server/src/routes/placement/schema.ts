@@ -51,6 +51,7 @@ import {
   joinPreviewSchema,
   joinQuerySchema,
   myCellsSchema,
+  optOutBodySchema,
   studentCycleListSchema,
   studentCycleViewSchema,
   successEnvelope,
@@ -282,8 +283,9 @@ export const myCycleSchema = {
 };
 export const optOutSchema = {
   tags,
-  summary: 'The student opts out of a cycle (from available)',
-  body: cycleIdBodySchema,
+  summary:
+    'The student opts out of a cycle (from available), saying why if they wish (higher studies counts in the NIRF report)',
+  body: optOutBodySchema,
   response: { 200: successEnvelope(enrolmentSchema) },
 };
 export const requestCorrectionSchema = {

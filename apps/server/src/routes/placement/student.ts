@@ -100,7 +100,16 @@ export function placementStudentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .for('update');
         if (!current) throw errors.notFound('That cycle');
         authorize(actor, 'placementEnrolment.own', current);
-        if (current.status === 'opted_out') return loadEnrolmentView(tx, current.id);
+        if (current.status === 'opted_out') {
+          // Opting out again may say (or change) why.
+          if (request.body.reason && request.body.reason !== current.optOutReason) {
+            await tx
+              .update(cycleEnrolments)
+              .set({ optOutReason: request.body.reason, updatedAt: sql`now()` })
+              .where(eq(cycleEnrolments.id, current.id));
+          }
+          return loadEnrolmentView(tx, current.id);
+        }
         if (current.status !== 'available') {
           throw errors.conflict(
             current.status === 'placed'
@@ -110,7 +119,7 @@ export function placementStudentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         await tx
           .update(cycleEnrolments)
-          .set({ status: 'opted_out', updatedAt: sql`now()` })
+          .set({ status: 'opted_out', optOutReason: request.body.reason ?? null, updatedAt: sql`now()` })
           .where(eq(cycleEnrolments.id, current.id));
         return loadEnrolmentView(tx, current.id);
       });

@@ -41,6 +41,7 @@ export function presentEnrolment({ enrolment, name, branch }: EnrolmentView): En
     claimed: enrolment.userId !== null,
     status: enrolment.status,
     debarredReason: enrolment.debarredReason,
+    optOutReason: enrolment.optOutReason,
     rollNumber: enrolment.rollNumber,
     branch: branch ? presentBranch(branch) : null,
     branchText: enrolment.branchText,

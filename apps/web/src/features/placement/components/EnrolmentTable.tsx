@@ -16,6 +16,7 @@ import {
   ENROLMENT_STATUSES,
   type Enrolment,
   type EnrolmentStatus,
+  OPT_OUT_REASON_LABELS,
   PLACEMENT_LIMITS,
 } from '@placely/contract';
 import { useState } from 'react';
@@ -215,6 +216,11 @@ export function EnrolmentTable({ cycleId, institutionId, canManage }: EnrolmentT
                     {row.debarredReason && (
                       <Typography variant="caption" sx={{ display: 'block' }}>
                         {row.debarredReason}
+                      </Typography>
+                    )}
+                    {row.optOutReason && (
+                      <Typography variant="caption" sx={{ display: 'block' }}>
+                        {OPT_OUT_REASON_LABELS[row.optOutReason]}
                       </Typography>
                     )}
                   </TableCell>

@@ -5,15 +5,22 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   CYCLE_KIND_LABELS,
   ENROLMENT_STATUS_LABELS,
+  OPT_OUT_REASON_LABELS,
+  OPT_OUT_REASONS,
+  type OptOutReason,
   PLACEMENT_LIMITS,
   RECORD_FIELD_LABELS,
   RECORD_FIELDS,
@@ -26,6 +33,7 @@ import { Section } from '../../../lib/components/Section';
 import { formatCalendarDate, formatDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useMyCycle } from '../api/getMyCycle';
+import { useOptOut } from '../api/optOut';
 import { useRequestCorrection } from '../api/requestCorrection';
 import { formatCtc } from '../ctc';
 import { MyNotices } from './MyNotices';
@@ -63,6 +71,7 @@ export interface MyCycleViewProps {
 export function MyCycleView({ cycleId, formHref }: MyCycleViewProps) {
   const view = useMyCycle(cycleId);
   const [correcting, setCorrecting] = useState(false);
+  const [optingOut, setOptingOut] = useState(false);
   if (view.isPending) return <CircularProgress aria-label="Loading the cycle" />;
   if (view.isError)
     return <Alert severity="error">This cycle could not be loaded. You may not be enrolled in it.</Alert>;
@@ -81,6 +90,12 @@ export function MyCycleView({ cycleId, formHref }: MyCycleViewProps) {
             label={ENROLMENT_STATUS_LABELS[enrolment.status]}
           />
           {enrolment.debarredReason && <Typography>Reason: {enrolment.debarredReason}</Typography>}
+          {enrolment.optOutReason && <Typography>{OPT_OUT_REASON_LABELS[enrolment.optOutReason]}</Typography>}
+          {(enrolment.status === 'available' || (enrolment.status === 'opted_out' && !enrolment.optOutReason)) && (
+            <Button size="small" onClick={() => setOptingOut(true)}>
+              {enrolment.status === 'available' ? 'Opt out of this cycle' : 'Say why you opted out'}
+            </Button>
+          )}
         </Stack>
         <Stack component="dl" direction="row" useFlexGap spacing={3} sx={{ flexWrap: 'wrap', m: 0 }}>
           {RECORD_FIELDS.map((field) => (
@@ -172,6 +187,13 @@ export function MyCycleView({ cycleId, formHref }: MyCycleViewProps) {
         )}
       </Section>
       {correcting && <CorrectionDialog cycleId={cycleId} enrolment={enrolment} onClose={() => setCorrecting(false)} />}
+      {optingOut && (
+        <OptOutDialog
+          cycleId={cycleId}
+          alreadyOut={enrolment.status === 'opted_out'}
+          onClose={() => setOptingOut(false)}
+        />
+      )}
     </Stack>
   );
 }
@@ -253,6 +275,65 @@ function CorrectionDialog({
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={request.isPending}>
             Send request
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * Leaving the season: the student is no longer shown its openings and cannot apply in it (only the cell can bring
+ * them back), so it is confirmed; why they leave is theirs to say, and the cell reports higher studies to NIRF.
+ */
+function OptOutDialog({ cycleId, alreadyOut, onClose }: { cycleId: string; alreadyOut: boolean; onClose: () => void }) {
+  const optOut = useOptOut();
+  const [reason, setReason] = useState<OptOutReason | ''>('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    optOut.mutate(
+      { cycleId, ...(reason ? { reason } : {}) },
+      {
+        onSuccess: (result) => {
+          showSuccess(result.message);
+          onClose();
+        },
+        onError: (error) => showError(error),
+      },
+    );
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="opt-out-title" fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="opt-out-title">{alreadyOut ? 'Why you opted out' : 'Opt out of this cycle?'}</DialogTitle>
+        <DialogContent>
+          {!alreadyOut && (
+            <DialogContentText sx={{ mb: 2 }}>
+              You will no longer apply to this cycle&apos;s openings. Only your placement cell can bring you back.
+            </DialogContentText>
+          )}
+          <RadioGroup
+            aria-labelledby="opt-out-reason-label"
+            value={reason}
+            onChange={(event) => setReason(event.target.value as OptOutReason)}
+          >
+            <Typography id="opt-out-reason-label" variant="subtitle2">
+              Why (optional; your placement cell reports higher studies)
+            </Typography>
+            {OPT_OUT_REASONS.map((option) => (
+              <FormControlLabel key={option} value={option} control={<Radio />} label={OPT_OUT_REASON_LABELS[option]} />
+            ))}
+          </RadioGroup>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color={alreadyOut ? 'primary' : 'error'}
+            disabled={optOut.isPending || (alreadyOut && !reason)}
+          >
+            {alreadyOut ? 'Save' : 'Opt out'}
           </Button>
         </DialogActions>
       </form>
