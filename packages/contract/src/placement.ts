@@ -535,6 +535,20 @@ export const cycleOpeningsQuerySchema = z.strictObject({
   cycleId: uuidSchema,
   status: z.enum(CYCLE_OPENING_STATUSES).optional(),
 });
+/** GET /api/placement/openings/stages: one cycle opening's stages, for a notice to the candidates in one of them. */
+export const cycleOpeningStagesQuerySchema = z.strictObject({ openingId: uuidSchema });
+export const cycleOpeningStageSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The cycle's students now in this stage (not withdrawn): who a notice to the stage reaches. */
+    candidates: z.number().int(),
+  })
+  .meta({ id: 'CycleOpeningStage' });
+export type CycleOpeningStage = z.infer<typeof cycleOpeningStageSchema>;
+export const cycleOpeningStageListSchema = z
+  .object({ items: z.array(cycleOpeningStageSchema) })
+  .meta({ id: 'CycleOpeningStages' });
 export const companyCycleOpeningsQuerySchema = z.strictObject({ cycleId: uuidSchema.optional() });
 /** POST /api/placement/company/openings: attach an opening to a cycle (or resubmit one sent back) with its CTC. */
 export const cycleOpeningBodySchema = z.strictObject({

@@ -91,6 +91,26 @@ describe('notice audiences, resolved in SQL (the hand-counted fixture)', () => {
     expect(await recipientsOf(shortlist.body.result.data.id)).toEqual(['s09']);
   });
 
+  it("lists a cycle opening's stages to the cell with the candidates a notice to each would reach", async () => {
+    const res = await server.call(`/api/placement/openings/stages?openingId=${fx.openings.O1}`, { token: rootToken });
+    expect(res.status).toBe(200);
+    const stages: Array<{ id: string; name: string; candidates: number }> = res.body.result.data.items;
+    const byId = new Map(stages.map((stage) => [stage.id, stage.candidates]));
+    expect(byId.get(fx.stageOf('O1', 'offered'))).toBe(2);
+    expect(byId.get(fx.stageOf('O1', 'applied'))).toBe(1);
+    // An opening in no cycle is not the cell's to list; to students and companies the cycle does not exist (cycles are
+    // the cell's); signed out, 401.
+    const outside = await server.call('/api/placement/openings/stages?openingId=00000000-0000-4000-8000-000000000000', {
+      token: rootToken,
+    });
+    expect(outside.status).toBe(404);
+    for (const token of [await server.tokenFor(fx.companies.A), await server.tokenFor(idOf('s02'))]) {
+      const refused = await server.call(`/api/placement/openings/stages?openingId=${fx.openings.O1}`, { token });
+      expect(refused.status).toBe(404);
+    }
+    expect((await server.call(`/api/placement/openings/stages?openingId=${fx.openings.O1}`)).status).toBe(401);
+  });
+
   it('refuses audiences outside the cycle, naming the field', async () => {
     const outside = await post({
       audience: { kind: 'stage', openingId: fx.openings.X1, stageId: fx.stageOf('X1', 'hired') },

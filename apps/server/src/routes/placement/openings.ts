@@ -17,10 +17,12 @@ import {
   presentCycleOpening,
 } from '../../services/placement/companies';
 import { loadCellCycle } from '../../services/placement/cycles';
+import { cycleOpeningStages } from '../../services/placement/notices';
 import { PLACEMENT_BASE } from './cells';
 import {
   companyCycleOpeningsSchema,
   decideCycleOpeningSchema,
+  listCycleOpeningStagesSchema,
   listCycleOpeningsSchema,
   submitCycleOpeningSchema,
 } from './schema';
@@ -140,6 +142,24 @@ export function placementOpeningRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .limit(1000);
       return ok({ items: rows.map(presentCycleOpening) });
     });
+
+    app.get(
+      `${PLACEMENT_BASE}/openings/stages`,
+      { ...authenticated, schema: listCycleOpeningStagesSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const [attached] = await ctx.db
+          .select({ cycleId: cycleOpenings.cycleId, organizationId: cycleOpenings.organizationId })
+          .from(cycleOpenings)
+          .where(eq(cycleOpenings.openingId, request.query.openingId));
+        if (!attached) throw errors.notFound('That cycle opening');
+        const { cycle, access } = await loadCellCycle(ctx.db, actor, attached.cycleId, 'placementCell.view');
+        // A coordinator limited to some companies does not learn of the others' openings.
+        const limit = await companyLimitOf(ctx.db, access, cycle.id);
+        if (limit && !limit.includes(attached.organizationId)) throw errors.notFound('That cycle opening');
+        return ok({ items: await cycleOpeningStages(ctx.db, cycle.id, request.query.openingId) });
+      },
+    );
 
     app.post(
       `${PLACEMENT_BASE}/openings/decide`,

@@ -35,6 +35,8 @@ import {
   cycleOpeningDecisionBodySchema,
   cycleOpeningListSchema,
   cycleOpeningSchema,
+  cycleOpeningStageListSchema,
+  cycleOpeningStagesQuerySchema,
   cycleOpeningsQuerySchema,
   cycleSchema,
   cyclesQuerySchema,
@@ -260,6 +262,12 @@ export const listCycleOpeningsSchema = {
   summary: `The openings attached to a cycle, by status. ${CELL}`,
   querystring: cycleOpeningsQuerySchema,
   response: { 200: successEnvelope(cycleOpeningListSchema) },
+};
+export const listCycleOpeningStagesSchema = {
+  tags,
+  summary: `The stages of an opening attached to a cycle, with how many of the cycle’s students are in each: the audiences of a notice to one stage ("shortlist published"). ${CELL}`,
+  querystring: cycleOpeningStagesQuerySchema,
+  response: { 200: successEnvelope(cycleOpeningStageListSchema) },
 };
 export const decideCycleOpeningSchema = {
   tags,

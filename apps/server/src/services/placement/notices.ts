@@ -356,3 +356,24 @@ export async function isNoticeAttachmentFor(db: Executor, fileId: string, userId
   );
   return row?.found === true;
 }
+
+/**
+ * An opening's stages in order, each with the cycle's students now in it (not withdrawn) — the same people a notice to
+ * that stage reaches (audienceSql's stage case).
+ */
+export async function cycleOpeningStages(
+  db: Executor,
+  cycleId: string,
+  openingId: string,
+): Promise<{ id: string; name: string; candidates: number }[]> {
+  return rowsOf<{ id: string; name: string; candidates: number }>(
+    db,
+    sql`select st.id::text as id, st.name,
+        (select count(distinct a.applicant_id)::int from applications a
+          join cycle_enrolments e on e.cycle_id = ${cycleId}::uuid and e.user_id = a.applicant_id
+          where a.opening_id = st.opening_id and a.stage_id = st.id and a.status <> 'withdrawn') as candidates
+      from opening_stages st
+      where st.opening_id = ${openingId}::uuid
+      order by st.position, st.id`,
+  );
+}

@@ -340,6 +340,12 @@ export const PLACEMENT_ENTRIES: Record<string, Entry> = {
     access: 'owned',
     targets: cell('the openings of a cycle', (f) => get('/api/placement/openings', { cycleId: f.cycleId })),
   },
+  'GET /api/placement/openings/stages': {
+    access: 'owned',
+    targets: cell('the stages of a cycle opening', (f) =>
+      get('/api/placement/openings/stages', { openingId: f.approvedOpeningId }),
+    ),
+  },
   'POST /api/placement/openings/decide': {
     access: 'owned',
     targets: cell('approving an opening', (f) =>

@@ -26,15 +26,16 @@ import { formatDateTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useBranches } from '../api/getBranches';
 import { useCellNotices } from '../api/getCellNotices';
+import { useCycleOpeningStages } from '../api/getCycleOpeningStages';
+import { useCycleOpenings } from '../api/getCycleOpenings';
 import { useNoticeReceipts } from '../api/getNoticeReceipts';
 import { usePostNotice } from '../api/postNotice';
 
-// A stage's candidates are an audience the API takes; the cell reaches them from here once it can list an opening's
-// stages (not yet exposed to the cell).
-type AudienceKind = Exclude<NoticeAudience['kind'], 'stage'>;
+type AudienceKind = NoticeAudience['kind'];
 const AUDIENCE_LABELS: Record<AudienceKind, string> = {
   all: 'Every student of the cycle',
   filter: 'Students of some branches or statuses',
+  stage: 'The candidates in one stage of an opening',
 };
 
 /** The cycle's notices for its cell: post one to an audience, and see who read and acknowledged each. */
@@ -80,19 +81,25 @@ function NoticeForm({ cycleId, institutionId }: { cycleId: string; institutionId
   const [kind, setKind] = useState<AudienceKind>('all');
   const [branchIds, setBranchIds] = useState<string[]>([]);
   const [statuses, setStatuses] = useState<EnrolmentStatus[]>([]);
+  const [openingId, setOpeningId] = useState('');
+  const [stageId, setStageId] = useState('');
   const [requiresAck, setRequiresAck] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const audience = (): NoticeAudience =>
     kind === 'all'
       ? { kind: 'all' }
-      : { kind: 'filter', ...(branchIds.length ? { branchIds } : {}), ...(statuses.length ? { statuses } : {}) };
+      : kind === 'stage'
+        ? { kind: 'stage', openingId, stageId }
+        : { kind: 'filter', ...(branchIds.length ? { branchIds } : {}), ...(statuses.length ? { statuses } : {}) };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next: Record<string, string> = {};
     if (!title.trim()) next.title = 'Required';
     if (!body.trim()) next.body = 'Required';
+    if (kind === 'stage' && !openingId) next.openingId = 'Choose the opening';
+    else if (kind === 'stage' && !stageId) next.stageId = 'Choose the stage';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     post.mutate(
@@ -186,6 +193,19 @@ function NoticeForm({ cycleId, institutionId }: { cycleId: string; institutionId
             </TextField>
           </Stack>
         )}
+        {kind === 'stage' && (
+          <StagePicker
+            cycleId={cycleId}
+            openingId={openingId}
+            stageId={stageId}
+            errors={errors}
+            onOpening={(id) => {
+              setOpeningId(id);
+              setStageId('');
+            }}
+            onStage={setStageId}
+          />
+        )}
         <FormControlLabel
           control={<Checkbox checked={requiresAck} onChange={(event) => setRequiresAck(event.target.checked)} />}
           label="Ask students to acknowledge it (“I have read this”)"
@@ -195,6 +215,57 @@ function NoticeForm({ cycleId, institutionId }: { cycleId: string; institutionId
         </Button>
       </Stack>
     </Section>
+  );
+}
+
+/** "Shortlist published": an approved opening of the cycle, then one of its stages with how many it reaches. */
+function StagePicker(props: {
+  cycleId: string;
+  openingId: string;
+  stageId: string;
+  errors: Record<string, string>;
+  onOpening: (openingId: string) => void;
+  onStage: (stageId: string) => void;
+}) {
+  const openings = useCycleOpenings(props.cycleId);
+  const stages = useCycleOpeningStages(props.openingId || null);
+  const approved = openings.data?.items.filter((opening) => opening.status === 'approved') ?? [];
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <TextField
+        select
+        label="Opening"
+        value={props.openingId}
+        onChange={(event) => props.onOpening(event.target.value)}
+        required
+        error={Boolean(props.errors.openingId)}
+        helperText={props.errors.openingId ?? (approved.length === 0 ? 'No approved opening yet' : ' ')}
+        sx={{ minWidth: 260 }}
+      >
+        {approved.map((opening) => (
+          <MenuItem key={opening.openingId} value={opening.openingId}>
+            {opening.organizationName} · {opening.title}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Stage"
+        value={props.stageId}
+        onChange={(event) => props.onStage(event.target.value)}
+        required
+        disabled={!props.openingId}
+        error={Boolean(props.errors.stageId)}
+        helperText={props.errors.stageId ?? (stages.isError ? 'The stages could not be loaded' : ' ')}
+        sx={{ minWidth: 220 }}
+      >
+        {stages.data?.items.map((stage) => (
+          <MenuItem key={stage.id} value={stage.id}>
+            {stage.name} ({stage.candidates} {stage.candidates === 1 ? 'student' : 'students'})
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
   );
 }
 
