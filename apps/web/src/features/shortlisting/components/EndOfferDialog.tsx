@@ -25,7 +25,7 @@ const WORDS = {
   rescind: {
     title: 'Rescind this accepted offer?',
     explain:
-      'The student accepted it. Rescinded, the verified placement it wrote on their profile is removed, and their place in the placement cycle follows its policy; they are told, with your reason.',
+      'The student accepted it. Rescinded, the verified placement it wrote on their profile is removed and, inside a placement cycle, their status follows the cycle’s policy; they are told, with your reason.',
     confirm: 'Rescind the offer',
   },
 } as const;
