@@ -347,6 +347,8 @@ export const cyclePolicyViewSchema = z
     ),
     /** Every kind the engine knows, for the editor's "add a rule". */
     kinds: z.array(z.object({ kind: z.enum(POLICY_RULE_KINDS), label: z.string() })),
+    /** What the caller may do here: change the policy (the cell's owners), grant exceptions (owners, coordinators). */
+    abilities: z.object({ edit: z.boolean(), grantExceptions: z.boolean() }),
   })
   .meta({ id: 'CyclePolicy' });
 export type CyclePolicyView = z.infer<typeof cyclePolicyViewSchema>;
