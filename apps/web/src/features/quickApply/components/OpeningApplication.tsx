@@ -27,6 +27,7 @@ import { FormPreview } from './FormPreview';
 import { FormReadOnly } from './FormReadOnly';
 import { NewApplicationForm } from './NewApplicationForm';
 import { OpeningDetails } from './OpeningDetails';
+import { PolicyVerdictNotice, policyRefusalOf } from './PolicyVerdictNotice';
 
 // Shown only after applying (signed in, never on the server's render) or while editing: a form link's first load,
 // where the person is about to type into the form, does without them.
@@ -258,15 +259,22 @@ export function OpeningApplication({
   } else if (!opening.form) {
     body = <Alert severity="warning">This opening has no form yet. Please come back later.</Alert>;
   } else {
+    const policy = opening.viewer.placementPolicy;
     body = (
       <Box component="section" aria-labelledby="apply-heading">
         <Typography variant="h5" component="h2" id="apply-heading" sx={{ mb: 2 }}>
           Apply
         </Typography>
+        {policy && (
+          <Box sx={{ mb: 2.5 }}>
+            <PolicyVerdictNotice verdict={policy} />
+          </Box>
+        )}
         <NewApplicationForm
           opening={{ ...opening, viewer: opening.viewer }}
           definition={opening.form}
           userId={userId}
+          submitRefusal={policyRefusalOf(policy)}
           onApplied={(sent) => {
             setOutcome('sent');
             void setApplication(sent);
