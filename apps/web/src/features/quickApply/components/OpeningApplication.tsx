@@ -21,19 +21,23 @@ import { myApplicationsQueryKey } from '../api/listMyApplications';
 import { recordExternalApply } from '../api/recordExternalApply';
 import { clearLocalDraft } from '../draftStorage';
 import { settleSubmit } from '../idempotency';
+import { policyRefusalOf } from '../policyRefusal';
 import { useLinkPrefill } from '../useLinkPrefill';
 import { BlockerScreen, OpeningNotFound } from './BlockerScreen';
 import { FormPreview } from './FormPreview';
 import { FormReadOnly } from './FormReadOnly';
 import { NewApplicationForm } from './NewApplicationForm';
 import { OpeningDetails } from './OpeningDetails';
-import { PolicyVerdictNotice, policyRefusalOf } from './PolicyVerdictNotice';
 
 // Shown only after applying (signed in, never on the server's render) or while editing: a form link's first load,
 // where the person is about to type into the form, does without them.
 const ApplicationDone = lazy(() => import('./ApplicationDone').then((module) => ({ default: module.ApplicationDone })));
 const LinkPrefillNotice = lazy(() =>
   import('./LinkPrefillNotice').then((module) => ({ default: module.LinkPrefillNotice })),
+);
+// Only on an opening of a placement cycle; the submit button's refusal (policyRefusalOf) needs none of it.
+const PolicyVerdictNotice = lazy(() =>
+  import('./PolicyVerdictNotice').then((module) => ({ default: module.PolicyVerdictNotice })),
 );
 const EditApplicationForm = lazy(() =>
   import('./EditApplicationForm').then((module) => ({ default: module.EditApplicationForm })),
@@ -267,7 +271,9 @@ export function OpeningApplication({
         </Typography>
         {policy && (
           <Box sx={{ mb: 2.5 }}>
-            <PolicyVerdictNotice verdict={policy} />
+            <Suspense fallback={null}>
+              <PolicyVerdictNotice verdict={policy} />
+            </Suspense>
           </Box>
         )}
         <NewApplicationForm

@@ -7,13 +7,6 @@ import Typography from '@mui/material/Typography';
 import type { PolicyVerdict } from '@placely/contract';
 import { useId, useState } from 'react';
 
-/** The refusal beside a disabled submit button: the first reason, in the policy's words. */
-export const policyRefusalOf = (verdict: PolicyVerdict | undefined): string | null => {
-  if (!verdict || verdict.allowed) return null;
-  const first = verdict.refusals[0];
-  return first ? `You cannot apply: ${first.message}` : 'The placement cycle’s policy does not let you apply.';
-};
-
 /** Every rule of the cycle's policy in its own words, shown on request. */
 function PolicyRules({ verdict }: { verdict: PolicyVerdict }) {
   const [open, setOpen] = useState(false);
@@ -69,7 +62,8 @@ export function PolicyVerdictNotice({ verdict }: { verdict: PolicyVerdict }) {
   }
   if (verdict.waived.length > 0) {
     return (
-      <Alert severity="info">
+      // News, not a warning: a status, which screen readers read without interrupting.
+      <Alert severity="info" role="status">
         <AlertTitle>The placement cell granted you an exception</AlertTitle>
         <Stack component="ul" spacing={0.5} sx={{ m: 0, mb: 1, pl: 3 }}>
           {verdict.waived.map((waived) => (
@@ -89,7 +83,7 @@ export function PolicyVerdictNotice({ verdict }: { verdict: PolicyVerdict }) {
   }
   if (verdict.rules.length === 0) return null;
   return (
-    <Alert severity="info" variant="outlined">
+    <Alert severity="info" variant="outlined" role="status">
       The policy of {verdict.cycleName} lets you apply to this opening.
       <PolicyRules verdict={verdict} />
     </Alert>
