@@ -159,7 +159,7 @@ function NumberField({ name, control, label, helperText, disabled }: FieldProps 
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message ?? helperText}
       slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-      sx={{ minWidth: 160 }}
+      sx={{ width: { sm: 220 }, flexShrink: 0 }}
     />
   );
 }
