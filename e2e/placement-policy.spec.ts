@@ -100,9 +100,11 @@ test('the cell writes a Dream / A / B policy and grants an exception; a placed s
 
   // The cell writes its policy: tiers by CTC, Dream / A / B.
   await page.goto(`/placement?cycle=${cycle.id}&tab=policy`);
-  await expect(page.getByRole('tab', { name: 'Policy', selected: true })).toBeVisible();
   const policy = page.getByRole('form', { name: 'Placement policy' });
-  await expect(policy.getByText(/No rules yet/)).toBeVisible();
+  // The first render of a route waits for its chunk, the cycle and then the policy: on a busy machine (two cores
+  // shared by parallel runs) that alone has taken more than the default 10 s.
+  await expect(policy.getByText(/No rules yet/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: 'Policy', selected: true })).toBeVisible();
   await policy.getByRole('combobox', { name: 'Add a rule' }).click();
   await page.getByRole('option', { name: 'Tiers by CTC' }).click();
   const tiers = policy.getByRole('region', { name: 'Tiers by CTC' });
@@ -141,6 +143,7 @@ test('the cell writes a Dream / A / B policy and grants an exception; a placed s
   // Asha, placed in tier A, opens the tier-B opening: the refusal in the policy's words, before anything is filled in.
   await asha.goto(`/forms/${tierB.id}`);
   const refusal = asha.getByRole('alert').filter({ hasText: 'The placement policy does not let you apply' });
+  await expect(refusal).toBeVisible({ timeout: 30_000 });
   await expect(refusal).toContainText(`Tiers by CTC: ${POLICY_REFUSAL_MESSAGES.tierNotHigher('A', 'B')}`);
   const submit = asha.getByRole('button', { name: 'Submit application' });
   await expect(submit).toBeDisabled();
@@ -152,6 +155,8 @@ test('the cell writes a Dream / A / B policy and grants an exception; a placed s
 
   // Ravi, not placed, may apply there: the policy says so in a line.
   await ravi.goto(`/forms/${tierB.id}`);
-  await expect(ravi.getByText('The policy of Final placements 2026–27 lets you apply to this opening.')).toBeVisible();
+  await expect(ravi.getByText('The policy of Final placements 2026–27 lets you apply to this opening.')).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(ravi.getByRole('button', { name: 'Submit application' })).toBeEnabled();
 });
