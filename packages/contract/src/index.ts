@@ -31,6 +31,7 @@ export * from './placement-policy';
 export * from './placement-stats';
 export * from './portfolio';
 export * from './profile';
+export * from './profile-save';
 export * from './ranking';
 export * from './resume';
 export * from './rounds';
