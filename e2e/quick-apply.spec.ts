@@ -158,13 +158,13 @@ test('a visitor opens a form link, signs in, applies with an upload, keeps the d
   const form = page.getByRole('form', { name: 'Application form' });
   await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Meera Pillai');
   await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
-  await expect(form.getByText('Auto-filled from your profile — you can change it').first()).toBeVisible();
+  await expect(form.getByText('From your profile', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('banner')).toBeVisible();
 
   // Required fields are checked before sending; the first invalid one gets the focus.
   await form.getByRole('button', { name: 'Submit application' }).click();
   await expect(form.getByRole('textbox', { name: 'Why this role?' })).toBeFocused();
-  await expect(form.getByText('Upload a file')).toBeVisible();
+  await expect(form.getByText('Upload a file', { exact: true })).toBeVisible();
 
   await form.getByRole('textbox', { name: 'Why this role?' }).fill('I build developer tools.');
   await form.getByLabel('File for Portfolio').setInputFiles({

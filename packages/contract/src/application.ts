@@ -1,7 +1,6 @@
-import { httpUrlSchema, requiredText } from './common';
 import { pageOf } from './envelope';
 import { answersSchema, formDefinitionSchema } from './form';
-import { gradeScaleSchema, SECTION_LIMITS } from './individual';
+import { gradeScaleSchema } from './individual';
 import { LIMITS } from './limits';
 import {
   applyBlockerSchema,
@@ -14,8 +13,6 @@ import {
   organizationSummarySchema,
 } from './opening';
 import { policyVerdictSchema } from './placement-policy';
-import { phoneNumberValueSchema } from './profile';
-import type { ProfileSaveKey } from './profile-save';
 import { applicationFilterSchema } from './shortlisting';
 import { verificationBadgeSchema } from './verification';
 import * as z from './zod';
@@ -29,44 +26,6 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const idempotencyKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,128}$/, 'Idempotency key: 16–128 letters, digits, "_" or "-"');
-
-/**
- * POST /api/placements/campus/apply: submits an application. Without `answers` it is a one-click apply: the
- * server fills the form from the person's auto-fill data (only for forms whose every field has an auto-fill key).
- * A retry with the same idempotency key answers the application the first call made, never a second one.
- */
-/**
- * "Save to my profile too" (issue 43): answers the applicant chose to write back to their profile, by auto-fill key
- * (`PROFILE_SAVE_DESTINATIONS` says where each lands), each held to the rule of the profile field it lands in. Only
- * keys a question of the form asks, answered in this application, are taken. Nothing else in the profile changes.
- */
-export const saveToProfileSchema = z
-  .strictObject({
-    name: requiredText(LIMITS.name).optional(),
-    phone: phoneNumberValueSchema.optional(),
-    location: requiredText(LIMITS.shortText).optional(),
-    headline: requiredText(LIMITS.shortText).optional(),
-    about: requiredText(LIMITS.longText).optional(),
-    linkedin: httpUrlSchema.optional(),
-    github: httpUrlSchema.optional(),
-    website: httpUrlSchema.optional(),
-    skills: z
-      .array(requiredText(SECTION_LIMITS.skillName))
-      .min(1, 'Name at least one skill')
-      .max(SECTION_LIMITS.skillsPerUser, `At most ${SECTION_LIMITS.skillsPerUser} skills`)
-      .optional(),
-  } satisfies Record<ProfileSaveKey, z.ZodType>)
-  .meta({ id: 'SaveToProfile' });
-export type SaveToProfile = z.infer<typeof saveToProfileSchema>;
-export type SaveToProfileInput = z.input<typeof saveToProfileSchema>;
-
-export const applyBodySchema = z.strictObject({
-  openingId: z.uuid('Not an opening id'),
-  idempotencyKey: idempotencyKeySchema,
-  answers: answersSchema.optional(),
-  saveToProfile: saveToProfileSchema.optional(),
-});
-export type ApplyBody = z.input<typeof applyBodySchema>;
 
 /** PUT /api/placements/campus/apply: edits a submitted application until the deadline; keeps the previous revision. */
 export const editApplicationBodySchema = z.strictObject({

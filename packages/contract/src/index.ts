@@ -1,5 +1,6 @@
 export * from './account';
 export * from './application';
+export * from './apply-body';
 export * from './audit';
 export * from './auth';
 export * from './autofill';
