@@ -96,7 +96,7 @@ test('a student sees what came from the profile, picks a saved resume, and saves
   await page.goto(`/forms/${first.id}`);
   const application = page.getByRole('form', { name: 'Application form' });
   const mobile = application.getByRole('textbox', { name: 'Mobile number' });
-  await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Tara Menon');
+  await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Tara Menon', { timeout: 30_000 });
   await expect(mobile).toHaveValue('+919812300001');
   await expect(application.getByRole('button', { name: 'Download general.pdf' })).toBeVisible();
   // Name, phone and the default resume are each marked; "Why this role?" is not.
@@ -132,7 +132,7 @@ test('a student sees what came from the profile, picks a saved resume, and saves
   // The profile has the new number as its primary one; the earlier number stays.
   await page.goto('/student/profile');
   const numbers = page.getByRole('list', { name: 'Phone numbers' });
-  // A full load of another page: on a busy machine it takes longer than one expectation's default.
+  // Each full page load below may take longer than one expectation's default on a busy machine.
   await expect(numbers.getByRole('listitem').filter({ hasText: '+919812300999' })).toContainText('Primary', {
     timeout: 30_000,
   });
@@ -140,7 +140,7 @@ test('a student sees what came from the profile, picks a saved resume, and saves
 
   // The next form fills in the new number, marked as coming from the profile; the resume is the default again.
   await page.goto(`/forms/${second.id}`);
-  await expect(mobile).toHaveValue('+919812300999');
+  await expect(mobile).toHaveValue('+919812300999', { timeout: 30_000 });
   await expect(application.getByRole('button', { name: 'Download general.pdf' })).toBeVisible();
   await expect(marks).toHaveCount(3);
 });
