@@ -119,7 +119,7 @@ test('a signed-out visitor reads every question without JavaScript, then signs i
   const application = page.getByRole('form', { name: 'Application form' });
   await expect(application.getByRole('textbox', { name: 'Full name' })).toHaveValue('Kavya Nair');
   await expect(application.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
-  await expect(application.getByText('Auto-filled from your profile — you can change it').first()).toBeVisible();
+  await expect(application.getByText('From your profile', { exact: true }).first()).toBeVisible();
   await context.close();
 });
 

@@ -158,7 +158,7 @@ test('a visitor opens a form link, signs in, applies with an upload, keeps the d
   const form = page.getByRole('form', { name: 'Application form' });
   await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Meera Pillai');
   await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
-  await expect(form.getByText('Auto-filled from your profile — you can change it').first()).toBeVisible();
+  await expect(form.getByText('From your profile', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('banner')).toBeVisible();
 
   // Required fields are checked before sending; the first invalid one gets the focus.

@@ -27,18 +27,6 @@ export const idempotencyKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,128}$/, 'Idempotency key: 16–128 letters, digits, "_" or "-"');
 
-/**
- * POST /api/placements/campus/apply: submits an application. Without `answers` it is a one-click apply: the
- * server fills the form from the person's auto-fill data (only for forms whose every field has an auto-fill key).
- * A retry with the same idempotency key answers the application the first call made, never a second one.
- */
-export const applyBodySchema = z.strictObject({
-  openingId: z.uuid('Not an opening id'),
-  idempotencyKey: idempotencyKeySchema,
-  answers: answersSchema.optional(),
-});
-export type ApplyBody = z.infer<typeof applyBodySchema>;
-
 /** PUT /api/placements/campus/apply: edits a submitted application until the deadline; keeps the previous revision. */
 export const editApplicationBodySchema = z.strictObject({
   applicationId: z.uuid('Not an application id'),

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './application';
+export * from './apply-body';
 export * from './audit';
 export * from './auth';
 export * from './autofill';
@@ -32,6 +33,7 @@ export * from './placement-stats';
 export * from './placement-verdict';
 export * from './portfolio';
 export * from './profile';
+export * from './profile-save';
 export * from './ranking';
 export * from './resume';
 export * from './rounds';

@@ -26,6 +26,11 @@ import { applyBlocker } from '../../services/applications/blockers';
 import { eligibilityOf, failedEligibilityRules } from '../../services/applications/eligibility';
 import { createFormViewQueries } from '../../services/applications/form-view';
 import { prefillAnswers } from '../../services/applications/prefill';
+import {
+  chosenProfileKeys,
+  saveAnswersToProfile,
+  saveToProfileProblems,
+} from '../../services/applications/save-to-profile';
 import { createSubmitQueries, insertApplication } from '../../services/applications/submit';
 import { loadApplicantVerifications, verifiedAnswersFor } from '../../services/applications/verified';
 import { notifyApplicationEdited } from '../../services/notifications/events';
@@ -148,7 +153,8 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The session check rides in the submit's first read (the facts): a submit is two statements without a cap.
     const authenticatedInFacts = { onRequest: ctx.authenticate.inFirstRead };
     app.post('/api/placements/campus/apply', { ...authenticatedInFacts, schema: applySchema }, async (request) => {
-      const { openingId, idempotencyKey } = request.body;
+      const { openingId, idempotencyKey, saveToProfile } = request.body;
+      const savesToProfile = chosenProfileKeys(saveToProfile).length > 0;
       // One read gathers the caller and what every check needs; whether the key was used comes with it.
       const { actor, facts } = await loadSubmitFacts(request, openingId, idempotencyKey, ctx.publicUrl());
       authorize(actor, 'application.submit', null);
@@ -226,6 +232,12 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           await withStoredFiles(db, actor.user.id, answers),
           `${opening.id}:${opening.currentFormVersion}`,
         );
+        if (saveToProfile && savesToProfile) {
+          const problems = saveToProfileProblems(form, answers, saveToProfile);
+          if (problems.length > 0) throw errors.validation(problems);
+          // Before the application's writes: profile writes lock the user row first, and so must this one.
+          await saveAnswersToProfile(db, actor, saveToProfile);
+        }
         const { application: created, unreadRecipients } = await insertApplication(db, {
           openingId: opening.id,
           userId: actor.user.id,
@@ -260,11 +272,12 @@ export function applyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                     : facts.form;
                 return submit(tx, opening, form, opening ? await completedCount(tx, opening.id) : 0);
               })
-            : facts.opening.cycleId
-              ? // A placement cycle's opening: the policy check and the writes share one transaction.
+            : facts.opening.cycleId || savesToProfile
+              ? // A placement cycle's opening: the policy check and the writes share one transaction. Answers saved
+                // to the profile too: the profile changes only with the application.
                 await ctx.db.transaction((tx) => submit(tx, facts.opening, facts.form, 0))
-              : // Without a cap or a cycle nothing is counted or locked: the writes are one statement, atomic
-                // without a transaction.
+              : // Without a cap, a cycle or profile writes nothing is counted or locked: the writes are one
+                // statement, atomic without a transaction.
                 await submit(ctx.db, facts.opening, facts.form, 0);
         // Committed: the applicant's and the team's live unread counts may move now.
         ctx.unreadSignals.publish(unreadRecipients);

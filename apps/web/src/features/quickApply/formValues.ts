@@ -268,11 +268,12 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Two form values hold the same answer (shapes as `coerceLeafValue` gives them). */
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Fields that hold what the server prefilled from the person's auto-fill data (and still hold it): these are
- * marked "Auto-filled" so the person knows where the value came from and that they may change it.
+ * marked "From your profile" so the person knows where the value came from and that they may change it.
  */
 export function autoFilledFieldIds(
   definition: FormDefinition,
@@ -307,9 +308,16 @@ export function fieldPathsInOrder(definition: FormDefinition, values: FormValues
   return paths;
 }
 
-/** A server field error path (`answers.<fieldId>` or `answers.<groupId>.<row>.<subFieldId>`, maybe deeper) → form path. */
+/**
+ * A server field error path (`answers.<fieldId>` or `answers.<groupId>.<row>.<subFieldId>`, maybe deeper, or
+ * `saveToProfile.<key>`) → form path.
+ */
 export function formPathOfServerField(definition: FormDefinition, serverField: string): string | null {
   const parts = serverField.split('.');
+  // "Save to my profile too" refused a value (`saveToProfile.<auto-fill key>`): the question it came from.
+  if (parts[0] === 'saveToProfile') {
+    return fieldsOf(definition).find((f) => f.type !== 'repeatableGroup' && f.autoFillKey === parts[1])?.id ?? null;
+  }
   if (parts[0] !== 'answers' || parts.length < 2) return null;
   const field = fieldsOf(definition).find((f) => f.id === parts[1]);
   if (!field) return null;

@@ -1,4 +1,4 @@
-import type { Answers } from '@placely/contract';
+import type { Answers, SaveToProfileInput } from '@placely/contract';
 import { PERSONAL_STORAGE_PREFIX } from '../../lib/tokenStorage';
 import { readJson, removeKey, writeJson } from './deviceStorage';
 
@@ -11,6 +11,8 @@ export interface PendingSubmit {
   key: string;
   /** Null for a one-click apply (the server fills the form from auto-fill data). */
   answers: Answers | null;
+  /** Answers the applicant chose to save to their profile too; sent with every retry of the attempt. */
+  saveToProfile?: SaveToProfileInput;
   startedAt: string;
 }
 
@@ -32,7 +34,7 @@ export function newIdempotencyKey(): string {
 export function readPendingSubmit(openingId: string, userId: number | string): PendingSubmit | null {
   const stored = readJson(pendingSubmitStorageKey(openingId, userId));
   if (typeof stored !== 'object' || stored === null) return null;
-  const { key, answers, startedAt } = stored as Record<string, unknown>;
+  const { key, answers, saveToProfile, startedAt } = stored as Record<string, unknown>;
   if (typeof key !== 'string' || !/^[A-Za-z0-9_-]{16,128}$/.test(key) || typeof startedAt !== 'string') {
     removeKey(pendingSubmitStorageKey(openingId, userId));
     return null;
@@ -40,6 +42,9 @@ export function readPendingSubmit(openingId: string, userId: number | string): P
   return {
     key,
     answers: typeof answers === 'object' && answers !== null ? (answers as Answers) : null,
+    ...(typeof saveToProfile === 'object' && saveToProfile !== null && !Array.isArray(saveToProfile)
+      ? { saveToProfile: saveToProfile as SaveToProfileInput }
+      : {}),
     startedAt,
   };
 }
@@ -53,11 +58,13 @@ export function beginSubmit(
   userId: number | string,
   answers: Answers | null,
   now: Date = new Date(),
+  saveToProfile?: SaveToProfileInput,
 ): PendingSubmit {
   const existing = readPendingSubmit(openingId, userId);
   const pending: PendingSubmit = {
     key: existing?.key ?? newIdempotencyKey(),
     answers,
+    ...(saveToProfile ? { saveToProfile } : {}),
     startedAt: existing?.startedAt ?? now.toISOString(),
   };
   writeJson(pendingSubmitStorageKey(openingId, userId), pending);

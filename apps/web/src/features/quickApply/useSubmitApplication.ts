@@ -1,4 +1,5 @@
-import type { Answers, Application } from '@placely/contract';
+import type { Answers, Application, SaveToProfileInput } from '@placely/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api/errors';
 import { submitApplication } from './api/submitApplication';
@@ -44,6 +45,7 @@ export type SubmitPhase = 'idle' | 'sending' | 'waitingForConnection';
 export function useSubmitApplication(openingId: string, userId: number) {
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const controller = useRef<AbortController | null>(null);
+  const queryClient = useQueryClient();
 
   useEffect(
     () => () => {
@@ -70,8 +72,14 @@ export function useSubmitApplication(openingId: string, userId: number) {
               openingId,
               idempotencyKey: pending.key,
               ...(pending.answers ? { answers: pending.answers } : {}),
+              ...(pending.saveToProfile ? { saveToProfile: pending.saveToProfile } : {}),
             });
             settleSubmit(openingId, userId);
+            if (pending.saveToProfile) {
+              // The profile changed with the application: its page and sections read it afresh.
+              void queryClient.invalidateQueries({ queryKey: ['user', 'profile'] });
+              void queryClient.invalidateQueries({ queryKey: ['profile-section'] });
+            }
             return application;
           } catch (error) {
             const status = error instanceof ApiError ? error.status : 0;
@@ -91,12 +99,13 @@ export function useSubmitApplication(openingId: string, userId: number) {
         }
       }
     },
-    [openingId, userId],
+    [openingId, userId, queryClient],
   );
 
   /** A new attempt (or a retry of an unanswered one: its key is kept). `answers` null = one click. */
   const submit = useCallback(
-    (answers: Answers | null) => send(beginSubmit(openingId, userId, answers)),
+    (answers: Answers | null, saveToProfile?: SaveToProfileInput) =>
+      send(beginSubmit(openingId, userId, answers, new Date(), saveToProfile)),
     [send, openingId, userId],
   );
 

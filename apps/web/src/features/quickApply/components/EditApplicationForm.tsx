@@ -66,6 +66,7 @@ export function EditApplicationForm({
       <QuickApplyForm
         definition={definition}
         initialValues={start.values}
+        savedResumes
         mode="apply"
         submitLabel="Save changes"
         onSubmit={onSubmit}

@@ -9,7 +9,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONTENT_TYPES, FILE_RULES, type FileAnswer, formatBytes, type LeafField } from '@placely/contract';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api/errors';
 import { showError } from '../../../lib/snackbar';
@@ -21,6 +21,10 @@ type FileField = Extract<LeafField, { type: 'fileUpload' }>;
 
 // Only on the screen while a file uploads: the form's first load does without it.
 const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
+// Only for a question that asks for a resume, signed in.
+const SavedResumePicker = lazy(() =>
+  import('./SavedResumePicker').then((module) => ({ default: module.SavedResumePicker })),
+);
 
 const TYPE_NAMES: Record<string, { name: string; extensions: string[] }> = {
   [CONTENT_TYPES.pdf]: { name: 'PDF', extensions: ['.pdf'] },
@@ -54,7 +58,7 @@ export function precheckFieldFile(field: FileField, file: { size: number; type: 
 export interface FileUploadInputProps {
   field: FileField;
   path: string;
-  note?: string | null;
+  note?: ReactNode;
   context?: string | null;
 }
 
@@ -66,7 +70,7 @@ export interface FileUploadInputProps {
 export function FileUploadInput({ field, path, note, context }: FileUploadInputProps) {
   const { control } = useFormContext<FieldValues>();
   const { field: input, fieldState } = useController({ name: path, control });
-  const { mode, setUploading } = useQuickApplyFieldContext();
+  const { mode, setUploading, savedResumes } = useQuickApplyFieldContext();
   const value = isFileAnswer(input.value) ? (input.value as FileAnswer) : null;
   const [problem, setProblem] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -143,7 +147,7 @@ export function FileUploadInput({ field, path, note, context }: FileUploadInputP
             <Typography sx={{ wordBreak: 'break-word' }}>{value.name}</Typography>
             <Typography variant="body2" color="text.secondary">
               {formatBytes(value.size)}
-              {note ? ` · ${note}` : ''}
+              {note ? <> · {note}</> : null}
             </Typography>
           </Box>
           {mode === 'apply' && (
@@ -224,6 +228,20 @@ export function FileUploadInput({ field, path, note, context }: FileUploadInputP
             Choose a file
           </Button>
         </Box>
+      )}
+
+      {savedResumes && mode === 'apply' && field.autoFillKey === 'resume' && !busy && (
+        <Suspense fallback={null}>
+          <SavedResumePicker
+            field={field}
+            value={value}
+            onPick={(file) => {
+              input.onChange(file);
+              input.onBlur();
+              setProblem(null);
+            }}
+          />
+        </Suspense>
       )}
 
       {(problem || uploadError) && (

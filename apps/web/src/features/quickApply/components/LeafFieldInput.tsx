@@ -22,8 +22,8 @@ export interface LeafFieldInputProps {
   field: LeafField;
   /** The react-hook-form path: the field id, or `<groupId>.<row>.<subFieldId>` inside a group. */
   path: string;
-  /** Shown under the field ("Auto-filled from your profile — you can change it"). */
-  note?: string | null;
+  /** Shown under the field after its help text (the "From your profile" mark). */
+  note?: ReactNode;
   /** Extra words for accessible names inside a group row ("Education, row 2"). */
   context?: string | null;
 }
@@ -40,10 +40,16 @@ const AUTOCOMPLETE: Partial<Record<AutoFillKey, string>> = {
   github: 'url',
 };
 
-function helperOf(field: LeafField, error: string | undefined, note: string | null | undefined): ReactNode {
+function helperOf(field: LeafField, error: string | undefined, note: ReactNode): ReactNode {
   if (error) return error;
-  const parts = [field.helpText, note].filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : null;
+  if (field.helpText && note) {
+    return (
+      <>
+        {field.helpText} · {note}
+      </>
+    );
+  }
+  return field.helpText || note || null;
 }
 
 /** Text-like fields, number and date: one labelled text box. */
@@ -137,7 +143,7 @@ function ChoiceFieldset({
 }: {
   field: LeafField;
   error: string | undefined;
-  note: string | null | undefined;
+  note: ReactNode;
   children: ReactNode;
   onClear?: (() => void) | null;
 }) {
@@ -254,7 +260,19 @@ function MultipleChoiceInput({
   const options = [...field.options, ...(field.allowOther ? [{ id: OTHER_OPTION_ID, label: 'Other' }] : [])];
   const atMax = maxSelected !== undefined && value.optionIds.length >= maxSelected;
   return (
-    <ChoiceFieldset field={field} error={error} note={[limits, note].filter(Boolean).join(' · ') || null}>
+    <ChoiceFieldset
+      field={field}
+      error={error}
+      note={
+        limits && note ? (
+          <>
+            {limits} · {note}
+          </>
+        ) : (
+          limits || note
+        )
+      }
+    >
       <FormGroup>
         {options.map((option) => {
           const checked = value.optionIds.includes(option.id);

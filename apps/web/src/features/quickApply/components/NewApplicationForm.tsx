@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Answers, Application, FormDefinition, PublicOpening } from '@placely/contract';
+import type { Answers, Application, FormDefinition, PublicOpening, SaveToProfileInput } from '@placely/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
@@ -117,10 +117,10 @@ export function NewApplicationForm({
     });
   }, []);
 
-  const onSubmit = async (answers: Answers) => {
+  const onSubmit = async (answers: Answers, extras?: { saveToProfile?: SaveToProfileInput }) => {
     setResumeError(null);
     try {
-      await finish(await sender.submit(answers));
+      await finish(await sender.submit(answers, extras?.saveToProfile));
     } catch (error) {
       if (error instanceof ApiError && [403, 404, 409].includes(error.status)) {
         handlers.current.onRefused(error);
@@ -157,8 +157,8 @@ export function NewApplicationForm({
       )}
       {start.autoFilled.size > 0 && (
         <Typography color="text.secondary">
-          Answers marked “Auto-filled” come from your profile. Change anything you like: the changes apply to this
-          application.
+          Answers marked “From your profile” come from your profile. Change anything you like: changes apply to this
+          application, and to your profile only where you tick “Save to my profile too”.
         </Typography>
       )}
       {sender.phase === 'waitingForConnection' && (
@@ -173,6 +173,8 @@ export function NewApplicationForm({
         definition={definition}
         initialValues={start.values}
         autoFilled={start.autoFilled}
+        profilePrefill={opening.viewer.prefill}
+        savedResumes
         mode="apply"
         submitLabel={sender.phase === 'waitingForConnection' ? 'Waiting for connection…' : 'Submit application'}
         onSubmit={onSubmit}

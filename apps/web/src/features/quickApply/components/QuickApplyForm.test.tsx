@@ -47,8 +47,11 @@ describe('QuickApplyForm', { timeout: 30_000 }, () => {
         onSubmit={onSubmit}
       />,
     );
-    expect(screen.getAllByText(/Auto-filled from your profile/)).toHaveLength(2);
+    // Each auto-filled answer is marked; the mark goes once the applicant changes that answer.
+    expect(screen.getAllByText('From your profile')).toHaveLength(2);
     fireEvent.change(screen.getByRole('textbox', { name: /Full name/ }), { target: { value: '  Asha Verma ' } });
+    expect(screen.getAllByText('From your profile')).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: /Email/ }).getAttribute('aria-describedby')).toBeTruthy();
     await submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
     expect(onSubmit).toHaveBeenCalledWith({

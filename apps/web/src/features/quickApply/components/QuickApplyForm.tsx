@@ -10,10 +10,12 @@ import {
   type FormField,
   fieldsOf,
   hasLogic,
+  type LeafField,
+  type SaveToProfileInput,
   visibilityOf,
   withoutHiddenAnswers,
 } from '@placely/contract';
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   type FieldErrors,
   type FieldValues,
@@ -25,9 +27,16 @@ import {
 } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../../lib/api/errors';
 import type { AnswersValidation } from '../answersValidation';
-import { type FormValues, fieldPathsInOrder, finalizeAnswers, formPathOfServerField } from '../formValues';
+import { type FormValues, fieldPathsInOrder, finalizeAnswers, formPathOfServerField, sameValue } from '../formValues';
+import { offersProfileSave } from '../profileSaveOffer';
 import { ErrorSummary, type Problem } from './ErrorSummary';
-import { errorText, fieldBlockId, ownErrorText, QuickApplyFieldContext } from './formContext';
+import {
+  errorText,
+  fieldBlockId,
+  ownErrorText,
+  QuickApplyFieldContext,
+  useQuickApplyFieldContext,
+} from './formContext';
 import { LeafFieldInput } from './LeafFieldInput';
 import { RepeatableGroupInput } from './RepeatableGroupInput';
 
@@ -39,12 +48,20 @@ export interface QuickApplyFormProps {
   mode: 'apply' | 'preview';
   /** Top-level field ids filled from the person's auto-fill data. */
   autoFilled?: ReadonlySet<string>;
+  /**
+   * What the profile filled in (the server's prefill): given, an answer that says something the profile does not
+   * offers "Save to my profile too", and the ticked ones go to `onSubmit` as `saveToProfile`.
+   */
+  profilePrefill?: Answers | null;
+  /** A question that asks for a resume offers the applicant's saved resumes. */
+  savedResumes?: boolean;
   submitLabel: string;
   /**
-   * Receives the validated answers. A rejection with an ApiError naming `answers.<field>` puts the messages next to
-   * the fields; any other rejection is shown above the submit button.
+   * Receives the validated answers (and the answers chosen to be saved to the profile). A rejection with an ApiError
+   * naming `answers.<field>` (or `saveToProfile.<key>`) puts the messages next to the fields; any other rejection is
+   * shown above the submit button.
    */
-  onSubmit: (answers: Answers) => Promise<void>;
+  onSubmit: (answers: Answers, extras?: { saveToProfile?: SaveToProfileInput }) => Promise<void>;
   /** Every change of any value (drafts autosave from here). */
   onValuesChange?: (values: FormValues) => void;
   /** Beside the submit button, e.g. the draft's saved status. */
@@ -121,17 +138,67 @@ function focusField(path: string, isGroup: boolean) {
   }, 0);
 }
 
-function FieldBlock({ field, autoFilled }: { field: FormField; autoFilled: boolean }) {
+// Only once an answer says something the profile does not: the form's first load does without it.
+const SaveToProfileOffer = lazy(() =>
+  import('./SaveToProfileOffer').then((module) => ({ default: module.SaveToProfileOffer })),
+);
+
+/** A question with an auto-fill key: marked while it holds what the profile filled in; may offer to save it back. */
+function KeyedField({
+  field,
+  autoFilled,
+  initialValue,
+}: {
+  field: LeafField;
+  autoFilled: boolean;
+  initialValue: unknown;
+}) {
+  const value: unknown = useWatch({ name: field.id });
+  const { profilePrefill, savingToProfile, setSavingToProfile } = useQuickApplyFieldContext();
+  const fromProfile = autoFilled && sameValue(value, initialValue);
+  return (
+    <>
+      <LeafFieldInput
+        field={field}
+        path={field.id}
+        note={
+          fromProfile ? (
+            <Box component="span" sx={{ color: 'primary.main', fontWeight: 500 }}>
+              From your profile
+            </Box>
+          ) : null
+        }
+      />
+      {profilePrefill && offersProfileSave(field, value, profilePrefill) && (
+        <Suspense fallback={null}>
+          <SaveToProfileOffer
+            field={field}
+            checked={savingToProfile.has(field.id)}
+            onChange={(saving) => setSavingToProfile(field.id, saving)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function FieldBlock({
+  field,
+  autoFilled,
+  initialValue,
+}: {
+  field: FormField;
+  autoFilled: boolean;
+  initialValue: unknown;
+}) {
   return (
     <Box id={fieldBlockId(field.id)}>
       {field.type === 'repeatableGroup' ? (
         <RepeatableGroupInput field={field} />
+      ) : field.autoFillKey ? (
+        <KeyedField field={field} autoFilled={autoFilled} initialValue={initialValue} />
       ) : (
-        <LeafFieldInput
-          field={field}
-          path={field.id}
-          note={autoFilled ? 'Auto-filled from your profile — you can change it' : null}
-        />
+        <LeafFieldInput field={field} path={field.id} />
       )}
     </Box>
   );
@@ -147,6 +214,8 @@ export function QuickApplyForm({
   initialValues,
   mode,
   autoFilled = NONE,
+  profilePrefill = null,
+  savedResumes = false,
   submitLabel,
   onSubmit,
   onValuesChange,
@@ -189,7 +258,19 @@ export function QuickApplyForm({
     return () => subscription.unsubscribe();
   }, [form]);
 
-  const context = useMemo(() => ({ mode, autoFilled, setUploading }), [mode, autoFilled, setUploading]);
+  const [savingToProfile, setSavingIds] = useState<ReadonlySet<string>>(NONE);
+  const setSavingToProfile = useCallback((fieldId: string, saving: boolean) => {
+    setSavingIds((current) => {
+      const next = new Set(current);
+      if (saving) next.add(fieldId);
+      else next.delete(fieldId);
+      return next;
+    });
+  }, []);
+  const context = useMemo(
+    () => ({ mode, autoFilled, setUploading, profilePrefill, savingToProfile, setSavingToProfile, savedResumes }),
+    [mode, autoFilled, setUploading, profilePrefill, savingToProfile, setSavingToProfile, savedResumes],
+  );
   const hasRequired = fieldsOf(definition).some((field) => field.required);
   // Rules run on every change, as typed (the first render's are the default answers, so the server-rendered page
   // shows the questions that apply to them). A hidden question keeps its value here, so choosing back restores it;
@@ -217,14 +298,34 @@ export function QuickApplyForm({
     async (parsed) => {
       setProblem(null);
       setSummary([]);
+      const answers = finalizeAnswers(definition, parsed);
+      // Ticked and still offered (the answer may have gone back to the profile's), and sent (not hidden by a rule).
+      const values = form.getValues();
+      const chosen = profilePrefill
+        ? fieldsOf(definition)
+            .filter((field) => savingToProfile.has(field.id) && answers[field.id] !== undefined)
+            .filter((field) => offersProfileSave(field, values[field.id], profilePrefill))
+            .map((field) => field.id)
+        : [];
       try {
-        await onSubmit(finalizeAnswers(definition, parsed));
+        // In the try: a chunk that cannot load (offline) is said above the button like any failure.
+        const saveToProfile: SaveToProfileInput | undefined =
+          chosen.length > 0 ? (await import('../profileSave')).saveToProfileOf(definition, answers, chosen) : undefined;
+        await (saveToProfile ? onSubmit(answers, { saveToProfile }) : onSubmit(answers));
       } catch (error) {
         if (error instanceof ApiError && error.fields?.length) {
           const onFields = new Map<string, string>();
           for (const { field, message } of error.fields) {
             const path = formPathOfServerField(definition, field);
-            if (path && !onFields.has(path)) onFields.set(path, message);
+            const toProfile = field.startsWith('saveToProfile.');
+            if (path && !onFields.has(path)) {
+              onFields.set(
+                path,
+                toProfile
+                  ? `Your profile cannot keep this answer: ${message} (or untick “Save to my profile too”)`
+                  : message,
+              );
+            }
           }
           for (const [path, message] of onFields) form.setError(path, { type: 'server', message });
           if (onFields.size > 0 && showProblems(onFields)) {
@@ -287,7 +388,12 @@ export function QuickApplyForm({
                       {section.fields
                         .filter((field) => !hiddenFields.has(field.id))
                         .map((field) => (
-                          <FieldBlock key={field.id} field={field} autoFilled={autoFilled.has(field.id)} />
+                          <FieldBlock
+                            key={field.id}
+                            field={field}
+                            autoFilled={autoFilled.has(field.id)}
+                            initialValue={initialValues[field.id]}
+                          />
                         ))}
                       {section.fields.length === 0 && (
                         <Typography variant="body2" color="text.secondary">

@@ -1,3 +1,4 @@
+import type { Answers } from '@placely/contract';
 import { createContext, useContext } from 'react';
 
 export interface QuickApplyFieldContextValue {
@@ -7,12 +8,23 @@ export interface QuickApplyFieldContextValue {
   autoFilled: ReadonlySet<string>;
   /** File fields report uploads in progress so the form waits for them before submitting. */
   setUploading: (path: string, uploading: boolean) => void;
+  /** What the profile filled in, when answers may be saved back to it ("Save to my profile too"); else null. */
+  profilePrefill: Answers | null;
+  /** Top-level field ids whose "Save to my profile too" is ticked. */
+  savingToProfile: ReadonlySet<string>;
+  setSavingToProfile: (fieldId: string, saving: boolean) => void;
+  /** A resume question offers the applicant's saved resumes (signed in, applying). */
+  savedResumes: boolean;
 }
 
 export const QuickApplyFieldContext = createContext<QuickApplyFieldContextValue>({
   mode: 'preview',
   autoFilled: new Set(),
   setUploading: () => {},
+  profilePrefill: null,
+  savingToProfile: new Set(),
+  setSavingToProfile: () => {},
+  savedResumes: false,
 });
 
 export function useQuickApplyFieldContext(): QuickApplyFieldContextValue {
