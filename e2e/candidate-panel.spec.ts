@@ -148,7 +148,8 @@ test('an organization filters 30 applicants, bulk-moves 10, works in the candida
     .toBe(1);
   await panel.getByRole('button', { name: 'Close' }).click();
 
-  // The board keeps the filter; a card moves to the next stage with the arrow key.
+  // The board keeps the filter; a card moves to the next stage with the arrow key. The next stage is Offered, so
+  // the move asks for the offer first (issue 41): cancelled, the card stays; sent, the card moves and keeps the focus.
   await pipeline.getByRole('button', { name: 'Board' }).click();
   await expect(page).toHaveURL(/view=board/);
   const board = page.getByRole('region', { name: 'Pipeline board' });
@@ -156,7 +157,15 @@ test('an organization filters 30 applicants, bulk-moves 10, works in the candida
   const card = board.getByRole('listitem', { name: /^Candidate 01, in Shortlisted/ });
   await card.focus();
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByText('Moved to Offered')).toBeVisible();
+  const offer = page.getByRole('dialog', { name: 'Make the offer to Candidate 01' });
+  await offer.getByRole('button', { name: 'Cancel' }).click();
+  await expect(offer).toBeHidden();
+  await expect(card).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await offer.getByRole('textbox', { name: 'CTC or stipend' }).fill('50000');
+  await offer.getByRole('button', { name: 'Send the offer' }).click();
+  await expect(page.getByText('Offer sent')).toBeVisible();
   await expect(board.getByRole('region', { name: 'Offered: 1 candidate' })).toBeVisible();
   await expect(board.getByRole('region', { name: 'Shortlisted: 9 candidates' })).toBeVisible();
+  await expect(board.getByRole('listitem', { name: /^Candidate 01, in Offered/ })).toBeFocused();
 });

@@ -12,7 +12,7 @@ import {
   openingStatusSchema,
   organizationSummarySchema,
 } from './opening';
-import { policyVerdictSchema } from './placement-policy';
+import { policyVerdictSchema } from './placement-verdict';
 import { applicationFilterSchema } from './shortlisting';
 import { verificationBadgeSchema } from './verification';
 import * as z from './zod';

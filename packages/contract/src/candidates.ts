@@ -74,6 +74,8 @@ export const candidateSummarySchema = z
   .object({
     applicationId: z.string(),
     applicantId: z.number().int(),
+    /** The stage the application is in now (the panel offers "Make the offer…" in an Offered stage without one). */
+    stageId: z.string(),
     /** Public profile facts; contacts only for those allowed to see them (null otherwise). */
     profile: z.object({
       name: z.string().nullable(),

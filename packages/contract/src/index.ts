@@ -29,6 +29,7 @@ export * from './placement-notices';
 export * from './placement-offers';
 export * from './placement-policy';
 export * from './placement-stats';
+export * from './placement-verdict';
 export * from './portfolio';
 export * from './profile';
 export * from './ranking';

@@ -9,7 +9,7 @@ import {
   reasonSchema,
   uuidSchema,
 } from './placement';
-import { policyRefusalSchema } from './placement-policy';
+import { policyRefusalSchema } from './placement-verdict';
 import * as z from './zod';
 
 /**

@@ -7,25 +7,16 @@ import {
   reasonSchema,
   uuidSchema,
 } from './placement';
+import { POLICY_RULE_KINDS, type PolicyRuleKind } from './placement-verdict';
 import * as z from './zod';
 
 /**
  * Placement season — the policy engine's shapes (issue 41, docs/ARCHITECTURE.md "Policy and offers"). A cycle's
  * policy is a list of rules, each a kind with its parameters (stored in placement_cycles.policy). Every kind has its
  * parameters' schema, its plain-language description (what students see) and its refusal messages here, and one module
- * on the server (apps/server/src/services/placement/rules/) with its check. Adding a kind = one entry in each.
+ * on the server (apps/server/src/services/placement/rules/) with its check. Adding a kind = one entry in each (and its
+ * name in POLICY_RULE_KINDS, placement-verdict.ts).
  */
-
-export const POLICY_RULE_KINDS = [
-  'maxOffers',
-  'ctcTiers',
-  'acceptedOfferEndsSeason',
-  'gapAfterAccepting',
-  'ppoHolders',
-  'debarAfterAbsences',
-  'offerOutcomes',
-] as const;
-export type PolicyRuleKind = (typeof POLICY_RULE_KINDS)[number];
 
 export const POLICY_RULE_LABELS: Record<PolicyRuleKind, string> = {
   maxOffers: 'Maximum offers per student',
@@ -257,53 +248,6 @@ export function describePolicyRule(rule: TypedPolicyRule): string {
   }
 }
 
-// Verdicts: can this student apply (or receive this offer), and why not -------------------------------------------
-
-/** What stands in the way besides the rules: the student's place in the cycle and the cell's approval of the opening. */
-export const POLICY_GATES = ['notEnrolled', 'optedOut', 'debarred', 'openingNotApproved', 'cycleClosed'] as const;
-export type PolicyGate = (typeof POLICY_GATES)[number];
-export const POLICY_GATE_MESSAGES: Record<PolicyGate, string> = {
-  notEnrolled:
-    "This opening is part of a placement cycle you are not enrolled in. Ask your college's placement cell to enrol you.",
-  optedOut: 'You opted out of this placement cycle, so you cannot apply to its openings.',
-  debarred: 'The placement cell has debarred you from this cycle.',
-  openingNotApproved: 'The placement cell has not approved this opening for its students yet.',
-  cycleClosed: 'This placement cycle is closed.',
-};
-
-export const policyRefusalSchema = z
-  .object({
-    /** A rule kind of the policy, or a gate (not enrolled, opted out, debarred, opening not approved, cycle closed). */
-    rule: z.enum([...POLICY_RULE_KINDS, ...POLICY_GATES]),
-    /** The rule's label, for a heading. */
-    label: z.string(),
-    /** Why, in the student's words. */
-    message: z.string(),
-  })
-  .meta({ id: 'PolicyRefusal' });
-export type PolicyRefusal = z.infer<typeof policyRefusalSchema>;
-
-export const policyRuleViewSchema = z
-  .object({ kind: z.enum(POLICY_RULE_KINDS), label: z.string(), description: z.string() })
-  .meta({ id: 'PolicyRuleView' });
-export type PolicyRuleView = z.infer<typeof policyRuleViewSchema>;
-
-/** A student's standing under a cycle's policy for one opening: shown before they fill anything in. */
-export const policyVerdictSchema = z
-  .object({
-    cycleId: z.string(),
-    cycleName: z.string(),
-    openingId: z.string(),
-    allowed: z.boolean(),
-    refusals: z.array(policyRefusalSchema),
-    /** Rules that would refuse but an exception the cell granted sets aside. */
-    waived: z.array(policyRefusalSchema.extend({ exceptionReason: z.string() })),
-    /** Every rule of the policy in words. */
-    rules: z.array(policyRuleViewSchema),
-  })
-  .meta({ id: 'PolicyVerdict' });
-export type PolicyVerdict = z.infer<typeof policyVerdictSchema>;
-
 /** The words the policy's refusals use, one function per kind: the API's 403 and the form page say the same. */
 export const POLICY_REFUSAL_MESSAGES = {
   maxOffersApply: (held: number, max: number, counting: (typeof OFFER_COUNTINGS)[number]) =>
@@ -347,6 +291,8 @@ export const cyclePolicyViewSchema = z
     ),
     /** Every kind the engine knows, for the editor's "add a rule". */
     kinds: z.array(z.object({ kind: z.enum(POLICY_RULE_KINDS), label: z.string() })),
+    /** What the caller may do here: change the policy (the cell's owners), grant exceptions (owners, coordinators). */
+    abilities: z.object({ edit: z.boolean(), grantExceptions: z.boolean() }),
   })
   .meta({ id: 'CyclePolicy' });
 export type CyclePolicyView = z.infer<typeof cyclePolicyViewSchema>;

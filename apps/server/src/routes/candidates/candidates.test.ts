@@ -187,6 +187,7 @@ describe('candidate panel facts', () => {
     expect(owner).toMatchObject({
       applicationId,
       applicantId: students[0]?.id,
+      stageId: expect.any(String),
       profile: { name: 'Student 0' },
       contacts: { email: students[0]?.email },
       tags: [],

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CONTENT_TYPES,
   FILE_MESSAGES,
   FILE_PURPOSES,
   FILE_RULES,
@@ -38,6 +39,7 @@ import {
 } from '../../services/organizations';
 import { cellInstitutionsOf } from '../../services/placement/access';
 import { isNoticeAttachmentFor } from '../../services/placement/notices';
+import { offerLettersOf } from '../../services/placement/offers';
 import { recordProfileView } from '../../services/profile-views';
 import { probeVideo } from '../../services/video/probe';
 import { MissingObjectError } from '../../storage';
@@ -257,16 +259,34 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const inNotice =
           row.ownerId !== actor.user.id &&
           (await isNoticeAttachmentFor(ctx.db, row.id, actor.user.id, cellInstitutionsOf(actor.user.id)));
+        // An offer's letter (always a PDF) is the offer's: its student, the cycle's cell and the company's people read it.
+        const letters =
+          row.ownerId !== actor.user.id && !inNotice && row.contentType === CONTENT_TYPES.pdf
+            ? await offerLettersOf(ctx.db, row.id, cellInstitutionsOf(actor.user.id))
+            : [];
+        const readsAsStudentOrCell = letters.some(
+          (letter) => Number(letter.individual_id) === actor.user.id || letter.in_cycle_cell,
+        );
         // A file sent with an application is readable by the people of that organization whose role covers the opening.
         const access =
-          row.ownerId === actor.user.id || inNotice ? null : await organizationAccessOf(ctx.db, request, actor);
+          row.ownerId === actor.user.id || inNotice || readsAsStudentOrCell
+            ? null
+            : await organizationAccessOf(ctx.db, request, actor);
         const sentTo = access
           ? (await applicationsWithFileAt(ctx.db, row.id, access.organizationId)).find((sent) =>
               coversOpening(access, sent.openingId),
             )
           : undefined;
         const sentToActor = inNotice || sentTo !== undefined;
-        authorize(actor, 'file.read', { file: row, sentToActor });
+        const offerLetters = letters.map((letter) => ({
+          madeTo: Number(letter.individual_id),
+          callerInCycleCell: letter.in_cycle_cell,
+          callerCoversOpening:
+            access !== null &&
+            access.organizationId === Number(letter.organization_id) &&
+            coversOpening(access, letter.opening_id),
+        }));
+        authorize(actor, 'file.read', { file: row, sentToActor, offerLetters });
         // An organization opening a candidate's resume shows up in that person's "who viewed me" and its audit trail.
         if (access && sentTo && row.purpose === 'resume') {
           await recordProfileView(ctx.db, { ownerId: row.ownerId, viewerId: access.organizationId, subject: 'resume' });

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
-import { authorize } from '../../policies';
+import { authorize, can } from '../../policies';
 import { recordAudit } from '../../services/organizations';
 import { type CellAccess, cellAccessOf } from '../../services/placement/access';
 import { offersOfCycle, presentOffer } from '../../services/placement/offers';
@@ -67,7 +67,7 @@ async function cellAuditOrganization(db: Executor, access: CellAccess): Promise<
   return linked ? Number(linked.id) : null;
 }
 
-function presentPolicy(cycleId: string, rules: TypedPolicyRule[]): CyclePolicyView {
+function presentPolicy(actor: Actor, access: CellAccess, cycleId: string, rules: TypedPolicyRule[]): CyclePolicyView {
   return {
     cycleId,
     rules: rules.map((rule) => ({
@@ -77,6 +77,10 @@ function presentPolicy(cycleId: string, rules: TypedPolicyRule[]): CyclePolicyVi
       params: rule.params as Record<string, unknown>,
     })),
     kinds: POLICY_RULE_KINDS.map((kind) => ({ kind, label: POLICY_RULE_LABELS[kind] })),
+    abilities: {
+      edit: can(actor, 'placementCell.manageCycles', access),
+      grantExceptions: can(actor, 'placementCell.manageStudents', access),
+    },
   };
 }
 
@@ -128,7 +132,7 @@ export function placementPolicyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const actor = actorOf(request);
       const { cycle, access } = await loadCellCycle(ctx.db, actor, request.query.cycleId);
       authorize(actor, 'placementCell.view', access);
-      return ok(presentPolicy(cycle.id, policyRulesOf(cycle.policy)));
+      return ok(presentPolicy(actor, access, cycle.id, policyRulesOf(cycle.policy)));
     });
 
     app.put('/api/placement/cycles/policy', { ...authenticated, schema: savePolicyRouteSchema }, async (request) => {
@@ -146,7 +150,7 @@ export function placementPolicyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             details: { cycleName: cycle.name, rules: rules.length, kinds: rules.map((rule) => rule.kind).join(', ') },
           });
         }
-        return presentPolicy(cycle.id, policyRulesOf(rules));
+        return presentPolicy(actor, access, cycle.id, policyRulesOf(rules));
       });
       return ok(view, 'Policy saved');
     });

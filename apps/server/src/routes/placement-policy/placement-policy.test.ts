@@ -9,6 +9,7 @@ import {
   seedInstitutionRole,
   seedOpeningWithApplicants,
   seedOrganization,
+  seedOrganizationMember,
   seedStudent,
 } from '../../seed/helpers';
 import { lapseOverdueOffers } from '../../services/placement/offers';
@@ -171,6 +172,27 @@ describe('placement policy: the cell writes it', () => {
     expect(
       (await server.call(`/api/placement/cycles/policy?cycleId=${s.cycle.id}`, { token: s.tokens.company })).status,
     ).toBe(403);
+  });
+
+  it('tells each of the cell what they may do with it: owners edit, coordinators grant exceptions, reviewers read', async () => {
+    const s = await setup([DREAM_A_B]);
+    const office = await seedOrganization(server.db, { name: 'Placement Office' });
+    await seedCellLink(server.db, { organizationId: office.id, institutionId: s.institution.id });
+    const member = async (role: 'coordinator' | 'reviewer') => {
+      const person = await seedStudent(server.db, { name: `Cell ${role}` });
+      await seedOrganizationMember(server.db, { organizationId: office.id, userId: person.id, role });
+      return { token: await server.tokenFor(person.id), headers: { 'x-organization-id': String(office.id) } };
+    };
+    const abilitiesOf = async (who: { token: string; headers?: Record<string, string> }) => {
+      const read = await server.call(`/api/placement/cycles/policy?cycleId=${s.cycle.id}`, who);
+      expect(read.status).toBe(200);
+      return read.body.result.data.abilities;
+    };
+    expect(await abilitiesOf({ token: s.tokens.officer })).toEqual({ edit: true, grantExceptions: true });
+    expect(await abilitiesOf(await member('coordinator'))).toEqual({ edit: false, grantExceptions: true });
+    expect(await abilitiesOf(await member('reviewer'))).toEqual({ edit: false, grantExceptions: false });
+    // The saved policy comes back with the same abilities, so the editor stays as it was.
+    expect((await s.savePolicy([DREAM_A_B])).body.result.data.abilities).toEqual({ edit: true, grantExceptions: true });
   });
 });
 

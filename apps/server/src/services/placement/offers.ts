@@ -133,6 +133,27 @@ export const offersOfOpening = (db: Executor, openingId: string) =>
 export const offersOfCycle = (db: Executor, cycleId: string) =>
   rowsOf<OfferRow>(db, offersWhere(sql`o.cycle_id = ${cycleId}::uuid`));
 
+/** An offer whose letter a file is: to whom it was made, whether the caller is in its cycle's cell, and whose opening. */
+export interface OfferLetterRow {
+  individual_id: string | number;
+  in_cycle_cell: boolean;
+  organization_id: string | number;
+  opening_id: string;
+}
+
+/**
+ * The offers whose letter the file is (the letter index; usually none, at most a few), each with whether `userId` is
+ * in the placement cell of its cycle (`cellInstitutions`: services/placement/access.ts `cellInstitutionsOf`).
+ */
+export const offerLettersOf = (db: Executor, fileId: string, cellInstitutions: SQL) =>
+  rowsOf<OfferLetterRow>(
+    db,
+    sql`select o.individual_id, o.organization_id, o.opening_id,
+        exists(select 1 from placement_cycles c where c.id = o.cycle_id and c.institution_id in ${cellInstitutions})
+          as in_cycle_cell
+      from offers o where o.letter_file_id = ${fileId}::uuid`,
+  );
+
 const ctcWords = (row: Pick<OfferRow, 'ctc_amount' | 'ctc_currency' | 'ctc_period'>) =>
   formatAnnualCtc(annualCtc(Number(row.ctc_amount), row.ctc_period), row.ctc_currency);
 

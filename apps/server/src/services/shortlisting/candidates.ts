@@ -29,7 +29,13 @@ type NoteRow = typeof applicationNotes.$inferSelect;
 /** The application of this opening (anyone else's id is a 404). */
 export async function loadOpeningApplication(db: Executor, openingId: string, applicationId: string) {
   const [row] = await db
-    .select({ id: applications.id, applicantId: applications.applicantId, status: applications.status })
+    .select({
+      id: applications.id,
+      applicantId: applications.applicantId,
+      status: applications.status,
+      // Never null: the check applications_stage_set holds every application in a stage.
+      stageId: sql<string>`${applications.stageId}`,
+    })
     .from(applications)
     .where(and(eq(applications.id, applicationId), eq(applications.openingId, openingId)));
   if (!row) throw errors.notFound('That application');
@@ -175,7 +181,7 @@ export async function candidateSummary(
   actor: Actor,
   access: OrganizationAccess,
   opening: OpeningRow,
-  application: { id: string; applicantId: number },
+  application: { id: string; applicantId: number; stageId: string },
 ): Promise<CandidateSummary> {
   const contacts = canSeeContacts(access);
   const [[person], phones, tags, [notes]] = await readTogether(db, [
@@ -207,6 +213,7 @@ export async function candidateSummary(
   return {
     applicationId: application.id,
     applicantId: application.applicantId,
+    stageId: application.stageId,
     profile: {
       name: profile?.name ?? person?.user.name ?? null,
       headline: profile?.headline ?? null,

@@ -99,7 +99,12 @@ function OpeningResponses(props: {
   const stageNames = new Map(pipeline.data?.stages.map((stage) => [stage.id, stage.name]));
   const board = props.layout === 'board' && pipeline.data;
   const body = board ? (
-    <PipelineBoard pipeline={pipeline.data} filter={filter} onOpenApplication={(id) => props.onOpenApplication(id)} />
+    <PipelineBoard
+      pipeline={pipeline.data}
+      filter={filter}
+      onOpenApplication={(id) => props.onOpenApplication(id)}
+      openingTitle={opening.data?.title}
+    />
   ) : props.layout === 'summary' ? (
     <ResponsesSummary
       openingId={openingId}
@@ -133,6 +138,7 @@ function OpeningResponses(props: {
           openingId={openingId}
           applicationId={id}
           ratings={<RatingsPanel openingId={openingId} applicationId={id} />}
+          openingTitle={opening.data?.title}
         />
       )}
       {...(body ? { body } : {})}
@@ -161,6 +167,7 @@ function OpeningResponses(props: {
               onClearSelection={clear}
               filter={filter}
               matchingTotal={total}
+              openingTitle={opening.data?.title}
             >
               <Stack spacing={1.5}>
                 <FilterBar filter={filter} onChange={changeFilter} fields={fields} />

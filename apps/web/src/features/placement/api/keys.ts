@@ -10,6 +10,8 @@ export const placementKeys = {
   companies: (cycleId: string) => ['placement', 'cycle', cycleId, 'companies'] as const,
   cycleOpenings: (cycleId: string) => ['placement', 'cycle', cycleId, 'openings'] as const,
   cycleOpeningStages: (openingId: string) => ['placement', 'opening', openingId, 'stages'] as const,
+  policy: (cycleId: string) => ['placement', 'cycle', cycleId, 'policy'] as const,
+  policyExceptions: (cycleId: string) => ['placement', 'cycle', cycleId, 'policy-exceptions'] as const,
   branches: (institutionId: number) => ['placement', 'branches', institutionId] as const,
   adminGroups: ['placement', 'verification-groups'] as const,
   company: ['placement', 'company'] as const,

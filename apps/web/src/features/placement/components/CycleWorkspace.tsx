@@ -12,15 +12,17 @@ import { EnrolmentTable } from './EnrolmentTable';
 import { EnrolStudents } from './EnrolStudents';
 import { NoticesPanel } from './NoticesPanel';
 import { OpeningApprovals } from './OpeningApprovals';
+import { PolicyPanel } from './PolicyPanel';
 import { StatisticsDashboard } from './StatisticsDashboard';
 
-export const CYCLE_TABS = ['overview', 'students', 'companies', 'openings', 'dashboard', 'notices'] as const;
+export const CYCLE_TABS = ['overview', 'students', 'companies', 'openings', 'policy', 'dashboard', 'notices'] as const;
 export type CycleTab = (typeof CYCLE_TABS)[number];
 const TAB_LABELS: Record<CycleTab, string> = {
   overview: 'Overview',
   students: 'Students',
   companies: 'Companies',
   openings: 'Openings',
+  policy: 'Policy',
   dashboard: 'Dashboard',
   notices: 'Notices',
 };
@@ -35,7 +37,7 @@ export interface CycleWorkspaceProps {
   header?: (name: string) => ReactNode;
 }
 
-/** One cycle for its placement cell: overview and link, students, companies and openings, a tab each. */
+/** One cycle for its placement cell: overview and link, students, companies, openings and policy, a tab each. */
 export function CycleWorkspace({ cycleId, tab, onTab, joinUrl, formHref, header }: CycleWorkspaceProps) {
   const cycle = useCycle(cycleId);
   if (cycle.isPending) return <CircularProgress aria-label="Loading the cycle" />;
@@ -80,6 +82,7 @@ export function CycleWorkspace({ cycleId, tab, onTab, joinUrl, formHref, header 
         {tab === 'openings' && (
           <OpeningApprovals cycleId={cycleId} canManage={data.abilities.manageCompanies} formHref={formHref} />
         )}
+        {tab === 'policy' && <PolicyPanel cycleId={cycleId} />}
         {tab === 'dashboard' && <StatisticsDashboard cycleId={cycleId} />}
         {tab === 'notices' && <NoticesPanel cycleId={cycleId} institutionId={data.institutionId} />}
       </div>

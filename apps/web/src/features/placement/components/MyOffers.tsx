@@ -7,15 +7,16 @@ import type { Offer } from '@placely/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { Section } from '../../../lib/components/Section';
+import { formatCtc } from '../../../lib/ctc';
 import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
+import { openFile } from '../../../lib/uploads/fileLink';
 import { useMyOffers } from '../api/getMyOffers';
 import { useRespondToOffer } from '../api/respondToOffer';
-import { formatCtc } from '../ctc';
 
 /**
- * The offers made to the student: what each is (role, CTC, place, joining date) and the time left to answer; accept or
- * decline here. Accepting writes a placement verified by the company on the profile.
+ * The offers made to the student: what each is (role, CTC, place, joining date), its letter and the time left to
+ * answer; accept or decline here. Accepting writes a placement verified by the company on the profile.
  */
 export function MyOffers() {
   const offers = useMyOffers();
@@ -53,6 +54,17 @@ export function MyOffers() {
               {offer.status === 'pending' ? ` · answer by ${formatDateTime(offer.respondBy)}` : ''}
               {offer.statusReason ? ` · ${offer.statusReason}` : ''}
             </Typography>
+            {offer.letterFileId && (
+              <Button
+                size="small"
+                variant="outlined"
+                sx={{ alignSelf: 'flex-start' }}
+                aria-label={`Open the offer letter from ${offer.organizationName}`}
+                onClick={() => offer.letterFileId && openFile(offer.letterFileId).catch(showError)}
+              >
+                Open the offer letter
+              </Button>
+            )}
             {(offer.abilities.accept || offer.abilities.decline) && (
               <Stack direction="row" spacing={1}>
                 {offer.abilities.accept && (

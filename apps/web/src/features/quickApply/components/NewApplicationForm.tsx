@@ -68,6 +68,8 @@ export interface NewApplicationFormProps {
   onApplied: (application: Application) => void;
   /** A refusal that changes what the page shows (closed, cap reached, not eligible, already applied): refetch. */
   onRefused: (error: ApiError) => void;
+  /** Why the application cannot be sent yet (a placement cycle's policy refuses it): the submit button says so. */
+  submitRefusal?: string | null;
 }
 
 /**
@@ -75,7 +77,14 @@ export interface NewApplicationFormProps {
  * saves as the person types, and submits with a kept idempotency key (waiting for the connection when offline).
  * An attempt a closed tab left unanswered is finished first.
  */
-export function NewApplicationForm({ opening, definition, userId, onApplied, onRefused }: NewApplicationFormProps) {
+export function NewApplicationForm({
+  opening,
+  definition,
+  userId,
+  onApplied,
+  onRefused,
+  submitRefusal = null,
+}: NewApplicationFormProps) {
   const link = useLinkPrefill(definition);
   const [start, setStart] = useState(() => startFrom(definition, opening.viewer, opening.id, userId, link.answers));
   const [formKey, setFormKey] = useState(0);
@@ -170,6 +179,7 @@ export function NewApplicationForm({ opening, definition, userId, onApplied, onR
         onValuesChange={autosave.onValuesChange}
         actions={<DraftStatus status={autosave.status} />}
         disabled={sender.phase !== 'idle'}
+        submitRefusal={submitRefusal}
       />
       <ConfirmDialog
         open={confirmStartOver}

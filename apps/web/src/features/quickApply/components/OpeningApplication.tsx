@@ -21,6 +21,7 @@ import { myApplicationsQueryKey } from '../api/listMyApplications';
 import { recordExternalApply } from '../api/recordExternalApply';
 import { clearLocalDraft } from '../draftStorage';
 import { settleSubmit } from '../idempotency';
+import { policyRefusalOf } from '../policyRefusal';
 import { useLinkPrefill } from '../useLinkPrefill';
 import { BlockerScreen, OpeningNotFound } from './BlockerScreen';
 import { FormPreview } from './FormPreview';
@@ -33,6 +34,10 @@ import { OpeningDetails } from './OpeningDetails';
 const ApplicationDone = lazy(() => import('./ApplicationDone').then((module) => ({ default: module.ApplicationDone })));
 const LinkPrefillNotice = lazy(() =>
   import('./LinkPrefillNotice').then((module) => ({ default: module.LinkPrefillNotice })),
+);
+// Only on an opening of a placement cycle; the submit button's refusal (policyRefusalOf) needs none of it.
+const PolicyVerdictNotice = lazy(() =>
+  import('./PolicyVerdictNotice').then((module) => ({ default: module.PolicyVerdictNotice })),
 );
 const EditApplicationForm = lazy(() =>
   import('./EditApplicationForm').then((module) => ({ default: module.EditApplicationForm })),
@@ -258,15 +263,24 @@ export function OpeningApplication({
   } else if (!opening.form) {
     body = <Alert severity="warning">This opening has no form yet. Please come back later.</Alert>;
   } else {
+    const policy = opening.viewer.placementPolicy;
     body = (
       <Box component="section" aria-labelledby="apply-heading">
         <Typography variant="h5" component="h2" id="apply-heading" sx={{ mb: 2 }}>
           Apply
         </Typography>
+        {policy && (
+          <Box sx={{ mb: 2.5 }}>
+            <Suspense fallback={null}>
+              <PolicyVerdictNotice verdict={policy} />
+            </Suspense>
+          </Box>
+        )}
         <NewApplicationForm
           opening={{ ...opening, viewer: opening.viewer }}
           definition={opening.form}
           userId={userId}
+          submitRefusal={policyRefusalOf(policy)}
           onApplied={(sent) => {
             setOutcome('sent');
             void setApplication(sent);

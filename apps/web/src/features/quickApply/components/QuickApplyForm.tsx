@@ -13,7 +13,7 @@ import {
   visibilityOf,
   withoutHiddenAnswers,
 } from '@placely/contract';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   type FieldErrors,
   type FieldValues,
@@ -51,6 +51,8 @@ export interface QuickApplyFormProps {
   actions?: ReactNode;
   /** Disables the form while something else decides (e.g. a submit waiting for the connection). */
   disabled?: boolean;
+  /** Why it cannot be sent (a placement cycle's policy): the submit button is disabled and this is said beside it. */
+  submitRefusal?: string | null;
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -150,7 +152,9 @@ export function QuickApplyForm({
   onValuesChange,
   actions,
   disabled = false,
+  submitRefusal = null,
 }: QuickApplyFormProps) {
+  const refusalId = useId();
   const validation = useAnswersValidation(definition);
   const latest = useRef({ validation, definition });
   latest.current = { validation, definition };
@@ -316,10 +320,16 @@ export function QuickApplyForm({
                   variant="contained"
                   size="large"
                   loading={form.formState.isSubmitting}
-                  disabled={uploading > 0}
+                  disabled={uploading > 0 || submitRefusal !== null}
+                  aria-describedby={submitRefusal !== null ? refusalId : undefined}
                 >
                   {submitLabel}
                 </Button>
+                {submitRefusal !== null && (
+                  <Typography id={refusalId} variant="body2" color="text.secondary">
+                    {submitRefusal}
+                  </Typography>
+                )}
                 {uploading > 0 && (
                   <Typography variant="body2" color="text.secondary">
                     Waiting for the upload to finish…

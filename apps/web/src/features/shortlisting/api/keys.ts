@@ -22,6 +22,8 @@ export const shortlistingKeys = {
   ratings: (openingId: string, applicationId: string) =>
     [...shortlistingKeys.all, 'ratings', openingId, applicationId] as const,
   recipe: (openingId: string) => [...shortlistingKeys.all, 'recipe', openingId] as const,
+  /** The offers made on an opening's applications (under `all`, so every move and offer refreshes them). */
+  offers: (openingId: string) => [...shortlistingKeys.all, 'offers', openingId] as const,
   rankingRoot: (openingId: string) => [...shortlistingKeys.all, 'ranking', openingId] as const,
   ranking: (openingId: string, query: object) => [...shortlistingKeys.all, 'ranking', openingId, query] as const,
   responsesRoot: ['organization', 'openings'] as const,

@@ -11,12 +11,15 @@ import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../lib/api/errors';
 import { showError, showSuccess } from '../../../lib/snackbar';
 import { useCandidate } from '../api/getCandidate';
+import { useOpeningOffers } from '../api/getOpeningOffers';
 import { usePipeline } from '../api/getPipeline';
 import { useMoveCandidates } from '../api/moveCandidates';
 import { CandidateMessages } from './CandidateMessages';
 import { CandidateNotes } from './CandidateNotes';
+import { CandidateOffer } from './CandidateOffer';
 import { CandidateTags } from './CandidateTags';
 import { MessageDialog } from './MessageDialog';
+import { OfferDialog } from './OfferDialog';
 import { RejectDialog } from './RejectDialog';
 import { StageHistory } from './StageHistory';
 
@@ -30,21 +33,41 @@ export interface CandidateDetailsProps {
    * Nothing is rendered when absent.
    */
   ratings?: ReactNode;
+  /** The opening's title: the role an offer starts from. */
+  openingTitle?: string | undefined;
 }
 
 /**
  * The pipeline's part of the candidate side panel (the application, its revisions and files come from the responses
- * view): profile and contacts, stage with "Move to…" and its history, tags, notes, ratings.
+ * view): profile and contacts, stage with "Move to…" and its history, the offer, tags, notes, ratings. Moving the
+ * candidate to an Offered stage asks for the offer first (sending it makes the move).
  */
-export function CandidateDetails({ openingId, applicationId, ratings }: CandidateDetailsProps) {
+export function CandidateDetails({ openingId, applicationId, ratings, openingTitle }: CandidateDetailsProps) {
   const candidate = useCandidate(openingId, applicationId);
   const pipeline = usePipeline(openingId);
+  const offers = useOpeningOffers(openingId);
   const move = useMoveCandidates();
   const [rejecting, setRejecting] = useState(false);
   const [messaging, setMessaging] = useState(false);
+  const [offering, setOffering] = useState(false);
   if (candidate.isPending) return <Skeleton variant="rounded" height={120} />;
   if (candidate.isError) return <Alert severity="error">{errorMessage(candidate.error)}</Alert>;
   const { profile, contacts } = candidate.data;
+  const offer = offers.data?.get(applicationId);
+  const stage = pipeline.data?.stages.find((candidateStage) => candidateStage.id === candidate.data.stageId);
+  const canMove = pipeline.data?.abilities.move === true;
+  const moveTo = (toStageId: string) => {
+    const target = pipeline.data?.stages.find((candidateStage) => candidateStage.id === toStageId);
+    // One offer per application: a candidate who already has one (say, declined) just moves.
+    if (target?.kind === 'offered' && !offer) {
+      setOffering(true);
+      return;
+    }
+    move.mutate(
+      { openingId, toStageId, applicationIds: [applicationId] },
+      { onSuccess: (result) => showSuccess(result.message), onError: (error) => showError(error) },
+    );
+  };
   const links = [
     ['LinkedIn', profile.linkedin],
     ['GitHub', profile.github],
@@ -92,12 +115,7 @@ export function CandidateDetails({ openingId, applicationId, ratings }: Candidat
           size="small"
           label="Move to…"
           value=""
-          onChange={(event) =>
-            move.mutate(
-              { openingId, toStageId: event.target.value, applicationIds: [applicationId] },
-              { onSuccess: (result) => showSuccess(result.message), onError: (error) => showError(error) },
-            )
-          }
+          onChange={(event) => moveTo(event.target.value)}
           sx={{ maxWidth: 280 }}
           disabled={move.isPending}
         >
@@ -117,6 +135,22 @@ export function CandidateDetails({ openingId, applicationId, ratings }: Candidat
             Reject…
           </Button>
         </Stack>
+      )}
+      <CandidateOffer
+        openingId={openingId}
+        offer={offer}
+        inOfferedStage={stage?.kind === 'offered'}
+        canAct={canMove}
+        onMake={() => setOffering(true)}
+      />
+      {offering && (
+        <OfferDialog
+          openingId={openingId}
+          applicationId={applicationId}
+          candidateName={profile.name}
+          defaultRole={offer?.role ?? openingTitle}
+          onClose={() => setOffering(false)}
+        />
       )}
       <StageHistory openingId={openingId} applicationId={applicationId} />
       <CandidateMessages openingId={openingId} applicationId={applicationId} />

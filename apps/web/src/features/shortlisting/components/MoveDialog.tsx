@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,14 +16,21 @@ export interface MoveDialogProps {
   what: string;
   stages: Stage[];
   pending: boolean;
+  /**
+   * A move to an Offered stage goes through the offer dialog (one candidate without an offer): the button continues
+   * to it. Otherwise such a move only moves, and the dialog says that each candidate's offer is still to be made.
+   */
+  offerStep?: boolean;
   onMove: (toStageId: string, reason: string) => void;
   onClose: () => void;
 }
 
 /** "Move to…": the target stage and an optional reason kept in each candidate's history. */
-export function MoveDialog({ open, what, stages, pending, onMove, onClose }: MoveDialogProps) {
+export function MoveDialog({ open, what, stages, pending, offerStep = false, onMove, onClose }: MoveDialogProps) {
   const [toStageId, setToStageId] = useState('');
   const [reason, setReason] = useState('');
+  const target = stages.find((stage) => stage.id === toStageId);
+  const toOffered = target?.kind === 'offered';
   return (
     <Dialog
       open={open}
@@ -63,6 +71,13 @@ export function MoveDialog({ open, what, stages, pending, onMove, onClose }: Mov
             slotProps={{ htmlInput: { maxLength: SHORTLISTING_LIMITS.moveReasonLength } }}
             helperText="Kept in each candidate's stage history; applicants never see it."
           />
+          {toOffered && (
+            <Alert severity="info">
+              {offerStep
+                ? `Next you write the offer: role, CTC, letter and the time to answer. The candidate moves to ${target.name} when it is sent.`
+                : `This moves them without making their offers: each then shows “Offer details missing” on the board and in their panel, with “Make the offer…”.`}
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -73,7 +88,7 @@ export function MoveDialog({ open, what, stages, pending, onMove, onClose }: Mov
           loading={pending}
           onClick={() => onMove(toStageId, reason.trim())}
         >
-          Move
+          {toOffered && offerStep ? 'Continue to the offer' : 'Move'}
         </Button>
       </DialogActions>
     </Dialog>

@@ -10,6 +10,7 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -17,16 +18,22 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Pipeline, ReceivedApplication, Stage } from '@placely/contract';
+import type { Offer, Pipeline, ReceivedApplication, Stage } from '@placely/contract';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api/errors';
 import { formatDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
+import { useOpeningOffers } from '../api/getOpeningOffers';
 import { useStageCandidates } from '../api/listStageCandidates';
 import { useMoveCandidates } from '../api/moveCandidates';
 import type { FilterValues } from '../filters';
+import { OFFER_STATE_COLORS } from './CandidateOffer';
+import { OfferDialog } from './OfferDialog';
 
 const nameOf = (item: ReceivedApplication) => item.applicant.name ?? item.applicant.email ?? 'Applicant';
+
+/** Moves one card; `name` names the candidate in the offer dialog a move to Offered opens. */
+type MoveCard = (applicationId: string, from: Stage | null, to: Stage, name: string) => void;
 
 /** What a dragged card carries to the column it is dropped on. */
 interface DragData {
@@ -40,8 +47,10 @@ function CandidateCard({
   stage,
   stages,
   canMove,
+  offer,
   onOpen,
   onMove,
+  onMakeOffer,
   focusRequested,
   onFocused,
 }: {
@@ -49,8 +58,11 @@ function CandidateCard({
   stage: Stage;
   stages: Stage[];
   canMove: boolean;
+  /** The offer made on this application, if any. */
+  offer: Offer | undefined;
   onOpen: (id: string) => void;
-  onMove: (applicationId: string, from: Stage, to: Stage) => void;
+  onMove: MoveCard;
+  onMakeOffer: (applicationId: string, name: string) => void;
   /** The card was just moved here: it takes the focus once drawn (issue 40: focus was lost to the page). */
   focusRequested: boolean;
   onFocused: () => void;
@@ -75,7 +87,7 @@ function CandidateCard({
       event.key === 'ArrowRight' ? stages[index + 1] : event.key === 'ArrowLeft' ? stages[index - 1] : undefined;
     if (to) {
       event.preventDefault();
-      onMove(item.id, stage, to);
+      onMove(item.id, stage, to, nameOf(item));
     }
   };
   return (
@@ -112,6 +124,29 @@ function CandidateCard({
         {formatDate(item.submittedAt)}
         {item.verifiedRecords.length > 0 && ' · verified records'}
       </Typography>
+      {offer ? (
+        <Chip
+          size="small"
+          color={OFFER_STATE_COLORS[offer.status]}
+          label={`Offer: ${offer.statusLabel}`}
+          sx={{ mt: 0.5, maxWidth: '100%' }}
+        />
+      ) : (
+        stage.kind === 'offered' && (
+          <Typography variant="caption" color="warning.dark" sx={{ display: 'block', fontWeight: 500 }}>
+            Offer details missing
+          </Typography>
+        )
+      )}
+      {canMove && !offer && stage.kind === 'offered' && (
+        <Button
+          size="small"
+          onClick={() => onMakeOffer(item.id, nameOf(item))}
+          aria-label={`Make the offer to ${nameOf(item)}`}
+        >
+          Make the offer…
+        </Button>
+      )}
       {canMove && (
         <>
           <Button size="small" onClick={(event) => setMenu(event.currentTarget)} aria-haspopup="menu">
@@ -125,7 +160,7 @@ function CandidateCard({
                   key={candidate.id}
                   onClick={() => {
                     setMenu(null);
-                    onMove(item.id, stage, candidate);
+                    onMove(item.id, stage, candidate, nameOf(item));
                   }}
                 >
                   {candidate.name}
@@ -144,8 +179,10 @@ function StageColumn(props: {
   stages: Stage[];
   filter: FilterValues;
   canMove: boolean;
+  offers: ReadonlyMap<string, Offer> | undefined;
   onOpen: (id: string) => void;
-  onMove: (applicationId: string, from: Stage | null, to: Stage) => void;
+  onMove: MoveCard;
+  onMakeOffer: (applicationId: string, name: string) => void;
   /** The card just moved, with the stage it went to: only there does it take the focus. */
   focus: { applicationId: string; stageId: string } | null;
   onFocused: () => void;
@@ -189,8 +226,10 @@ function StageColumn(props: {
               stage={stage}
               stages={props.stages}
               canMove={props.canMove}
+              offer={props.offers?.get(item.id)}
               onOpen={props.onOpen}
               onMove={props.onMove}
+              onMakeOffer={props.onMakeOffer}
               focusRequested={props.focus?.applicationId === item.id && props.focus.stageId === stage.id}
               onFocused={props.onFocused}
             />
@@ -221,26 +260,36 @@ function StageColumn(props: {
  * The board view of the pipeline: one column per stage with its count under the view's filters, a page at a time.
  * Drag a card to another column (dnd-kit's pointer sensor: mouse, pen and touch), or focus it and use the arrow keys
  * or its "Move to…" menu; every move goes through the moves API (history, undo, audit), and the moved card then has
- * the focus in its new column.
+ * the focus in its new column. A move to an Offered stage of a candidate without an offer opens the offer dialog
+ * instead (sending the offer makes the move); a card in Offered without one says so, with "Make the offer…".
  */
 export function PipelineBoard({
   pipeline,
   filter,
   onOpenApplication,
+  openingTitle,
 }: {
   pipeline: Pipeline;
   filter: FilterValues;
   onOpenApplication: (id: string) => void;
+  /** The opening's title: the role an offer starts from. */
+  openingTitle?: string | undefined;
 }) {
   const move = useMoveCandidates();
+  const offers = useOpeningOffers(pipeline.openingId);
+  const [offering, setOffering] = useState<{ applicationId: string; name: string } | null>(null);
   const stages = filter.stageId ? pipeline.stages.filter((stage) => stage.id === filter.stageId) : pipeline.stages;
   // The card just moved, to focus once it is drawn in its new column.
   const [focus, setFocus] = useState<{ applicationId: string; stageId: string } | null>(null);
   const focused = useRef(() => setFocus(null)).current;
   // A press becomes a drag after 6 px, so a click still opens the card and its buttons still work.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
-  const doMove = (applicationId: string, from: Stage | null, to: Stage) => {
+  const doMove: MoveCard = (applicationId, from, to, name) => {
     if (from?.id === to.id) return;
+    if (to.kind === 'offered' && !offers.data?.has(applicationId)) {
+      setOffering({ applicationId, name });
+      return;
+    }
     move.mutate(
       { openingId: pipeline.openingId, toStageId: to.id, applicationIds: [applicationId] },
       {
@@ -255,7 +304,7 @@ export function PipelineBoard({
   const onDragEnd = (event: DragEndEvent) => {
     const dragged = event.active.data.current as DragData | undefined;
     const target = event.over?.data.current as Stage | undefined;
-    if (dragged && target) doMove(dragged.applicationId, dragged.from, target);
+    if (dragged && target) doMove(dragged.applicationId, dragged.from, target, dragged.name);
   };
   return (
     <DndContext
@@ -286,13 +335,28 @@ export function PipelineBoard({
             stages={pipeline.stages}
             filter={filter}
             canMove={pipeline.abilities.move}
+            offers={offers.data}
             onOpen={onOpenApplication}
             onMove={doMove}
+            onMakeOffer={(applicationId, name) => setOffering({ applicationId, name })}
             focus={focus}
             onFocused={focused}
           />
         ))}
       </Box>
+      {offering && (
+        <OfferDialog
+          openingId={pipeline.openingId}
+          applicationId={offering.applicationId}
+          candidateName={offering.name}
+          defaultRole={openingTitle}
+          onMade={() => {
+            const offered = pipeline.stages.find((stage) => stage.kind === 'offered');
+            if (offered) setFocus({ applicationId: offering.applicationId, stageId: offered.id });
+          }}
+          onClose={() => setOffering(null)}
+        />
+      )}
     </DndContext>
   );
 }

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { Pipeline } from '@placely/contract';
 import { type ReactNode, useState } from 'react';
 import { showError, showSuccess } from '../../../lib/snackbar';
+import { useOpeningOffers } from '../api/getOpeningOffers';
 import { useMoveCandidates } from '../api/moveCandidates';
 import { useUndoMove } from '../api/undoMove';
 import { type FilterValues, filterBody } from '../filters';
@@ -18,6 +19,7 @@ import { BulkTagMenu } from './BulkTagMenu';
 import { MessageDialog } from './MessageDialog';
 import { MessageTemplatesDialog } from './MessageTemplatesDialog';
 import { MoveDialog } from './MoveDialog';
+import { OfferDialog } from './OfferDialog';
 import { StagesEditor } from './StagesEditor';
 
 export interface PipelineToolbarProps {
@@ -35,11 +37,18 @@ export interface PipelineToolbarProps {
   matchingTotal: number;
   /** Shown under the stage row (the page passes the filter bar and the table/board switch). */
   children?: ReactNode;
+  /** The opening's title: the role an offer starts from. */
+  openingTitle?: string | undefined;
 }
 
 /**
  * Above the responses table: the stage filter with counts, the selection ("select all N matching"), "Move to…",
  * the undo snackbar after a move, and the stages editor. What the caller may do comes from `pipeline.abilities`.
+ *
+ * Moving to an Offered stage: one candidate without an offer goes through the offer dialog (the offer makes the
+ * move). Several are moved at once and never blocked — an offer names one person's role, CTC and letter, so it cannot
+ * be made in bulk; each moved candidate then shows "Offer details missing" with "Make the offer…" on the board and in
+ * the panel.
  */
 export function PipelineToolbar({
   pipeline,
@@ -52,6 +61,7 @@ export function PipelineToolbar({
   filter,
   matchingTotal,
   children,
+  openingTitle,
 }: PipelineToolbarProps) {
   const [moving, setMoving] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -60,6 +70,11 @@ export function PipelineToolbar({
   const [lastMove, setLastMove] = useState<{ id: string; message: string } | null>(null);
   const move = useMoveCandidates();
   const undo = useUndoMove();
+  const offers = useOpeningOffers(pipeline.openingId);
+  const [offeringTo, setOfferingTo] = useState<string | null>(null);
+  // The one candidate chosen, when a move of theirs to Offered should ask for the offer.
+  const [only] = !allMatching && selected.size === 1 ? [...selected] : [];
+  const offerStep = only !== undefined && !offers.data?.has(only);
   const filterStage = pipeline.stages.find((stage) => stage.id === stageId) ?? null;
   const matching = matchingTotal;
   const chosen = allMatching ? matching : selected.size;
@@ -68,6 +83,12 @@ export function PipelineToolbar({
     : `${selected.size} ${selected.size === 1 ? 'candidate' : 'candidates'}`;
 
   const doMove = (toStageId: string, reason: string) => {
+    const toOffered = pipeline.stages.find((stage) => stage.id === toStageId)?.kind === 'offered';
+    if (toOffered && offerStep && only) {
+      setMoving(false);
+      setOfferingTo(only);
+      return;
+    }
     move.mutate(
       {
         openingId: pipeline.openingId,
@@ -79,8 +100,12 @@ export function PipelineToolbar({
         onSuccess: (result) => {
           setMoving(false);
           onClearSelection();
-          if (result.bulkMoveId) setLastMove({ id: result.bulkMoveId, message: result.message });
-          else showSuccess(result.message);
+          const message =
+            toOffered && result.moved > 0
+              ? `${result.message}: make each one's offer from their panel`
+              : result.message;
+          if (result.bulkMoveId) setLastMove({ id: result.bulkMoveId, message });
+          else showSuccess(message);
         },
         onError: (error: unknown) => showError(error),
       },
@@ -176,9 +201,19 @@ export function PipelineToolbar({
         what={what}
         stages={pipeline.stages}
         pending={move.isPending}
+        offerStep={offerStep}
         onMove={doMove}
         onClose={() => setMoving(false)}
       />
+      {offeringTo && (
+        <OfferDialog
+          openingId={pipeline.openingId}
+          applicationId={offeringTo}
+          defaultRole={openingTitle}
+          onMade={onClearSelection}
+          onClose={() => setOfferingTo(null)}
+        />
+      )}
       {editing && <StagesEditor pipeline={pipeline} onClose={() => setEditing(false)} />}
       <MessageDialog
         open={messaging}
