@@ -16,6 +16,8 @@ export const placementKeys = {
   adminGroups: ['placement', 'verification-groups'] as const,
   company: ['placement', 'company'] as const,
   companyCycles: ['placement', 'company', 'cycles'] as const,
+  /** One institution's active cycles (null: the company's own); under companyCycles, so one invalidation refreshes both. */
+  companyCyclesOf: (institutionId: number | null) => ['placement', 'company', 'cycles', institutionId] as const,
   companyOpenings: (cycleId?: string) => ['placement', 'company', 'openings', cycleId ?? null] as const,
   ownOpenings: ['placement', 'company', 'own-openings'] as const,
   joinPreview: (token: string) => ['placement', 'join', token] as const,

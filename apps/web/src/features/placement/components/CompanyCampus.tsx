@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -16,10 +17,14 @@ import {
   CYCLE_KIND_LABELS,
   CYCLE_OPENING_STATUS_LABELS,
   cycleOpeningBodySchema,
+  type Institution,
 } from '@placely/contract';
 import { type FormEvent, useState } from 'react';
+import { Section } from '../../../lib/components/Section';
 import { formatCalendarDate } from '../../../lib/dates';
 import { showError, showSuccess } from '../../../lib/snackbar';
+import { useDebounced } from '../../../lib/useDebounced';
+import { useInstitutions } from '../../institution/api/getInstitutions';
 import { useCompanyCycleOpenings } from '../api/getCompanyCycleOpenings';
 import { type CompanyCycles, useCompanyCycles } from '../api/getCompanyCycles';
 import { useOwnOpenings } from '../api/getOwnOpenings';
@@ -30,24 +35,89 @@ import { formatCtc } from '../ctc';
 type CompanyCycle = CompanyCycles['items'][number];
 
 /**
- * A company's campus page: the placement cycles it may recruit in, asking to recruit, and — once approved — sending
- * its openings to the cell with their CTC. It never shows other companies or the students' statuses.
+ * A company's campus page: the placement cycles it recruits in (or was invited to), finding a college's open cycles
+ * to ask to recruit, and — once approved — sending its openings to the cell with their CTC. It never shows other
+ * companies or the students' statuses.
  */
 export function CompanyCampus() {
   const cycles = useCompanyCycles();
-  if (cycles.isPending) return <CircularProgress aria-label="Loading campus cycles" />;
-  if (cycles.isError) return <Alert severity="error">The campus cycles could not be loaded. Try again.</Alert>;
-  if (cycles.data.items.length === 0) {
-    return <Alert severity="info">No placement cell has an open cycle yet.</Alert>;
-  }
   return (
-    <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {cycles.data.items.map((cycle) => (
+    <>
+      <Section title="Your campus cycles">
+        {cycles.isPending ? (
+          <CircularProgress aria-label="Loading campus cycles" />
+        ) : cycles.isError ? (
+          <Alert severity="error">The campus cycles could not be loaded. Try again.</Alert>
+        ) : cycles.data.items.length === 0 ? (
+          <Typography color="text.secondary">
+            You recruit in no campus cycle yet. Find a college below and ask to recruit in its cycle.
+          </Typography>
+        ) : (
+          <CycleCards cycles={cycles.data.items} label="Your campus cycles" />
+        )}
+      </Section>
+      <FindCollegeCycles />
+    </>
+  );
+}
+
+function CycleCards({ cycles, label }: { cycles: CompanyCycle[]; label: string }) {
+  return (
+    <Stack component="ul" aria-label={label} spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {cycles.map((cycle) => (
         <li key={cycle.cycleId}>
           <CompanyCycleCard cycle={cycle} />
         </li>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * A college's open cycles the company is not in yet: without this a company could only wait for an invitation, since
+ * its own list holds only the cycles it is already registered in.
+ */
+function FindCollegeCycles() {
+  const [open, setOpen] = useState(false);
+  const [input, setInput] = useState('');
+  const search = useDebounced(input, 300);
+  const institutions = useInstitutions(search, open);
+  const [college, setCollege] = useState<Institution | null>(null);
+  const cycles = useCompanyCycles(college?.institutionId ?? null);
+  // Cycles it already asked for, or is in, are in the list above.
+  const notJoined = college && cycles.data ? cycles.data.items.filter((cycle) => cycle.registration === null) : [];
+  return (
+    <Section title="Find a college" description="Ask to recruit in a college’s placement cycle; its cell approves.">
+      <Autocomplete<Institution, false, false, false>
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
+        value={college}
+        options={institutions.data ?? []}
+        loading={institutions.isFetching}
+        filterOptions={(options) => options}
+        getOptionLabel={(option) => option.name}
+        getOptionKey={(option) => option.institutionId}
+        isOptionEqualToValue={(option, selected) => option.institutionId === selected.institutionId}
+        onInputChange={(_event, text, reason) => {
+          if (reason === 'input') setInput(text);
+        }}
+        onChange={(_event, selected) => setCollege(selected)}
+        noOptionsText={search ? 'No college matches' : 'Type to search colleges'}
+        sx={{ maxWidth: 420, mb: 2 }}
+        renderInput={(params) => <TextField {...params} label="College" />}
+      />
+      {college &&
+        (cycles.isPending ? (
+          <CircularProgress aria-label={`Loading the cycles of ${college.name}`} />
+        ) : cycles.isError ? (
+          <Alert severity="error">The cycles of {college.name} could not be loaded. Try again.</Alert>
+        ) : notJoined.length === 0 ? (
+          <Typography color="text.secondary">{college.name} has no open cycle you are not already in.</Typography>
+        ) : (
+          <CycleCards cycles={notJoined} label={`Open cycles of ${college.name}`} />
+        ))}
+    </Section>
   );
 }
 
@@ -62,7 +132,7 @@ function CompanyCycleCard({ cycle }: { cycle: CompanyCycle }) {
     <Card variant="outlined" component="section" aria-label={`${cycle.name}, ${cycle.institutionName}`}>
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
-          <Typography variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 600 }}>
+          <Typography variant="h3" sx={{ fontSize: '1.15rem', fontWeight: 600 }}>
             {cycle.name}
           </Typography>
           <Chip size="small" label={CYCLE_KIND_LABELS[cycle.kind]} />
