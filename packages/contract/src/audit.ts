@@ -138,6 +138,7 @@ export function describeAuditEvent({ kind, details: d, subject, openingTitle }: 
     case 'policy.changed':
       return `${what}: ${quoted(d.cycleName)}, ${plural(d.rules, 'rule')}`;
     case 'policy.exceptionGranted':
+    case 'policy.exceptionRevoked':
       return `${what}: ${member} on ${quoted(d.ruleLabel)}${text(d.openingTitle) ? ` for ${quoted(d.openingTitle)}` : ''}, reason ${quoted(d.reason)}`;
     case 'offer.made':
       return `${what}: ${candidate}, ${quoted(d.role)}${d.warnings ? `, ${plural(d.warnings, 'policy warning')}` : ''}`;

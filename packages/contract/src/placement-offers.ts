@@ -109,6 +109,19 @@ export const offerSchema = z
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof offerSchema>;
 
+/**
+ * POST /api/organization/offers/check (the create's body): what the offer would carry of the placement policy, judged
+ * now and made nowhere, so the company sees the warnings before sending. Outside a cycle: no cycle, no warnings.
+ */
+export const offerCheckSchema = z
+  .object({
+    cycleId: z.string().nullable(),
+    cycleName: z.string().nullable(),
+    policyWarnings: z.array(policyRefusalSchema),
+  })
+  .meta({ id: 'OfferCheck' });
+export type OfferCheck = z.infer<typeof offerCheckSchema>;
+
 export const offerListSchema = z.object({ items: z.array(offerSchema) }).meta({ id: 'OfferList' });
 
 export const OFFER_MESSAGES = {

@@ -270,6 +270,25 @@ export const POLICY_REFUSAL_MESSAGES = {
     `You were absent from ${absences === 1 ? 'a round' : `${absences} rounds`} you booked; the policy debars students after ${max}.`,
 } as const;
 
+/**
+ * What accepting an offer at an opening would mean under the policy, in the student's words (the verdict's
+ * `acceptingNote`, worked out by the engine: services/placement/policy.ts `acceptingNoteOf`).
+ */
+export const POLICY_ACCEPTING_NOTES = {
+  inTier: (tier: string) => `This opening is in tier ${tier}.`,
+  noMoreApplying: () => 'If you accept an offer here you can no longer apply in this cycle.',
+  onlyTiers: (tiers: readonly string[]) =>
+    `If you accept an offer here you may then apply only to openings in ${tiers.length === 1 ? 'tier' : 'tiers'} ${orList(tiers)}.`,
+  anyTier: () => 'If you accept an offer here you may still apply to openings in any tier.',
+  wait: (days: number) =>
+    `After accepting an offer you must wait ${days === 1 ? 'a day' : `${days} days`} before applying again.`,
+} as const;
+
+function orList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
 // Cell: the policy and exceptions ------------------------------------------------------------------------------------
 
 /** ?openingId= of a cycle's opening (the student's "may I apply"; a company's offers of an opening). */
@@ -307,6 +326,19 @@ export const grantExceptionBodySchema = z.strictObject({
   reason: reasonSchema,
 });
 
+/** POST /api/placement/cycles/exceptions/revoke: the exception stops setting its rule aside; the reason is kept. */
+export const revokeExceptionBodySchema = z.strictObject({
+  cycleId: uuidSchema,
+  exceptionId: uuidSchema,
+  reason: reasonSchema,
+});
+
+export const POLICY_EXCEPTION_MESSAGES = {
+  granted: 'Exception granted',
+  revoked: 'Exception revoked',
+  alreadyRevoked: 'This exception was revoked already.',
+} as const;
+
 export const policyExceptionSchema = z
   .object({
     id: z.string(),
@@ -320,6 +352,10 @@ export const policyExceptionSchema = z
     reason: z.string(),
     grantedBy: z.string().nullable(),
     createdAt: z.string(),
+    /** A revoked exception stays listed, with who revoked it, when and why; it no longer sets its rule aside. */
+    revoked: z.object({ by: z.string().nullable(), at: z.string(), reason: z.string() }).nullable(),
+    /** What the caller may do with it now: revoke it (owners and coordinators of the cell, while it stands). */
+    abilities: z.object({ revoke: z.boolean() }),
   })
   .meta({ id: 'PolicyException' });
 export type PolicyException = z.infer<typeof policyExceptionSchema>;

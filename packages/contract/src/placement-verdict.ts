@@ -59,6 +59,13 @@ export const policyVerdictSchema = z
     waived: z.array(policyRefusalSchema.extend({ exceptionReason: z.string() })),
     /** Every rule of the policy in words. */
     rules: z.array(policyRuleViewSchema),
+    /**
+     * On a verdict that lets the student apply: the opening's tier (when the policy has tiers by CTC) and what
+     * accepting an offer here would mean under the policy, in words ("This opening is in tier Dream. If you accept an
+     * offer here you can no longer apply in this cycle."). Null when the verdict refuses or the policy says nothing
+     * about it.
+     */
+    acceptingNote: z.object({ tier: z.string().nullable(), message: z.string() }).nullable(),
   })
   .meta({ id: 'PolicyVerdict' });
 export type PolicyVerdict = z.infer<typeof policyVerdictSchema>;

@@ -284,11 +284,19 @@ export const cyclePolicyExceptions = pgTable(
     reason: text('reason').notNull(),
     grantedBy: bigint('granted_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** Revoked (0046): the row stays as the record, and no longer sets its rule aside. */
+    revokedAt: at('revoked_at'),
+    revokedBy: bigint('revoked_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    revokeReason: text('revoke_reason'),
   },
   (table) => [
     index('cycle_policy_exceptions_cycle_idx').on(table.cycleId, table.createdAt),
     index('cycle_policy_exceptions_enrolment_idx').on(table.enrolmentId, table.ruleKind),
     index('cycle_policy_exceptions_opening_idx').on(table.openingId),
+    check(
+      'cycle_policy_exceptions_revoke_reason_given',
+      sql`(${table.revokedAt} IS NULL) = (${table.revokeReason} IS NULL)`,
+    ),
   ],
 );
 

@@ -9,6 +9,7 @@ import { authorize } from '../../policies';
 import { loadOrganizationOpening } from '../../services/organization-openings';
 import { organizationAccessOf } from '../../services/organizations';
 import {
+  checkOffer,
   createOffer,
   offersOfOpening,
   offersOfStudent,
@@ -19,6 +20,7 @@ import {
   withdrawOffer,
 } from '../../services/placement/offers';
 import {
+  checkOfferRouteSchema,
   createOfferRouteSchema,
   myOffersRouteSchema,
   openingOffersRouteSchema,
@@ -44,6 +46,12 @@ export function offerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (isUniqueViolation(error)) throw errors.conflict(OFFER_MESSAGES.exists);
         throw error;
       }
+    });
+
+    app.post('/api/organization/offers/check', { ...authenticated, schema: checkOfferRouteSchema }, async (request) => {
+      const actor = actorOf(request);
+      const access = await organizationAccessOf(ctx.db, request, actor);
+      return ok(await checkOffer(ctx.db, actor, access, request.body));
     });
 
     app.get('/api/organization/offers', { ...authenticated, schema: openingOffersRouteSchema }, async (request) => {

@@ -1,6 +1,7 @@
 import {
   createOfferBodySchema,
   cycleOpeningQuerySchema,
+  offerCheckSchema,
   offerListSchema,
   offerReasonBodySchema,
   offerSchema,
@@ -17,6 +18,13 @@ export const createOfferRouteSchema = actingForOrganization({
     'Makes the offer on an application (owners and coordinators): role, CTC with currency and period, location, joining date, an uploaded PDF letter, a time to answer by. Moves the candidate to Offered. Inside a placement cycle the policy is judged: what it would refuse comes back as warnings (also sent to the cell); the offer is made all the same',
   body: createOfferBodySchema,
   response: { 200: successEnvelope(offerSchema) },
+});
+export const checkOfferRouteSchema = actingForOrganization({
+  tags,
+  summary:
+    'Checks an offer before it is made (the same body and the same people as making it): the warnings the placement cycle’s policy would put on it, judged now on the student’s facts. Nothing is written; outside a cycle there are none',
+  body: createOfferBodySchema,
+  response: { 200: successEnvelope(offerCheckSchema) },
 });
 export const openingOffersRouteSchema = actingForOrganization({
   tags,

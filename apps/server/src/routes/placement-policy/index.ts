@@ -1,6 +1,7 @@
 import {
   type CyclePolicyView,
   describePolicyRule,
+  POLICY_EXCEPTION_MESSAGES,
   POLICY_LIMITS,
   POLICY_RULE_KINDS,
   POLICY_RULE_LABELS,
@@ -26,6 +27,7 @@ import {
   listExceptionsRouteSchema,
   policyCheckRouteSchema,
   readPolicyRouteSchema,
+  revokeExceptionRouteSchema,
   savePolicyRouteSchema,
 } from './schema';
 
@@ -95,21 +97,26 @@ interface ExceptionRow {
   reason: string;
   granted_by_name: string | null;
   created_at: string | Date;
+  revoked_at: string | Date | null;
+  revoked_by_name: string | null;
+  revoke_reason: string | null;
 }
 
 const exceptionsWhere = (condition: ReturnType<typeof sql>) => sql`select x.id, x.enrolment_id,
     u.name as student_name, e.email as student_email, x.rule_kind, x.opening_id, op.title as opening_title, x.reason,
-    g.name as granted_by_name, x.created_at
+    g.name as granted_by_name, x.created_at, x.revoked_at, r.name as revoked_by_name, x.revoke_reason
   from cycle_policy_exceptions x
   join cycle_enrolments e on e.id = x.enrolment_id
   left join users u on u.id = e.user_id
   left join openings op on op.id = x.opening_id
   left join users g on g.id = x.granted_by
+  left join users r on r.id = x.revoked_by
   where ${condition}
   order by x.created_at desc, x.id desc
   limit ${POLICY_LIMITS.maxExceptionsListed}`;
 
-const presentException = (row: ExceptionRow): PolicyException => ({
+/** `mayRevoke`: the caller's standing lets them revoke (placementCell.manageStudents, as granting). */
+const presentException = (row: ExceptionRow, mayRevoke: boolean): PolicyException => ({
   id: row.id,
   enrolmentId: row.enrolment_id,
   studentName: row.student_name,
@@ -121,6 +128,10 @@ const presentException = (row: ExceptionRow): PolicyException => ({
   reason: row.reason,
   grantedBy: row.granted_by_name,
   createdAt: new Date(row.created_at).toISOString(),
+  revoked: row.revoked_at
+    ? { by: row.revoked_by_name, at: new Date(row.revoked_at).toISOString(), reason: row.revoke_reason ?? '' }
+    : null,
+  abilities: { revoke: mayRevoke && row.revoked_at === null },
 });
 
 /** The policy of a cycle (the cell), its exceptions, its offers, and the student's "may I apply here". */
@@ -163,7 +174,8 @@ export function placementPolicyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { cycle, access } = await loadCellCycle(ctx.db, actor, request.query.cycleId);
         authorize(actor, 'placementCell.view', access);
         const rows = await rowsOf<ExceptionRow>(ctx.db, exceptionsWhere(sql`x.cycle_id = ${cycle.id}::uuid`));
-        return ok({ items: rows.map(presentException) });
+        const mayRevoke = can(actor, 'placementCell.manageStudents', access);
+        return ok({ items: rows.map((row) => presentException(row, mayRevoke)) });
       },
     );
 
@@ -216,9 +228,64 @@ export function placementPolicyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }
           const [row] = await rowsOf<ExceptionRow>(tx, exceptionsWhere(sql`x.id = ${created.id}::uuid`));
           if (!row) throw new Error('exception not found after insert');
-          return presentException(row);
+          return presentException(row, true);
         });
-        return ok(exception, 'Exception granted');
+        return ok(exception, POLICY_EXCEPTION_MESSAGES.granted);
+      },
+    );
+
+    app.post(
+      '/api/placement/cycles/exceptions/revoke',
+      { ...authenticated, schema: revokeExceptionRouteSchema },
+      async (request) => {
+        const actor = actorOf(request);
+        const { cycleId, exceptionId, reason } = request.body;
+        const exception = await ctx.db.transaction(async (tx) => {
+          const { cycle, access } = await loadCellCycle(tx, actor, cycleId);
+          authorize(actor, 'placementCell.manageStudents', access);
+          // The student's enrolment row is locked as granting and applying lock it: an application judged on this
+          // exception runs wholly before the revocation or after it.
+          const [target] = await rowsOf<{
+            id: string;
+            email: string;
+            rule_kind: PolicyRuleKind;
+            opening_id: string | null;
+            opening_title: string | null;
+            revoked_at: string | Date | null;
+          }>(
+            tx,
+            sql`select x.id, e.email, x.rule_kind, x.opening_id, op.title as opening_title, x.revoked_at
+              from cycle_policy_exceptions x
+              join cycle_enrolments e on e.id = x.enrolment_id
+              left join openings op on op.id = x.opening_id
+              where x.id = ${exceptionId}::uuid and x.cycle_id = ${cycle.id}::uuid
+              for update of x, e`,
+          );
+          if (!target) throw errors.notFound('That exception');
+          if (target.revoked_at !== null) throw errors.conflict(POLICY_EXCEPTION_MESSAGES.alreadyRevoked);
+          await tx.execute(sql`update cycle_policy_exceptions
+            set revoked_at = now(), revoked_by = ${actor.user.id}, revoke_reason = ${reason}
+            where id = ${target.id}::uuid`);
+          const organizationId = await cellAuditOrganization(tx, access);
+          if (organizationId !== null) {
+            await recordAudit(tx, organizationId, actor.user.id, {
+              kind: 'policy.exceptionRevoked',
+              openingId: target.opening_id,
+              subjectEmail: target.email,
+              details: {
+                cycleName: cycle.name,
+                ruleKind: target.rule_kind,
+                ruleLabel: POLICY_RULE_LABELS[target.rule_kind] ?? target.rule_kind,
+                openingTitle: target.opening_title,
+                reason,
+              },
+            });
+          }
+          const [row] = await rowsOf<ExceptionRow>(tx, exceptionsWhere(sql`x.id = ${target.id}::uuid`));
+          if (!row) throw new Error('exception not found after revoking');
+          return presentException(row, true);
+        });
+        return ok(exception, POLICY_EXCEPTION_MESSAGES.revoked);
       },
     );
 

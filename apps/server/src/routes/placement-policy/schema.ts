@@ -6,6 +6,7 @@ import {
   offerListSchema,
   policyExceptionSchema,
   policyVerdictSchema,
+  revokeExceptionBodySchema,
   savePolicyBodySchema,
   successEnvelope,
   z,
@@ -28,7 +29,8 @@ export const savePolicyRouteSchema = {
 };
 export const listExceptionsRouteSchema = {
   tags,
-  summary: 'The exceptions the cell granted in a cycle, newest first (the cell only: companies never see them)',
+  summary:
+    'The exceptions the cell granted in a cycle, newest first, the revoked ones with who revoked them, when and why (the cell only: companies never see them)',
   querystring: cycleIdQuerySchema,
   response: { 200: successEnvelope(z.object({ items: z.array(policyExceptionSchema) })) },
 };
@@ -37,6 +39,13 @@ export const grantExceptionRouteSchema = {
   summary:
     'Grants one student an exception to one rule of the policy (for one opening, or all), with a reason (owners and coordinators of the cell). Recorded in the audit trail',
   body: grantExceptionBodySchema,
+  response: { 200: successEnvelope(policyExceptionSchema) },
+};
+export const revokeExceptionRouteSchema = {
+  tags,
+  summary:
+    'Revokes an exception the cell granted, with a reason (owners and coordinators of the cell): it stays listed as revoked — by whom, when, why — and no longer sets its rule aside. Recorded in the audit trail. 409 when it was revoked already',
+  body: revokeExceptionBodySchema,
   response: { 200: successEnvelope(policyExceptionSchema) },
 };
 export const cycleOffersRouteSchema = {

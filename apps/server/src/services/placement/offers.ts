@@ -9,6 +9,7 @@ import {
   OFFER_MESSAGES,
   OFFER_STATE_LABELS,
   type Offer,
+  type OfferCheck,
   type OfferKindMade,
   type OfferState,
   type PolicyRefusal,
@@ -239,6 +240,75 @@ async function tellStudent(tx: Executor, row: OfferRow, status: OfferState, reas
 
 type CreateOfferInput = z.output<typeof createOfferBodySchema>;
 
+interface OfferApplication {
+  id: string;
+  opening_id: string;
+  applicant_id: string | number;
+  status: string;
+}
+
+/** The application an offer is made on, one of the caller's organization's (else 404), and its opening authorized. */
+async function applicationForOffer(
+  db: Executor,
+  actor: Actor,
+  access: OrganizationAccess,
+  applicationId: string,
+  lock?: 'no key update',
+) {
+  const [application] = await rowsOf<OfferApplication>(
+    db,
+    sql`select a.id, a.opening_id, a.applicant_id, a.status from applications a
+      join openings op on op.id = a.opening_id
+      where a.id = ${applicationId}::uuid and op.organization_id = ${access.organizationId}`,
+  );
+  if (!application) throw errors.notFound('That application');
+  const opening = await loadOrganizationOpening(db, actor, access, application.opening_id, 'stage.move', lock);
+  return { application, opening };
+}
+
+/**
+ * What the cycle's policy says of an offer at `ctc` to the student, judged at offer time: the refusals are the
+ * offer's warnings. `lock` inside the offer's transaction (the student's enrolment row, as applying and answering
+ * take it); without it a read for the company's check before sending.
+ */
+async function offerPolicyOf(
+  db: Executor,
+  input: { cycleId: string | null; openingId: string; studentId: number; ctc: CreateOfferInput['ctc'] },
+  lock: boolean,
+): Promise<{ cycleName: string; warnings: PolicyRefusal[] } | null> {
+  if (!input.cycleId) return null;
+  const loaded = await loadPolicyFacts(db, {
+    cycleId: input.cycleId,
+    userId: input.studentId,
+    openingId: input.openingId,
+    lock,
+  });
+  if (!loaded) return null;
+  const { refusals } = judgePolicy(loaded, { moment: 'offer', openingId: input.openingId, ctc: input.ctc });
+  return { cycleName: loaded.cycle.name, warnings: refusals };
+}
+
+/**
+ * The offer's check before it is sent (POST /api/organization/offers/check): the warnings the cycle's policy would
+ * put on it, judged now on the student's facts; nothing is written. The same people may ask as may make it.
+ */
+export async function checkOffer(
+  db: Executor,
+  actor: Actor,
+  access: OrganizationAccess,
+  input: CreateOfferInput,
+): Promise<OfferCheck> {
+  const { application, opening } = await applicationForOffer(db, actor, access, input.applicationId);
+  const policy = await offerPolicyOf(
+    db,
+    { cycleId: opening.cycleId, openingId: opening.id, studentId: Number(application.applicant_id), ctc: input.ctc },
+    false,
+  );
+  return policy
+    ? { cycleId: opening.cycleId, cycleName: policy.cycleName, policyWarnings: policy.warnings }
+    : { cycleId: null, cycleName: null, policyWarnings: [] };
+}
+
 /**
  * Makes the offer on an application and moves the candidate to the Offered stage (recorded like any move). Inside a
  * cycle the policy is judged at offer time on the student's facts (their enrolment locked): what it would refuse is
@@ -251,21 +321,7 @@ export async function createOffer(
   input: CreateOfferInput,
   now = new Date(),
 ): Promise<OfferRow> {
-  const [application] = await rowsOf<{ id: string; opening_id: string; applicant_id: string | number; status: string }>(
-    tx,
-    sql`select a.id, a.opening_id, a.applicant_id, a.status from applications a
-      join openings op on op.id = a.opening_id
-      where a.id = ${input.applicationId}::uuid and op.organization_id = ${access.organizationId}`,
-  );
-  if (!application) throw errors.notFound('That application');
-  const opening = await loadOrganizationOpening(
-    tx,
-    actor,
-    access,
-    application.opening_id,
-    'stage.move',
-    'no key update',
-  );
+  const { application, opening } = await applicationForOffer(tx, actor, access, input.applicationId, 'no key update');
   if (application.status === 'withdrawn') throw errors.conflict('The candidate withdrew this application.');
   const respondBy = new Date(input.respondBy);
   if (respondBy.getTime() < now.getTime() + OFFER_LIMITS.minRespondHours * 3_600_000) {
@@ -289,20 +345,13 @@ export async function createOffer(
   if (existing) throw errors.conflict(OFFER_MESSAGES.exists);
 
   const studentId = Number(application.applicant_id);
-  let warnings: PolicyRefusal[] = [];
-  let cycleName = '';
-  if (opening.cycleId) {
-    const loaded = await loadPolicyFacts(tx, {
-      cycleId: opening.cycleId,
-      userId: studentId,
-      openingId: opening.id,
-      lock: true,
-    });
-    if (loaded) {
-      cycleName = loaded.cycle.name;
-      warnings = judgePolicy(loaded, { moment: 'offer', openingId: opening.id, ctc: input.ctc }).refusals;
-    }
-  }
+  const policy = await offerPolicyOf(
+    tx,
+    { cycleId: opening.cycleId, openingId: opening.id, studentId, ctc: input.ctc },
+    true,
+  );
+  const warnings = policy?.warnings ?? [];
+  const cycleName = policy?.cycleName ?? '';
   const [created] = await rowsOf<{ id: string }>(
     tx,
     sql`insert into offers (application_id, opening_id, organization_id, individual_id, cycle_id, kind, role,

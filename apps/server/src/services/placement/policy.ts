@@ -5,6 +5,7 @@ import {
   type EnrolmentStatus,
   type OfferKindMade,
   type OfferState,
+  POLICY_ACCEPTING_NOTES,
   POLICY_GATE_MESSAGES,
   POLICY_RULE_LABELS,
   type PolicyGate,
@@ -20,6 +21,7 @@ import { preparedStatement } from '../../db/prepared';
 import { errors } from '../../errors';
 import { countAbsences } from '../rounds/absences';
 import { type Ctc, type OfferFact, type PolicyFacts, type PolicyTarget, RULES } from './rules';
+import { tierOf } from './rules/ctc-tiers';
 
 /**
  * The policy engine (docs/ARCHITECTURE.md "Policy and offers"): a cycle's stored rules (placement_cycles.policy)
@@ -106,7 +108,7 @@ export const policyFactsSql = sql`select c.id as cycle_id, c.name as cycle_name,
           and o.id is distinct from ${sql.placeholder('excludeOfferId')}::uuid), '[]'::jsonb) as offers,
       coalesce((select jsonb_agg(jsonb_build_object('ruleKind', x.rule_kind, 'openingId', x.opening_id,
           'reason', x.reason))
-        from cycle_policy_exceptions x where x.enrolment_id = e.id), '[]'::jsonb) as exceptions
+        from cycle_policy_exceptions x where x.enrolment_id = e.id and x.revoked_at is null), '[]'::jsonb) as exceptions
     from placement_cycles c
     left join cycle_enrolments e on e.cycle_id = c.id and e.user_id = ${sql.placeholder('userId')}::bigint
     left join cycle_openings co on co.opening_id = ${sql.placeholder('openingId')}::uuid and co.cycle_id = c.id
@@ -224,17 +226,74 @@ export function judgePolicy(
   return { refusals, waived };
 }
 
+/** Later than any wait a rule can ask for after an acceptance (gapAfterAccepting allows at most 365 days). */
+const PAST_ANY_WAIT_MS = 400 * 24 * 60 * 60 * 1000;
+
+/**
+ * What accepting an offer at this opening would mean under the policy, worked out by the rules themselves rather
+ * than restated: the student's facts gain an offer accepted now at the opening's CTC, and an application is judged,
+ * past any wait, at an opening of each tier (the lowest CTC of the tier) — or, when the policy has no tiers, at an
+ * opening paying what this one pays. The tiers still open are where the student could go on; a rule that only delays says so in its own words.
+ * Exceptions count only when they cover every opening of the cycle. Null when there is nothing to say.
+ */
+export function acceptingNoteOf(loaded: LoadedPolicy, openingId: string): PolicyVerdict['acceptingNote'] {
+  const { facts, cycle } = loaded;
+  if (!facts) return null;
+  // An opening without a known CTC is read as in the lowest tier, as the tier rule reads it.
+  const ctc: Ctc = loaded.openingCtc ?? { amount: 0, currency: '', period: 'year' };
+  const afterAccepting: LoadedPolicy = {
+    ...loaded,
+    openingStatus: 'approved',
+    facts: {
+      ...facts,
+      now: new Date(facts.now.getTime() + PAST_ANY_WAIT_MS),
+      offers: [
+        ...facts.offers,
+        { id: 'accepting-here', openingId, status: 'accepted', kind: 'full-time', ctc, decidedAt: facts.now },
+      ],
+    },
+  };
+  // Another opening of the cycle: an exception for this one only says nothing about where the student goes next.
+  const mayApplyAt = (at: Ctc | null) =>
+    judgePolicy(afterAccepting, { moment: 'apply', openingId: 'another-opening', ctc: at }).refusals.length === 0;
+  const waits = cycle.rules.flatMap((rule) => {
+    const words = (RULES[rule.kind].waitAfterAccepting as ((params: unknown) => string) | undefined)?.(rule.params);
+    return words ? [words] : [];
+  });
+
+  const tiersRule = cycle.rules.find((rule) => rule.kind === 'ctcTiers');
+  if (!tiersRule) {
+    if (!mayApplyAt(loaded.openingCtc)) return { tier: null, message: POLICY_ACCEPTING_NOTES.noMoreApplying() };
+    return waits.length > 0 ? { tier: null, message: waits.join(' ') } : null;
+  }
+  const { tiers, currency } = tiersRule.params;
+  const tier = tiers[tierOf(tiersRule.params, loaded.openingCtc)]?.name ?? '';
+  const open = tiers.filter((t) => mayApplyAt({ amount: t.minAnnualCtc, currency, period: 'year' }));
+  const next =
+    open.length === 0
+      ? [POLICY_ACCEPTING_NOTES.noMoreApplying()]
+      : [
+          open.length === tiers.length
+            ? POLICY_ACCEPTING_NOTES.anyTier()
+            : POLICY_ACCEPTING_NOTES.onlyTiers(open.map((t) => t.name)),
+          ...waits,
+        ];
+  return { tier, message: [POLICY_ACCEPTING_NOTES.inTier(tier), ...next].join(' ') };
+}
+
 /** The student's verdict on applying to an opening of the cycle (the form page and the "can I apply" route). */
 export function applyVerdictOf(loaded: LoadedPolicy, openingId: string): PolicyVerdict {
   const { refusals, waived } = judgePolicy(loaded, { moment: 'apply', openingId, ctc: loaded.openingCtc });
+  const allowed = refusals.length === 0;
   return {
     cycleId: loaded.cycle.id,
     cycleName: loaded.cycle.name,
     openingId,
-    allowed: refusals.length === 0,
+    allowed,
     refusals,
     waived,
     rules: ruleViewsOf(loaded.cycle.rules),
+    acceptingNote: allowed ? acceptingNoteOf(loaded, openingId) : null,
   };
 }
 

@@ -23,6 +23,8 @@ interface OrgOffers {
 interface PolicyWorld {
   cycleId: string;
   enrolmentId: string;
+  /** An exception the cell granted indA (revoked by the revoke's control; its prepare grants it again). */
+  exceptionId: string;
   orgs: Record<Org, OrgOffers>;
 }
 
@@ -101,7 +103,14 @@ export function policyWorld(world: World): Promise<PolicyWorld> {
           acceptedOfferId: await insertOffer(world, who, accepted.applicationId, accepted.id, 'accepted'),
         };
       }
-      return { cycleId: cycle.id, enrolmentId, orgs };
+      const [exception] = await rows<{ id: string }>(
+        world,
+        sql`insert into cycle_policy_exceptions (cycle_id, enrolment_id, rule_kind, reason, granted_by)
+          values (${cycle.id}::uuid, ${enrolmentId}::uuid, 'maxOffers', 'Suite exception', ${world.actors.root.userId})
+          returning id`,
+      );
+      if (!exception) throw new Error('policy world: no exception');
+      return { cycleId: cycle.id, enrolmentId, exceptionId: exception.id, orgs };
     })();
     seeded.set(world, promise);
   }
@@ -167,6 +176,25 @@ export const PLACEMENT_POLICY_ENTRIES: Record<string, Entry> = {
       }),
     })),
   },
+  'POST /api/placement/cycles/exceptions/revoke': {
+    access: 'owned',
+    targets: forCell((p) => ({
+      label: "indA's exception (revoked)",
+      request: post('/api/placement/cycles/exceptions/revoke', {
+        cycleId: p.cycleId,
+        exceptionId: p.exceptionId,
+        reason: 'Suite revocation',
+      }),
+      // Standing again before each attempt, so a refusal is the caller's and not "revoked already".
+      prepare: async (world) => {
+        await exec(
+          world,
+          sql`update cycle_policy_exceptions set revoked_at = null, revoked_by = null, revoke_reason = null
+            where id = ${p.exceptionId}::uuid`,
+        );
+      },
+    })),
+  },
   'GET /api/placement/cycles/offers': {
     access: 'owned',
     targets: forCell((p) => ({
@@ -226,6 +254,19 @@ export const PLACEMENT_POLICY_ENTRIES: Record<string, Entry> = {
       prepare: async (world) => {
         await exec(world, sql`delete from offers where application_id = ${o.freshApplicationId}::uuid`);
       },
+    })),
+  },
+  'POST /api/organization/offers/check': {
+    access: 'owned',
+    targets: perOrganization((o, who) => ({
+      label: `${who}'s application (an offer checked, not made)`,
+      request: post('/api/organization/offers/check', {
+        applicationId: o.freshApplicationId,
+        role: 'Suite engineer',
+        ctc: { amount: 1_000_000, currency: 'INR', period: 'year' },
+        respondBy: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      }),
+      alsoAllowed: team(who, 'coordA'),
     })),
   },
   'GET /api/organization/offers': {

@@ -1,7 +1,8 @@
 import { annualCtc, POLICY_REFUSAL_MESSAGES, type PolicyParams, tierIndexOf } from '@placely/contract';
 import { accepted, type Ctc, type RuleModule } from './types';
 
-const tierOf = (params: PolicyParams['ctcTiers'], ctc: Ctc | null) =>
+/** The tier (index, highest first) of a CTC; an unknown CTC or one in another currency is in the lowest. */
+export const tierOf = (params: PolicyParams['ctcTiers'], ctc: Ctc | null) =>
   tierIndexOf(params, ctc ? { annual: annualCtc(ctc.amount, ctc.period), currency: ctc.currency } : null);
 
 /**

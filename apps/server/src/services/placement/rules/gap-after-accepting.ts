@@ -1,4 +1,4 @@
-import { POLICY_REFUSAL_MESSAGES } from '@placely/contract';
+import { POLICY_ACCEPTING_NOTES, POLICY_REFUSAL_MESSAGES } from '@placely/contract';
 import { accepted, type RuleModule } from './types';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -14,4 +14,5 @@ export const gapAfterAccepting: RuleModule<'gapAfterAccepting'> = {
     if (facts.now.getTime() >= until) return null;
     return POLICY_REFUSAL_MESSAGES.gap(days, `${new Date(until).toISOString().slice(0, 16).replace('T', ' ')} UTC`);
   },
+  waitAfterAccepting: ({ days }) => POLICY_ACCEPTING_NOTES.wait(days),
 };

@@ -56,6 +56,11 @@ export interface RuleModule<K extends PolicyRuleKind = PolicyRuleKind> {
   moments: readonly PolicyMoment[];
   needsAbsences?: boolean;
   check(params: PolicyParams[K], facts: PolicyFacts, target: PolicyTarget): string | null;
+  /**
+   * A rule that only delays the next application says so in words for the verdict's note on accepting an offer
+   * (services/placement/policy.ts `acceptingNoteOf` judges the rest past any such wait).
+   */
+  waitAfterAccepting?(params: PolicyParams[K]): string;
 }
 
 export const accepted = (facts: PolicyFacts) => facts.offers.filter((offer) => offer.status === 'accepted');

@@ -231,7 +231,7 @@ export function GrantExceptionDialog({ cycleId, rules, onClose }: GrantException
               pending.openingId
                 ? `for ${openingTitle(pending.openingId) ?? 'the chosen opening'}`
                 : 'for every opening of the cycle'
-            }. Reason: ${pending.reason}. The exception stays on record with your name; it cannot be withdrawn here.`
+            }. Reason: ${pending.reason}. The exception stays on record with your name; revoking it later keeps it on record too.`
           : ''}
       </ConfirmDialog>
     </>

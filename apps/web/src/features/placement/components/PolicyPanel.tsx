@@ -1,9 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CyclePolicyView } from '@placely/contract';
+import type { CyclePolicyView, PolicyException } from '@placely/contract';
 import { useState } from 'react';
 import { Section } from '../../../lib/components/Section';
 import { formatDateTime } from '../../../lib/dates';
@@ -11,6 +12,7 @@ import { usePolicy } from '../api/getPolicy';
 import { usePolicyExceptions } from '../api/getPolicyExceptions';
 import { GrantExceptionDialog } from './GrantExceptionDialog';
 import { PolicyEditor } from './PolicyEditor';
+import { RevokeExceptionDialog } from './RevokeExceptionDialog';
 
 /** The policy as students read it, for the people of the cell who may not change it. */
 function PolicyRules({ policy }: { policy: CyclePolicyView }) {
@@ -35,14 +37,60 @@ function PolicyRules({ policy }: { policy: CyclePolicyView }) {
   );
 }
 
+/** One exception: what it sets aside for whom and why, who granted it; revoked ones say by whom, when and why. */
+function ExceptionItem({ exception, onRevoke }: { exception: PolicyException; onRevoke: () => void }) {
+  const student = exception.studentName ?? exception.studentEmail;
+  const { revoked } = exception;
+  return (
+    <Stack
+      component="li"
+      spacing={0.25}
+      sx={{ borderBottom: 1, borderColor: 'divider', pb: 1.5, color: revoked ? 'text.secondary' : undefined }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+        <Typography sx={{ fontWeight: 600 }}>
+          {student} · {exception.ruleLabel}
+        </Typography>
+        {revoked && <Chip size="small" label="Revoked" variant="outlined" />}
+      </Stack>
+      <Typography variant="body2">
+        {exception.openingTitle ? `For ${exception.openingTitle}` : 'For every opening of the cycle'} · Reason:{' '}
+        {exception.reason}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Granted by {exception.grantedBy ?? 'a former member of the cell'} on {formatDateTime(exception.createdAt)}
+      </Typography>
+      {revoked && (
+        <Typography variant="body2" color="text.secondary">
+          Revoked by {revoked.by ?? 'a former member of the cell'} on {formatDateTime(revoked.at)} · Reason:{' '}
+          {revoked.reason}
+        </Typography>
+      )}
+      {exception.abilities.revoke && (
+        <Stack sx={{ alignItems: 'flex-start', pt: 0.5 }}>
+          <Button
+            size="small"
+            color="error"
+            onClick={onRevoke}
+            aria-label={`Revoke the exception of ${student} on ${exception.ruleLabel}`}
+          >
+            Revoke
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
 function PolicyExceptions({ policy }: { policy: CyclePolicyView }) {
   const exceptions = usePolicyExceptions(policy.cycleId);
   const [granting, setGranting] = useState(false);
+  const [revoking, setRevoking] = useState<PolicyException | null>(null);
   const rules = policy.rules.map(({ kind, label }) => ({ kind, label }));
   return (
     <Section
       title="Exceptions"
-      description="An exception lets one student apply although one rule would refuse them, for one opening or all of the cycle’s. Companies never see them."
+      description="An exception lets one student apply although one rule would refuse them, for one opening or all of the cycle’s, until the cell revokes it. Companies never see them."
     >
       <Stack spacing={2}>
         {policy.abilities.grantExceptions && (
@@ -63,29 +111,15 @@ function PolicyExceptions({ policy }: { policy: CyclePolicyView }) {
         {exceptions.data && exceptions.data.items.length > 0 && (
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Exceptions granted">
             {exceptions.data.items.map((exception) => (
-              <Stack
-                component="li"
-                key={exception.id}
-                spacing={0.25}
-                sx={{ borderBottom: 1, borderColor: 'divider', pb: 1.5 }}
-              >
-                <Typography sx={{ fontWeight: 600 }}>
-                  {exception.studentName ?? exception.studentEmail} · {exception.ruleLabel}
-                </Typography>
-                <Typography variant="body2">
-                  {exception.openingTitle ? `For ${exception.openingTitle}` : 'For every opening of the cycle'} ·
-                  Reason: {exception.reason}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  Granted by {exception.grantedBy ?? 'a former member of the cell'} on{' '}
-                  {formatDateTime(exception.createdAt)}
-                </Typography>
-              </Stack>
+              <ExceptionItem key={exception.id} exception={exception} onRevoke={() => setRevoking(exception)} />
             ))}
           </Stack>
         )}
       </Stack>
       {granting && <GrantExceptionDialog cycleId={policy.cycleId} rules={rules} onClose={() => setGranting(false)} />}
+      {revoking && (
+        <RevokeExceptionDialog cycleId={policy.cycleId} exception={revoking} onClose={() => setRevoking(null)} />
+      )}
     </Section>
   );
 }

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { type FeedOpening, fieldsOf, type LeafField } from '@placely/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { toForm } from '../../../app/paths';
 import { ApiError, errorMessage } from '../../../lib/api/errors';
@@ -18,6 +18,11 @@ import { useApplyForm } from '../api/getApplyForm';
 import { myApplicationsQueryKey } from '../api/listMyApplications';
 import { formatLeafAnswer, isEmptyValue, toFormValues } from '../formValues';
 import { useSubmitApplication } from '../useSubmitApplication';
+
+// The form page's notice, in its own chunk: only an opening of a placement cycle carries a verdict.
+const PolicyVerdictNotice = lazy(() =>
+  import('./PolicyVerdictNotice').then((module) => ({ default: module.PolicyVerdictNotice })),
+);
 
 export interface OneClickApplyDialogProps {
   opening: FeedOpening;
@@ -28,7 +33,8 @@ export interface OneClickApplyDialogProps {
 /**
  * "Apply in one click": shows exactly what will be sent (each question with the answer the server fills in from
  * the person's auto-fill data), then applies without answers. Anything the server refuses for missing or invalid
- * data opens the full form instead, where the person can fill it in.
+ * data opens the full form instead, where the person can fill it in. An opening of a placement cycle shows the
+ * policy's verdict first, as the form page does: a refusal, in the policy's words, instead of what would be sent.
  */
 export function OneClickApplyDialog({ opening, userId, onClose }: OneClickApplyDialogProps) {
   const form = useApplyForm(opening.id, userId);
@@ -42,6 +48,8 @@ export function OneClickApplyDialog({ opening, userId, onClose }: OneClickApplyD
   const values = data?.form && data.viewer ? toFormValues(data.form, data.viewer.prefill) : {};
   const missing = fields.filter((field) => field.required && isEmptyValue(values[field.id]));
   const blocked = Boolean(data?.blocker) || !data?.viewer;
+  const verdict = data?.viewer?.placementPolicy;
+  const refusedByPolicy = verdict !== undefined && !verdict.allowed;
   const busy = sender.phase !== 'idle';
 
   const openForm = () => navigate(toForm(opening.id));
@@ -84,8 +92,19 @@ export function OneClickApplyDialog({ opening, userId, onClose }: OneClickApplyD
           <Alert severity="info">
             You cannot apply in one click here. Open the opening to see why and what you can do.
           </Alert>
+        ) : refusedByPolicy ? (
+          <Suspense fallback={<CircularProgress size={24} aria-label="Loading the placement policy’s answer" />}>
+            <PolicyVerdictNotice verdict={verdict} />
+          </Suspense>
         ) : (
           <>
+            {verdict && (
+              <Box sx={{ mb: 2 }}>
+                <Suspense fallback={null}>
+                  <PolicyVerdictNotice verdict={verdict} />
+                </Suspense>
+              </Box>
+            )}
             <Typography sx={{ mb: 2 }}>
               These answers from your profile will be sent to {opening.organization.name ?? 'the organization'}:
             </Typography>
@@ -141,7 +160,7 @@ export function OneClickApplyDialog({ opening, userId, onClose }: OneClickApplyD
             <Button component={RouterLink} to={toForm(opening.id)} disabled={busy}>
               Open the form
             </Button>
-            {!blocked && missing.length === 0 && data && (
+            {!blocked && !refusedByPolicy && missing.length === 0 && data && (
               <Button variant="contained" onClick={() => void apply()} loading={busy}>
                 Send application
               </Button>

@@ -1,4 +1,4 @@
-import { POLICY_REFUSAL_MESSAGES, type PolicyVerdict } from '@placely/contract';
+import { POLICY_ACCEPTING_NOTES, POLICY_REFUSAL_MESSAGES, type PolicyVerdict } from '@placely/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { policyRefusalOf } from '../policyRefusal';
@@ -14,6 +14,7 @@ const verdict = (changes: Partial<PolicyVerdict>): PolicyVerdict => ({
   refusals: [],
   waived: [],
   rules: [{ kind: 'ctcTiers', label: 'Tiers by CTC', description: TIERS_IN_WORDS }],
+  acceptingNote: null,
   ...changes,
 });
 const refused = verdict({
@@ -48,6 +49,29 @@ describe('the policy verdict on the form page', () => {
     expect(screen.getByText('The placement cell granted you an exception')).toBeTruthy();
     expect(screen.getByText(/the cell set it aside: Medical leave/)).toBeTruthy();
     expect(policyRefusalOf(waived)).toBeNull();
+  });
+
+  it('allowed: the opening’s tier and what accepting an offer there means, in the server’s words', () => {
+    const message = `${POLICY_ACCEPTING_NOTES.inTier('Dream')} ${POLICY_ACCEPTING_NOTES.noMoreApplying()}`;
+    render(<PolicyVerdictNotice verdict={verdict({ acceptingNote: { tier: 'Dream', message } })} />);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('lets you apply to this opening');
+    expect(screen.getByText(message)).toBeTruthy();
+    cleanup();
+
+    // With an exception too; and never on a refusal (the refusal speaks).
+    render(
+      <PolicyVerdictNotice
+        verdict={verdict({
+          acceptingNote: { tier: 'Dream', message },
+          waived: [{ ...(refused.refusals[0] as PolicyVerdict['refusals'][number]), exceptionReason: 'Medical leave' }],
+        })}
+      />,
+    );
+    expect(screen.getByText(message)).toBeTruthy();
+    cleanup();
+    render(<PolicyVerdictNotice verdict={{ ...refused, acceptingNote: { tier: 'B', message: 'Not shown' } }} />);
+    expect(screen.queryByText('Not shown')).toBeNull();
   });
 
   it('an opening outside any cycle, or a cycle without rules that lets you apply, shows nothing', () => {

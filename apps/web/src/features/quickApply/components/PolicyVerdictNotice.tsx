@@ -33,10 +33,20 @@ function PolicyRules({ verdict }: { verdict: PolicyVerdict }) {
   );
 }
 
+/** The opening's tier and what accepting an offer here would mean, as the server worked it out from the policy. */
+function AcceptingNote({ verdict }: { verdict: PolicyVerdict }) {
+  if (!verdict.acceptingNote) return null;
+  return (
+    <Typography variant="body2" sx={{ mt: 0.5, mb: 0.5 }}>
+      {verdict.acceptingNote.message}
+    </Typography>
+  );
+}
+
 /**
  * An opening of a placement cycle: whether its policy lets the student apply, said before they fill anything in —
  * which rule refuses them and why, in the policy's own words; or that it lets them, with any exception the cell
- * granted them.
+ * granted them, the opening's tier and what accepting an offer here would mean.
  */
 export function PolicyVerdictNotice({ verdict }: { verdict: PolicyVerdict }) {
   if (!verdict.allowed) {
@@ -77,6 +87,7 @@ export function PolicyVerdictNotice({ verdict }: { verdict: PolicyVerdict }) {
             </li>
           ))}
         </Stack>
+        <AcceptingNote verdict={verdict} />
         <PolicyRules verdict={verdict} />
       </Alert>
     );
@@ -85,6 +96,7 @@ export function PolicyVerdictNotice({ verdict }: { verdict: PolicyVerdict }) {
   return (
     <Alert severity="info" variant="outlined" role="status">
       The policy of {verdict.cycleName} lets you apply to this opening.
+      <AcceptingNote verdict={verdict} />
       <PolicyRules verdict={verdict} />
     </Alert>
   );

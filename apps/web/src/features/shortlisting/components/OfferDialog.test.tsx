@@ -1,7 +1,8 @@
-import { type CreateOfferBody, OFFER_MESSAGES, type Offer } from '@placely/contract';
+import { type CreateOfferBody, OFFER_MESSAGES, type Offer, type OfferCheck } from '@placely/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api/errors';
 import { localDateTime, OfferDialog } from './OfferDialog';
 import { letterProblem } from './OfferLetterField';
 
@@ -14,6 +15,19 @@ vi.mock('../api/createOffer', () => ({
     mutateAsync: async (body: CreateOfferBody) => {
       sent.push(body);
       return { data: answer, message: OFFER_MESSAGES.created };
+    },
+  }),
+}));
+
+const checked: CreateOfferBody[] = [];
+const NO_CYCLE: OfferCheck = { cycleId: null, cycleName: null, policyWarnings: [] };
+let checkAnswer: () => Promise<OfferCheck> = async () => NO_CYCLE;
+vi.mock('../api/checkOffer', () => ({
+  useCheckOffer: () => ({
+    isPending: false,
+    mutateAsync: async (body: CreateOfferBody) => {
+      checked.push(body);
+      return checkAnswer();
     },
   }),
 }));
@@ -73,6 +87,8 @@ const send = (dialog: HTMLElement) =>
 afterEach(() => {
   cleanup();
   sent.length = 0;
+  checked.length = 0;
+  checkAnswer = async () => NO_CYCLE;
 });
 
 describe('OfferDialog', { timeout: 30_000 }, () => {
@@ -111,7 +127,61 @@ describe('OfferDialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText(OFFER_MESSAGES.respondByTooFar)).toBeTruthy();
   });
 
-  it('shows the placement policy’s warnings and lets the company keep the offer', async () => {
+  it('checks the offer first: with the policy’s warnings it asks, and sends only on “Send anyway”', async () => {
+    const warning = {
+      rule: 'acceptedOfferEndsSeason' as const,
+      label: 'An accepted offer ends the season',
+      message: 'You accepted an offer, and in this cycle an accepted offer ends your season.',
+    };
+    checkAnswer = async () => ({ cycleId: 'c1', cycleName: 'Final placements 2026–27', policyWarnings: [warning] });
+    answer = offer({ cycleId: 'c1', policyWarnings: [warning] });
+    const { dialog, onMade, onClose } = renderDialog();
+    type(dialog, /^CTC or stipend/, '900000');
+    await send(dialog);
+    expect(checked).toHaveLength(1);
+    expect(sent).toEqual([]);
+    const ask = screen.getByRole('dialog', { name: 'The placement policy would warn about this offer' });
+    expect(within(ask).getByRole('alert').textContent).toContain(`${warning.label}: ${warning.message}`);
+    expect(ask.textContent).toContain('the placement cell of Final placements 2026–27 is told');
+
+    // "Change the offer": back to the form, as it was; nothing sent.
+    fireEvent.click(within(ask).getByRole('button', { name: 'Change the offer' }));
+    expect(screen.queryByRole('dialog', { name: 'The placement policy would warn about this offer' })).toBeNull();
+    expect((within(dialog).getByLabelText(/^CTC or stipend/) as HTMLInputElement).value).toBe('900000');
+    expect(sent).toEqual([]);
+
+    await send(dialog);
+    await act(async () => {
+      fireEvent.click(
+        within(screen.getByRole('dialog', { name: 'The placement policy would warn about this offer' })).getByRole(
+          'button',
+          { name: 'Send anyway' },
+        ),
+      );
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toEqual(checked[1]);
+    // The warnings confirmed before sending are not asked about again.
+    expect(screen.queryByRole('dialog', { name: 'The placement policy warns about this offer' })).toBeNull();
+    expect(onMade).toHaveBeenCalledWith(answer);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('a check the server refuses names the field, and nothing is sent', async () => {
+    checkAnswer = async () => {
+      throw new ApiError('Please check the offer', 'VALIDATION_FAILED', 400, [
+        { field: 'role', message: 'Not a role this opening offers' },
+      ]);
+    };
+    const { dialog } = renderDialog();
+    type(dialog, /^CTC or stipend/, '900000');
+    await send(dialog);
+    expect(checked).toHaveLength(1);
+    expect(sent).toEqual([]);
+    expect(within(dialog).getByText('Not a role this opening offers')).toBeTruthy();
+  });
+
+  it('after sending, a warning the check did not show (the student’s facts changed) is shown; the company keeps the offer', async () => {
     answer = offer({
       cycleId: '00000000-0000-4000-8000-0000000000c1',
       policyWarnings: [{ rule: 'maxOffers', label: 'Offers per student', message: 'You already hold 2 offers.' }],
