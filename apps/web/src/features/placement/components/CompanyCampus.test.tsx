@@ -50,7 +50,8 @@ afterEach(() => {
   register.mockReset();
 });
 
-describe('CompanyCampus', () => {
+// MUI's Autocomplete renders slowly in jsdom: on a busy machine past vitest's 5 s default.
+describe('CompanyCampus', { timeout: 30_000 }, () => {
   it('finds a college’s open cycles the company is not in yet, and asks to recruit in one', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
