@@ -22,11 +22,12 @@ async function call<T = Record<string, unknown>>(page: Page, method: 'GET' | 'PO
   return (await response.json()).result.data as T;
 }
 
-test('the cell writes a Dream / A / B policy and grants an exception; a placed student sees the refusal in words before filling in', async ({
+test('the cell writes a Dream / A / B policy, grants and revokes an exception; students see refusals and tiers before applying; the company is warned before offering', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  // Four people, three dialogs and five first renders of routes: on a busy machine (load 13) it took 3 minutes.
+  test.setTimeout(360_000);
   const today = new Date().toISOString().slice(0, 10);
   const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 
@@ -75,7 +76,9 @@ test('the cell writes a Dream / A / B policy and grants an exception; a placed s
     return opening;
   };
   const tierA = await cycleOpening('Software engineer', 1_200_000);
-  const tierB = await cycleOpening('Support engineer', 600_000);
+  // Found by its title in the Home feed below: unique to this run.
+  const tierBTitle = `Support engineer ${Date.now().toString(36)}`;
+  const tierB = await cycleOpening(tierBTitle, 600_000);
 
   const asha = await newPage(browser);
   await signInAsStudent(asha, 'Asha Verma');
@@ -159,4 +162,88 @@ test('the cell writes a Dream / A / B policy and grants an exception; a placed s
     timeout: 30_000,
   });
   await expect(ravi.getByRole('button', { name: 'Submit application' })).toBeEnabled();
+  // With the opening's tier and what accepting an offer there would mean: his exception sets the tier rule aside.
+  await expect(
+    ravi.getByText(
+      'This opening is in tier B. If you accept an offer here you may still apply to openings in any tier.',
+    ),
+  ).toBeVisible();
+
+  // Asha on Home: the one-click dialog shows the same refusal before anything is sent, and offers nothing to send.
+  await asha.goto('/');
+  const feed = asha.getByRole('region', { name: 'Openings' });
+  await feed.getByRole('searchbox', { name: 'Search openings' }).fill(tierBTitle);
+  await feed
+    .getByRole('listitem', { name: tierBTitle })
+    .getByRole('button', { name: `Apply in one click to ${tierBTitle}` })
+    .click();
+  const oneClick = asha.getByRole('dialog', { name: `Apply to ${tierBTitle}?` });
+  await expect(oneClick.getByRole('alert')).toContainText(
+    `Tiers by CTC: ${POLICY_REFUSAL_MESSAGES.tierNotHigher('A', 'B')}`,
+    { timeout: 30_000 },
+  );
+  await expect(oneClick.getByRole('button', { name: 'Send application' })).toHaveCount(0);
+  await oneClick.getByRole('button', { name: 'Cancel' }).click();
+
+  // A Dream opening lets her apply, and says what accepting an offer there would mean.
+  const dream = await cycleOpening('Research engineer', 2_500_000);
+  await asha.goto(`/forms/${dream.id}`);
+  await expect(
+    asha.getByText('This opening is in tier Dream. If you accept an offer here you can no longer apply in this cycle.'),
+  ).toBeVisible({ timeout: 30_000 });
+  await call(asha, 'POST', '/api/placements/campus/apply', {
+    openingId: dream.id,
+    idempotencyKey: crypto.randomUUID(),
+    answers: { name: 'Asha Verma' },
+  });
+
+  // The company offers her tier-B pay there: checked before sending, the policy's warning is asked about; it changes
+  // the offer, and the changed one goes without a question.
+  await company.goto(`/organization/openings?opening=${dream.id}&view=board`);
+  const board = company.getByRole('region', { name: 'Pipeline board' });
+  await board
+    .getByRole('listitem', { name: /Asha Verma, in Applied/ })
+    .getByRole('button', { name: 'Move to…' })
+    .click({ timeout: 30_000 });
+  await company.getByRole('menuitem', { name: 'Offered' }).click();
+  const offerDialog = company.getByRole('dialog', { name: 'Make the offer to Asha Verma' });
+  await offerDialog.getByRole('textbox', { name: 'CTC or stipend' }).fill('600000');
+  await offerDialog.getByRole('button', { name: 'Send the offer' }).click();
+  const ask = company.getByRole('dialog', { name: 'The placement policy would warn about this offer' });
+  await expect(ask.getByRole('alert')).toContainText(
+    `Tiers by CTC: ${POLICY_REFUSAL_MESSAGES.tierNotHigher('A', 'B')}`,
+  );
+  await ask.getByRole('button', { name: 'Change the offer' }).click();
+  await expect(ask).toBeHidden();
+  await offerDialog.getByRole('textbox', { name: 'CTC or stipend' }).fill('2500000');
+  await offerDialog.getByRole('button', { name: 'Send the offer' }).click();
+  await expect(company.getByText('Offer sent')).toBeVisible();
+  await expect(offerDialog).toBeHidden();
+  const offers = await call<{ items: Array<{ ctc: { amount: number }; policyWarnings: unknown[] }> }>(
+    company,
+    'GET',
+    `/api/organization/offers?openingId=${dream.id}`,
+  );
+  expect(offers.items.map((made) => [made.ctc.amount, made.policyWarnings.length])).toEqual([[2_500_000, 0]]);
+
+  // The cell revokes Ravi's exception with a reason: it stays listed, as revoked by whom, when and why.
+  await granted.getByRole('button', { name: 'Revoke the exception of Ravi Kumar on Tiers by CTC' }).click();
+  const revoke = page.getByRole('dialog', { name: 'Revoke this exception?' });
+  await expect(revoke).toContainText('Ravi Kumar may now apply despite “Tiers by CTC” for every opening of the cycle');
+  await revoke.getByRole('textbox', { name: 'Reason' }).fill('The leave was not medical');
+  await revoke.getByRole('button', { name: 'Revoke exception' }).click();
+  await expect(page.getByText('Exception revoked')).toBeVisible();
+  await expect(revoke).toBeHidden();
+  await expect(granted).toHaveCount(1);
+  await expect(granted).toContainText('Revoked');
+  await expect(granted).toContainText(`Revoked by ${officerName} on`);
+  await expect(granted).toContainText('Reason: The leave was not medical');
+  await expect(granted.getByRole('button')).toHaveCount(0);
+  // The tier rule holds for Ravi again.
+  await ravi.reload();
+  await expect(
+    ravi.getByText(
+      'This opening is in tier B. If you accept an offer here you may then apply only to openings in tiers Dream or A.',
+    ),
+  ).toBeVisible({ timeout: 30_000 });
 });
