@@ -109,7 +109,7 @@ describe('revoking an exception', () => {
     const trail = await rows<{ kind: string; subject_email: string; details: Record<string, unknown> }>(
       server.db,
       sql`select kind, subject_email, details from organization_audit_events where organization_id = ${office.id}
-        order by id`,
+        order by created_at, id`,
     );
     expect(trail.map((event) => event.kind)).toEqual(['policy.exceptionGranted', 'policy.exceptionRevoked']);
     expect(trail[1]?.subject_email).toBe(ravi.user.email.toLowerCase());
