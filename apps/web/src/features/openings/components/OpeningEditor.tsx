@@ -574,7 +574,11 @@ export function OpeningEditor({ opening, renderPreview, onSaved, groupOptions }:
                     />
                   </Grid>
                 </Grid>
-                <Suspense fallback={<Skeleton variant="rounded" height={200} aria-label="Loading the text editor" />}>
+                <Suspense
+                  fallback={
+                    <Skeleton variant="rounded" height={200} role="status" aria-label="Loading the text editor" />
+                  }
+                >
                   <RichTextEditor
                     name="description"
                     label="Description"
